@@ -1,0 +1,13 @@
+//! The search kit the three puzzles share.
+//!
+//! Data flows one way through every puzzle: bytes → tokens ([`scan`]) → the puzzle's state → a
+//! table built once per process ([`perm`] + [`queue`]) → the answer → lines ([`wrap`]) → one
+//! buffered writer.
+//!
+//! This crate uses `std` only: its modules are pasted into single-file judge submissions.
+
+pub mod cli;
+pub mod perm;
+pub mod queue;
+pub mod scan;
+pub mod wrap;

@@ -1,0 +1,304 @@
+//! The BFS queue that doubles as the search tree, and a breadth-first search over a ranked state
+//! space built on it.
+//!
+//! Breadth-first search appends every state once, in discovery order, and never removes one. So a
+//! single array is both the queue (a read cursor walks it front to back) and the search tree (each
+//! slot keeps the slot of its parent and the move that led to it): the path to any discovered
+//! state is read by walking parent slots back to the root, in O(length), with no strings and no
+//! per-state path copies.
+
+/// Parent slot of the root: it has none.
+pub const NO_PARENT: u32 = u32::MAX;
+
+/// Distance recorded for a rank the search never reached.
+pub const UNREACHED: u8 = u8::MAX;
+
+/// One discovered state: the state, the slot of its parent, and the move taken from the parent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Node<S> {
+    /// The state itself.
+    pub state: S,
+    /// Slot of the state it was discovered from; [`NO_PARENT`] for the root.
+    pub parent: u32,
+    /// The move (the caller's numbering) that turned the parent into this state.
+    pub step: u8,
+}
+
+/// An append-only array of [`Node`]s with a read cursor: a FIFO queue that keeps everything it
+/// ever held, so it is also the BFS tree.
+#[derive(Clone, Debug)]
+pub struct SearchTree<S> {
+    nodes: Vec<Node<S>>,
+    cursor: usize,
+}
+
+impl<S: Copy> SearchTree<S> {
+    /// A tree holding only `root` (slot 0), with room for `capacity` nodes before it reallocates.
+    ///
+    /// # Complexity
+    /// O(1) plus the allocation.
+    pub fn with_capacity(root: S, capacity: usize) -> Self {
+        let mut nodes = Vec::with_capacity(capacity.max(1));
+        nodes.push(Node {
+            state: root,
+            parent: NO_PARENT,
+            step: 0,
+        });
+        SearchTree { nodes, cursor: 0 }
+    }
+
+    /// Empties the tree down to a new `root`, keeping the allocation: one tree can serve many
+    /// searches.
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn reset(&mut self, root: S) {
+        self.nodes.clear();
+        self.nodes.push(Node {
+            state: root,
+            parent: NO_PARENT,
+            step: 0,
+        });
+        self.cursor = 0;
+    }
+
+    /// Appends `state`, discovered from slot `parent` by move `step`; returns its slot.
+    ///
+    /// # Panics
+    /// If `parent` is not a slot of this tree, or the tree would exceed `u32::MAX` nodes.
+    ///
+    /// # Complexity
+    /// Amortised O(1).
+    pub fn push(&mut self, state: S, parent: usize, step: u8) -> usize {
+        assert!(parent < self.nodes.len(), "push: no slot {parent}");
+        let parent = u32::try_from(parent).expect("search tree larger than u32 slots");
+        self.nodes.push(Node {
+            state,
+            parent,
+            step,
+        });
+        self.nodes.len() - 1
+    }
+
+    /// The next slot to expand, in FIFO order, or `None` when every node has been expanded.
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn pop(&mut self) -> Option<usize> {
+        if self.cursor < self.nodes.len() {
+            self.cursor += 1;
+            Some(self.cursor - 1)
+        } else {
+            None
+        }
+    }
+
+    /// The node in `slot`.
+    ///
+    /// # Panics
+    /// If `slot` is not a slot of this tree.
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn node(&self, slot: usize) -> &Node<S> {
+        &self.nodes[slot]
+    }
+
+    /// How many nodes have been discovered, the root included.
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Always `false`: the root is never removed. Present for API symmetry with `len`.
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    /// The moves from the root to `slot`, in order, written into `path` (cleared first).
+    ///
+    /// # Panics
+    /// If `slot` is not a slot of this tree.
+    ///
+    /// # Complexity
+    /// O(depth of `slot`).
+    pub fn path_to(&self, slot: usize, path: &mut Vec<u8>) {
+        path.clear();
+        let mut at = slot;
+        while self.nodes[at].parent != NO_PARENT {
+            path.push(self.nodes[at].step);
+            at = self.nodes[at].parent as usize;
+        }
+        path.reverse();
+    }
+}
+
+/// What [`bfs_ranked`] found: the search tree, and for every rank its slot and distance.
+#[derive(Clone, Debug)]
+pub struct RankedBfs<S> {
+    /// Every reached state, in discovery order; slot 0 is the root.
+    pub tree: SearchTree<S>,
+    slot_by_rank: Vec<u32>,
+    distance_by_rank: Vec<u8>,
+}
+
+impl<S: Copy> RankedBfs<S> {
+    /// The slot of the state with this rank, or `None` if it was not reached.
+    ///
+    /// # Panics
+    /// If `rank` is not below the space size given to [`bfs_ranked`].
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn slot(&self, rank: usize) -> Option<usize> {
+        match self.slot_by_rank[rank] {
+            NO_PARENT => None,
+            slot => Some(slot as usize),
+        }
+    }
+
+    /// The number of moves from the root to the state with this rank, or `None` if unreached.
+    ///
+    /// # Panics
+    /// If `rank` is not below the space size given to [`bfs_ranked`].
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn distance(&self, rank: usize) -> Option<u8> {
+        match self.distance_by_rank[rank] {
+            UNREACHED => None,
+            distance => Some(distance),
+        }
+    }
+
+    /// Distances indexed by rank, [`UNREACHED`] where the search never came.
+    pub fn distances(&self) -> &[u8] {
+        &self.distance_by_rank
+    }
+
+    /// How many states lie at each distance from the root: entry `d` counts distance `d`.
+    ///
+    /// # Complexity
+    /// O(space size).
+    pub fn layer_sizes(&self) -> Vec<usize> {
+        let mut sizes = Vec::new();
+        for &distance in self.distance_by_rank.iter().filter(|&&d| d != UNREACHED) {
+            let depth = usize::from(distance);
+            if sizes.len() <= depth {
+                sizes.resize(depth + 1, 0);
+            }
+            sizes[depth] += 1;
+        }
+        sizes
+    }
+}
+
+/// Breadth-first search from `root` over a state space whose states have ranks `0..space_size`.
+///
+/// Moves are tried in the order `0..move_count` (`apply(state, m)` returns the successor, or `None`
+/// where move `m` is not possible), and a state keeps the parent and move of its **first**
+/// discovery. Hence the path the tree records to each state is the shortest one whose move
+/// sequence is smallest in the move order: the queue holds each layer sorted by those sequences
+/// (true for the root; a layer built by expanding a sorted layer in move order is sorted), so the
+/// first parent to reach a state carries the smallest prefix.
+///
+/// # Constraints
+/// `rank` maps states one-to-one into `0..space_size`; no state is farther than 254 moves.
+///
+/// # Panics
+/// If `rank` returns a value `>= space_size`.
+///
+/// # Complexity
+/// O(R · (M + cost of `rank` and `apply`)) time for R reached states and M moves;
+/// 5 bytes per rank plus one [`Node`] per reached state.
+pub fn bfs_ranked<S: Copy>(
+    root: S,
+    space_size: usize,
+    move_count: u8,
+    rank: impl Fn(&S) -> usize,
+    mut apply: impl FnMut(&S, u8) -> Option<S>,
+) -> RankedBfs<S> {
+    let mut tree = SearchTree::with_capacity(root, space_size);
+    let mut slot_by_rank = vec![NO_PARENT; space_size];
+    let mut distance_by_rank = vec![UNREACHED; space_size];
+    let root_rank = rank(&root);
+    slot_by_rank[root_rank] = 0;
+    distance_by_rank[root_rank] = 0;
+    while let Some(slot) = tree.pop() {
+        let state = tree.node(slot).state;
+        let next_distance = distance_by_rank[rank(&state)] + 1;
+        for step in 0..move_count {
+            if let Some(next) = apply(&state, step) {
+                let next_rank = rank(&next);
+                if slot_by_rank[next_rank] == NO_PARENT {
+                    slot_by_rank[next_rank] = tree.push(next, slot, step) as u32;
+                    distance_by_rank[next_rank] = next_distance;
+                }
+            }
+        }
+    }
+    RankedBfs {
+        tree,
+        slot_by_rank,
+        distance_by_rank,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tree_is_a_fifo_queue_and_records_paths() {
+        let mut tree = SearchTree::with_capacity('r', 4);
+        assert_eq!(tree.pop(), Some(0));
+        let a = tree.push('a', 0, 1);
+        let b = tree.push('b', 0, 2);
+        assert_eq!(tree.pop(), Some(a));
+        let c = tree.push('c', a, 3);
+        assert_eq!(tree.pop(), Some(b));
+        assert_eq!(tree.pop(), Some(c));
+        assert_eq!(tree.pop(), None);
+        let mut path = Vec::new();
+        tree.path_to(c, &mut path);
+        assert_eq!(path, [1, 3]);
+        tree.path_to(0, &mut path);
+        assert!(path.is_empty());
+        tree.reset('z');
+        assert_eq!(tree.len(), 1);
+        assert_eq!(tree.node(0).state, 'z');
+    }
+
+    /// Numbers 0..100 with moves "+1" (0) and "*2" (1): the smallest shortest sequence to 10 is
+    /// 0 → 1 → 2 → 4 → 5 → 10 = "+1 +1 *2 +1 *2": 1 → 2 is both +1 and *2, and +1 comes first.
+    #[test]
+    fn bfs_keeps_the_smallest_shortest_path() {
+        let result = bfs_ranked(0u32, 100, 2, |&n| n as usize, |&n, step| {
+            let next = if step == 0 { n + 1 } else { n * 2 };
+            (next < 100).then_some(next)
+        });
+        assert_eq!(result.distance(10), Some(5));
+        let mut path = Vec::new();
+        result.tree.path_to(result.slot(10).unwrap(), &mut path);
+        assert_eq!(path, [0, 0, 1, 0, 1]);
+        assert_eq!(result.tree.len(), 100);
+        let sizes = result.layer_sizes();
+        assert_eq!(sizes.iter().sum::<usize>(), 100);
+        assert_eq!(sizes[..3], [1, 1, 1]);
+    }
+
+    #[test]
+    fn unreached_ranks_have_no_slot_or_distance() {
+        // Only even numbers are reachable by +2.
+        let result = bfs_ranked(0u32, 10, 1, |&n| n as usize, |&n, _| (n + 2 < 10).then_some(n + 2));
+        assert_eq!(result.slot(3), None);
+        assert_eq!(result.distance(3), None);
+        assert_eq!(result.distance(8), Some(4));
+        assert_eq!(result.distances()[5], UNREACHED);
+    }
+}

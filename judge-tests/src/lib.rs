@@ -1,0 +1,1 @@
+//! Judge tests for the puzzle binaries.
