@@ -1,0 +1,1 @@
+//! UVa 704 Colour Hash: not written yet.

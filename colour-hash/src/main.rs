@@ -1,0 +1,3 @@
+//! colour-hash binary: not written yet.
+
+fn main() {}

@@ -1,0 +1,1 @@
+//! eight-puzzle: not written yet.

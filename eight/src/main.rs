@@ -1,0 +1,3 @@
+//! eight binary: not written yet.
+
+fn main() {}

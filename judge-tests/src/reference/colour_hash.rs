@@ -1,0 +1,1 @@
+//! Reference Colour Hash: not written yet.

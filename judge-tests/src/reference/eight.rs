@@ -1,0 +1,1 @@
+//! Reference eight-puzzle: not written yet.

@@ -1,0 +1,1 @@
+//! Reference msquare: not written yet.
