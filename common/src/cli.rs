@@ -53,7 +53,10 @@ mod tests {
 
     #[test]
     fn messages_read_as_one_line() {
-        assert_eq!(Failure::Input("board 3: tile '9' is not 1-8 or x".into()).to_string(), "board 3: tile '9' is not 1-8 or x");
+        assert_eq!(
+            Failure::Input("board 3: tile '9' is not 1-8 or x".into()).to_string(),
+            "board 3: tile '9' is not 1-8 or x"
+        );
         let io_failure = Failure::from(io::Error::new(io::ErrorKind::Other, "disk on fire"));
         assert_eq!(io_failure.to_string(), "i/o: disk on fire");
     }

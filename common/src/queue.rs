@@ -72,11 +72,7 @@ impl<S: Copy> SearchTree<S> {
     pub fn push(&mut self, state: S, parent: usize, step: u8) -> usize {
         assert!(parent < self.nodes.len(), "push: no slot {parent}");
         let parent = u32::try_from(parent).expect("search tree larger than u32 slots");
-        self.nodes.push(Node {
-            state,
-            parent,
-            step,
-        });
+        self.nodes.push(Node { state, parent, step });
         self.nodes.len() - 1
     }
 
@@ -278,10 +274,16 @@ mod tests {
     /// 0 → 1 → 2 → 4 → 5 → 10 = "+1 +1 *2 +1 *2": 1 → 2 is both +1 and *2, and +1 comes first.
     #[test]
     fn bfs_keeps_the_smallest_shortest_path() {
-        let result = bfs_ranked(0u32, 100, 2, |&n| n as usize, |&n, step| {
-            let next = if step == 0 { n + 1 } else { n * 2 };
-            (next < 100).then_some(next)
-        });
+        let result = bfs_ranked(
+            0u32,
+            100,
+            2,
+            |&n| n as usize,
+            |&n, step| {
+                let next = if step == 0 { n + 1 } else { n * 2 };
+                (next < 100).then_some(next)
+            },
+        );
         assert_eq!(result.distance(10), Some(5));
         let mut path = Vec::new();
         result.tree.path_to(result.slot(10).unwrap(), &mut path);

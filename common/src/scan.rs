@@ -99,7 +99,13 @@ impl<'a> Token<'a> {
             let digit = i64::from(digit - b'0');
             value = value
                 .checked_mul(10)
-                .and_then(|v| if negative { v.checked_sub(digit) } else { v.checked_add(digit) })
+                .and_then(|v| {
+                    if negative {
+                        v.checked_sub(digit)
+                    } else {
+                        v.checked_add(digit)
+                    }
+                })
                 .ok_or(IntegerError::OutOfRange)?;
         }
         Ok(value)
@@ -299,7 +305,10 @@ mod tests {
         assert_eq!(parse(b"9223372036854775807"), Ok(i64::MAX));
         assert_eq!(parse(b"-9223372036854775808"), Ok(i64::MIN));
         assert_eq!(parse(b"9223372036854775808"), Err(IntegerError::OutOfRange));
-        assert_eq!(parse(b"99999999999999999999999999999999999999"), Err(IntegerError::OutOfRange));
+        assert_eq!(
+            parse(b"99999999999999999999999999999999999999"),
+            Err(IntegerError::OutOfRange)
+        );
         assert_eq!(parse(b"1x"), Err(IntegerError::NotInteger));
         assert_eq!(parse(b"-"), Err(IntegerError::NotInteger));
         assert_eq!(parse("é".as_bytes()), Err(IntegerError::NotInteger));

@@ -49,7 +49,7 @@ pub fn discover(data: &Path, puzzle: &str) -> io::Result<Vec<Case>> {
     let mut cases = Vec::new();
     for entry in fs::read_dir(&dir)? {
         let path = entry?.path();
-        if path.extension().map_or(false, |ext| ext == "in") {
+        if path.extension().is_some_and(|ext| ext == "in") {
             let name = path.file_stem().unwrap_or_default().to_string_lossy().into_owned();
             let expected = path.with_extension("out");
             cases.push(Case {

@@ -28,7 +28,11 @@ pub struct Run {
 /// If the process cannot be started or waited for.
 pub fn run(command: &mut Command, input: &[u8], limit: Option<Duration>) -> io::Result<Run> {
     let start = Instant::now();
-    let mut child = command.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn()?;
+    let mut child = command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()?;
     let mut stdin = child.stdin.take().expect("stdin is piped");
     let input = input.to_vec();
     // Feed and drain on threads so a program that writes before reading all input never blocks.
@@ -51,7 +55,7 @@ pub fn run(command: &mut Command, input: &[u8], limit: Option<Duration>) -> io::
         if let Some(status) = child.try_wait()? {
             break status;
         }
-        if limit.map_or(false, |limit| start.elapsed() > limit) {
+        if limit.is_some_and(|limit| start.elapsed() > limit) {
             timed_out = true;
             let _ = child.kill();
             break child.wait()?;

@@ -10,7 +10,11 @@ fn expected_output(sequence: &str) -> String {
     let lines = if sequence.is_empty() {
         String::from("\n")
     } else {
-        sequence.as_bytes().chunks(60).map(|line| format!("{}\n", std::str::from_utf8(line).unwrap())).join("")
+        sequence
+            .as_bytes()
+            .chunks(60)
+            .map(|line| format!("{}\n", std::str::from_utf8(line).unwrap()))
+            .join("")
     };
     format!("{}\n{lines}", sequence.len())
 }
@@ -29,9 +33,19 @@ fn every_target_gets_the_smallest_shortest_sequence() {
         msquare::write_answer(&mut output, &moves).unwrap();
         let want = &truth[&reference::grid_from_clockwise(&colours)];
         // Replay the answer with the reference's own moves: it must reach the target.
-        let reached = moves.iter().try_fold(reference::BASIC, |grid, &letter| reference::apply(&grid, letter));
-        assert_eq!(reached, Some(reference::grid_from_clockwise(&colours)), "{colours:?}: {moves:?}");
-        assert_eq!(String::from_utf8(output).unwrap(), expected_output(want), "target {colours:?}");
+        let reached = moves
+            .iter()
+            .try_fold(reference::BASIC, |grid, &letter| reference::apply(&grid, letter));
+        assert_eq!(
+            reached,
+            Some(reference::grid_from_clockwise(&colours)),
+            "{colours:?}: {moves:?}"
+        );
+        assert_eq!(
+            String::from_utf8(output).unwrap(),
+            expected_output(want),
+            "target {colours:?}"
+        );
         checked += 1;
     }
     assert_eq!(checked, 40_320);
@@ -44,8 +58,13 @@ fn the_binary_agrees_on_a_sample_of_targets() {
     // Every 401st permutation: about 100 processes, spread over the whole space.
     for colours in (1..=8u8).permutations(8).step_by(401) {
         let input = format!("{}\n", colours.iter().join(" "));
-        let run = judge_tests::runner::run(&mut Command::new(&binary), input.as_bytes(), None)
-            .unwrap_or_else(|error| panic!("cannot run {}: {error} (build it: cargo build --release)", binary.display()));
+        let run =
+            judge_tests::runner::run(&mut Command::new(&binary), input.as_bytes(), None).unwrap_or_else(|error| {
+                panic!(
+                    "cannot run {}: {error} (build it: cargo build --release)",
+                    binary.display()
+                )
+            });
         let colours: [u8; 8] = colours.try_into().unwrap();
         let want = expected_output(&truth[&reference::grid_from_clockwise(&colours)]);
         assert_eq!(run.code, Some(0), "{input}");

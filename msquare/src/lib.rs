@@ -87,9 +87,13 @@ impl Solver {
     /// # Complexity
     /// O(8! · 3 · 8) time; under 1 MB.
     pub fn new() -> Self {
-        let search = bfs_ranked(BASIC, common::perm::FACTORIALS[CELLS], 3, |board| common::perm::rank(board), |board, step| {
-            Some(apply(board, step))
-        });
+        let search = bfs_ranked(
+            BASIC,
+            common::perm::FACTORIALS[CELLS],
+            3,
+            |board| common::perm::rank(board),
+            |board, step| Some(apply(board, step)),
+        );
         Solver { search }
     }
 
@@ -105,7 +109,10 @@ impl Solver {
     /// # Complexity
     /// O(length of the answer).
     pub fn solve(&self, target: &Board, moves: &mut Vec<u8>) {
-        let slot = self.search.slot(common::perm::rank(target)).expect("every permutation is reachable");
+        let slot = self
+            .search
+            .slot(common::perm::rank(target))
+            .expect("every permutation is reachable");
         self.search.tree.path_to(slot, moves);
         for step in moves.iter_mut() {
             *step = MOVE_NAMES[usize::from(*step)];
@@ -142,9 +149,11 @@ pub fn read_target(input: impl BufRead) -> Result<Board, Failure> {
     let mut scanner = Scanner::new(input);
     let mut target = [0u8; CELLS];
     let mut seen = [false; CELLS];
-    for count in 0..CELLS {
+    for (count, cell) in target.iter_mut().enumerate() {
         let Some(token) = scanner.next_token()? else {
-            return Err(Failure::Input(format!("expected 8 distinct integers 1..8, found {count}")));
+            return Err(Failure::Input(format!(
+                "expected 8 distinct integers 1..8, found {count}"
+            )));
         };
         let at = token.position();
         let colour = match token.parse_i64() {
@@ -154,13 +163,18 @@ pub fn read_target(input: impl BufRead) -> Result<Board, Failure> {
             Err(IntegerError::NotInteger) => return Err(Failure::Input(format!("{at}: '{token}' is not an integer"))),
         };
         if seen[colour - 1] {
-            return Err(Failure::Input(format!("{at}: {colour} appears twice; expected 8 distinct integers 1..8")));
+            return Err(Failure::Input(format!(
+                "{at}: {colour} appears twice; expected 8 distinct integers 1..8"
+            )));
         }
         seen[colour - 1] = true;
-        target[count] = (colour - 1) as u8;
+        *cell = (colour - 1) as u8;
     }
     if let Some(token) = scanner.next_token()? {
-        return Err(Failure::Input(format!("{}: unexpected '{token}' after the eighth number", token.position())));
+        return Err(Failure::Input(format!(
+            "{}: unexpected '{token}' after the eighth number",
+            token.position()
+        )));
     }
     Ok(target)
 }
@@ -216,18 +230,36 @@ mod tests {
         let sizes = Solver::new().layer_sizes();
         assert_eq!(
             sizes,
-            [1, 3, 7, 14, 26, 51, 92, 159, 274, 453, 720, 1115, 1727, 2603, 3701, 4729, 5620, 6240, 5840, 4492, 2120, 328, 5]
+            [
+                1, 3, 7, 14, 26, 51, 92, 159, 274, 453, 720, 1115, 1727, 2603, 3701, 4729, 5620, 6240, 5840, 4492,
+                2120, 328, 5
+            ]
         );
     }
 
     #[test]
     fn bad_input_is_named() {
-        assert_eq!(answer("1 2 3 4 5 6 7").unwrap_err(), "expected 8 distinct integers 1..8, found 7");
+        assert_eq!(
+            answer("1 2 3 4 5 6 7").unwrap_err(),
+            "expected 8 distinct integers 1..8, found 7"
+        );
         assert_eq!(answer("").unwrap_err(), "expected 8 distinct integers 1..8, found 0");
-        assert_eq!(answer("1 2 3 x 5 6 7 8").unwrap_err(), "line 1, column 7: 'x' is not an integer");
-        assert_eq!(answer("1 2 3 9 5 6 7 8").unwrap_err(), "line 1, column 7: 9 is not in 1..8");
-        assert_eq!(answer("1 2 3 0 5 6 7 8").unwrap_err(), "line 1, column 7: 0 is not in 1..8");
-        assert_eq!(answer("1 2 3 3 5 6 7 8").unwrap_err(), "line 1, column 7: 3 appears twice; expected 8 distinct integers 1..8");
+        assert_eq!(
+            answer("1 2 3 x 5 6 7 8").unwrap_err(),
+            "line 1, column 7: 'x' is not an integer"
+        );
+        assert_eq!(
+            answer("1 2 3 9 5 6 7 8").unwrap_err(),
+            "line 1, column 7: 9 is not in 1..8"
+        );
+        assert_eq!(
+            answer("1 2 3 0 5 6 7 8").unwrap_err(),
+            "line 1, column 7: 0 is not in 1..8"
+        );
+        assert_eq!(
+            answer("1 2 3 3 5 6 7 8").unwrap_err(),
+            "line 1, column 7: 3 appears twice; expected 8 distinct integers 1..8"
+        );
         assert_eq!(
             answer("1 2 3 4 5 6 7 8\n9").unwrap_err(),
             "line 2, column 1: unexpected '9' after the eighth number"
