@@ -1,1 +1,1235 @@
-//! UVa 704 Colour Hash: not written yet.
+//! UVa 704 "Colour Hash": two wheels that share three pieces; the shortest way back to the goal
+//! in at most 16 turns, and among the shortest the one that reads as the smallest number.
+//!
+//! # The puzzle and its encoding
+//! 24 numbers 0..=10: the left wheel from its bottom-right separator clockwise (numbers 1–12), then
+//! the right wheel from its bottom-left separator counter-clockwise (numbers 13–24). Numbers
+//! 10–12 and 22–24 are the same three physical pieces, so a configuration has 21 pieces: 11
+//! separators (even numbers: six grey 0, one each of 2, 4, 6, 8, 10) in the even places of each
+//! wheel and 10 triangles (odd numbers, two of each) in the odd places. The goal is
+//! [`GOAL`]; the four moves ([`Move`]) turn one wheel by a triangle and a separator.
+//!
+//! A [`State`] packs the 21 pieces into one `u64`, 3 bits each: the piece `v` at place `i`
+//! (places 0..21 are the first 21 numbers) is stored as `v / 2`, since the place already says
+//! whether it holds a separator (`v` even, 0..=5 after halving) or a triangle (odd, 0..=4).
+//! Fields 0..12 are the left wheel in clockwise order. Fields 9..21 read upwards are the right
+//! wheel turned by nine places (its shared pieces 9, 10, 11, then 0..=8), again in wheel order.
+//! So each wheel is one contiguous 36-bit window, and a move is a rotation of that window by
+//! 6 bits: a shift, a mask and an or, with no unpacking.
+//!
+//! # Method: meet in the middle
+//! Once per process, [`GoalTable`] runs a breadth-first search from the goal and records the
+//! exact distance of every state within [`GOAL_DEPTH`] = G moves of it in an open-addressing hash
+//! table keyed by the packed state ([`DistanceMap`]). Moves are invertible and the inverse of a
+//! move is a move, so distance *from* the goal equals distance *to* it.
+//!
+//! Per configuration, [`Solver::solve`]:
+//! 1. looks the start up: within G moves, the table gives its distance d, and the answer is the
+//!    *greedy tail*: from each state take the smallest move that lowers the distance by one;
+//! 2. otherwise runs iterative deepening over the total length L = G + 1, ..., 16: a depth-first
+//!    search from the start, trying moves 1, 2, 3, 4 in that order, down to depth k = L − G, where
+//!    it asks the table about the state reached. The first prefix whose end state is in the table
+//!    is extended by the greedy tail;
+//! 3. prints `NO SOLUTION WAS FOUND IN 16 STEPS` if no L up to 16 succeeds.
+//!
+//! **Why the meeting depth is bounded.** The leaf depth is k = L − G ≤ 16 − G, and a leaf is
+//! accepted only if the table (which holds nothing beyond G) knows it, so no answer ever exceeds
+//! (16 − G) + G = 16 moves. The classic bug of letting a 9-deep half meet an 8-deep half and
+//! printing 17 moves cannot happen: a configuration at distance 17 has every state k moves
+//! from it at distance ≥ 17 − k > G when k ≤ 16 − G, so no leaf is ever in the table.
+//!
+//! **Why the answer is the shortest.** Every L < the true distance D fails, since a solution of
+//! length L would have its state after L − G moves at distance exactly G. When the search at
+//! length L runs, every shorter length has failed, so D ≥ L, every leaf is at distance ≥ G from
+//! the goal, and a leaf the table knows is at distance exactly G: the answer has length L = D.
+//!
+//! **Why the tie rule holds by construction.** All answers of one length compare as numbers the
+//! way their digit strings compare, so "smallest number" is "lexicographically smallest". Let S*
+//! be the smallest solution of length D and P* its first D − G moves. The depth-first search visits
+//! prefixes of length D − G in lexicographic order, so the prefix P it accepts satisfies P ≤ P*.
+//! P followed by the greedy tail is a solution of length D; were P < P*, it would be smaller than
+//! S*. So P = P*, and the greedy tail is the smallest tail from there: any shortest tail's first
+//! move lowers the distance by one, and the greedy one takes the smallest such move at every step.
+//! Joining the first hits of two searches instead gives valid shortest answers that are not the
+//! smallest (`444112` for the configuration whose answer is `222112`).
+//!
+//! The search skips move sequences that can never be part of the smallest shortest answer, which
+//! keeps the argument intact since S* never contains them: a move followed by its inverse
+//! (`13`, `31`, `24`, `42`: not shortest), four equal clockwise turns (`1111` is `33`: not
+//! shortest) and three equal counter-clockwise turns (`333` turns the wheel half round like `111`,
+//! which is smaller).
+//!
+//! # Choosing G (measured)
+//! A configuration with no solution, the common case for random input (only 0.53% of all
+//! 6,286,896,000 configurations lie within 16 moves), costs the whole search to depth 16 − G.
+//! A deeper goal side costs more once per process and less per case. Measured on this machine
+//! (2-core AMD EPYC, 32 MB L3) with `cargo run --release -p colour-hash --example measure_depth`,
+//! solving the 10,000 configurations of the benchmark (`--example gen -- 10000 704`):
+//!
+//! | G  | table states | build   | 10,000 cases | table memory |
+//! |----|-------------:|--------:|-------------:|-------------:|
+//! | 8  |        9,489 |  0.4 ms |       238 ms |       0.3 MB |
+//! | 9  |       26,649 |  1.1 ms |        90 ms |       0.6 MB |
+//! | 10 |       74,555 |  3.4 ms |        36 ms |       2.3 MB |
+//! | 11 |      208,121 |  9.5 ms |        16 ms |       4.7 MB |
+//! | 12 |      578,783 |   32 ms |        11 ms |       9.4 MB |
+//!
+//! G = 11 minimises the sum (about 26 ms) and keeps the table within the 30 ms the issue allows.
+//!
+//! # Complexity
+//! Building the table: O(T) hash operations for the T = 208,121 states within 11 moves (4.7 MB).
+//! Per configuration: at most about 480 table lookups and 700 moves (the search tree to depth 5,
+//! summed over L = 12..16), then at most 4 lookups per move of the tail.
+
+use std::fmt;
+use std::io::{self, BufRead, BufWriter, Write};
+
+use common::cli::Failure;
+use common::scan::{IntegerError, Scanner};
+
+/// The program's name, used in warnings and errors.
+pub const PROGRAM: &str = "colour-hash";
+
+/// Numbers describing one configuration.
+pub const NUMBERS: usize = 24;
+
+/// Distinct pieces (places) in a configuration: the last three numbers repeat numbers 10–12.
+pub const PIECES: usize = 21;
+
+/// The longest answer the judge accepts.
+pub const MAX_MOVES: usize = 16;
+
+/// How many moves deep the goal-side table reaches (G in the crate docs; chosen by measurement).
+pub const GOAL_DEPTH: u8 = 11;
+
+/// The solved configuration.
+pub const GOAL: [u8; NUMBERS] = [0, 3, 4, 3, 0, 5, 6, 5, 0, 1, 2, 1, 0, 7, 8, 7, 0, 9, 10, 9, 0, 1, 2, 1];
+
+/// How many configurations lie at each distance 0..=16 from the goal (the published counts).
+pub const LAYER_SIZES: [usize; 17] = [
+    1, 4, 12, 34, 96, 272, 770, 2180, 6120, 17160, 47906, 133566, 370662, 1025094, 2821590, 7719150, 20890010,
+];
+
+/// The answer line for the goal itself.
+pub const ALREADY_SOLVED: &str = "PUZZLE ALREADY SOLVED";
+
+/// The answer line when every solution is longer than [`MAX_MOVES`] (or there is none).
+pub const NO_SOLUTION: &str = "NO SOLUTION WAS FOUND IN 16 STEPS";
+
+/// One turn of one wheel, numbered as the judge prints it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Move {
+    /// 1: the left wheel clockwise, `L' = L[10..12] ++ L[0..10]`.
+    LeftClockwise = 1,
+    /// 2: the right wheel clockwise, `R' = R[2..12] ++ R[0..2]`.
+    RightClockwise = 2,
+    /// 3: the left wheel counter-clockwise, `L' = L[2..12] ++ L[0..2]`.
+    LeftCounterClockwise = 3,
+    /// 4: the right wheel counter-clockwise, `R' = R[10..12] ++ R[0..10]`.
+    RightCounterClockwise = 4,
+}
+
+impl Move {
+    /// The four moves in the order that makes the printed number smallest.
+    pub const ALL: [Move; 4] = [
+        Move::LeftClockwise,
+        Move::RightClockwise,
+        Move::LeftCounterClockwise,
+        Move::RightCounterClockwise,
+    ];
+
+    /// The judge's number for the move, 1..=4.
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn number(self) -> u8 {
+        self as u8
+    }
+
+    /// The move that undoes this one.
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn inverse(self) -> Move {
+        match self {
+            Move::LeftClockwise => Move::LeftCounterClockwise,
+            Move::RightClockwise => Move::RightCounterClockwise,
+            Move::LeftCounterClockwise => Move::LeftClockwise,
+            Move::RightCounterClockwise => Move::RightClockwise,
+        }
+    }
+
+    /// Whether the move turns the wheel clockwise (moves 1 and 2).
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn is_clockwise(self) -> bool {
+        matches!(self, Move::LeftClockwise | Move::RightClockwise)
+    }
+}
+
+/// Bits per piece in a packed state.
+const FIELD_BITS: u32 = 3;
+
+/// Bits of one wheel's window: 12 pieces.
+const WHEEL_BITS: u32 = 12 * FIELD_BITS;
+
+/// The low 36 bits.
+const WHEEL_MASK: u64 = (1 << WHEEL_BITS) - 1;
+
+/// One move turns a wheel by two places.
+const TURN_BITS: u32 = 2 * FIELD_BITS;
+
+/// Where the left wheel's window starts (fields 0..12).
+const LEFT_WINDOW: u32 = 0;
+
+/// Where the right wheel's window starts (fields 9..21: its shared pieces, then its own nine).
+const RIGHT_WINDOW: u32 = 9 * FIELD_BITS;
+
+/// Packs 24 numbers already known to be pieces in their right places; reads the first 21.
+const fn pack(numbers: &[u8; NUMBERS]) -> u64 {
+    let mut packed = 0u64;
+    let mut place = 0;
+    while place < PIECES {
+        packed |= ((numbers[place] / 2) as u64) << (place as u32 * FIELD_BITS);
+        place += 1;
+    }
+    packed
+}
+
+/// Turns the 36-bit window at `window` by two places: `up` moves the piece at field i to field
+/// i + 2 (the last two wrap to the front).
+#[inline(always)]
+fn turn(packed: u64, window: u32, up: bool) -> u64 {
+    let wheel = (packed >> window) & WHEEL_MASK;
+    let turned = if up {
+        ((wheel << TURN_BITS) | (wheel >> (WHEEL_BITS - TURN_BITS))) & WHEEL_MASK
+    } else {
+        (wheel >> TURN_BITS) | ((wheel << (WHEEL_BITS - TURN_BITS)) & WHEEL_MASK)
+    };
+    (packed & !(WHEEL_MASK << window)) | (turned << window)
+}
+
+/// Why 24 numbers are not a configuration of the puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Invalid {
+    /// Number `number` (1-based) is `value`, outside 0..=10.
+    NotAPiece {
+        /// Which of the 24 numbers, from 1.
+        number: usize,
+        /// What it is.
+        value: u8,
+    },
+    /// Numbers `number` and `number + 12` name the same shared piece but differ.
+    SharedDisagree {
+        /// The first of the pair (10, 11 or 12).
+        number: usize,
+        /// Its value.
+        value: u8,
+        /// The value of number `number + 12`.
+        other: u8,
+    },
+    /// A separator in a triangle's place or a triangle in a separator's place.
+    WrongShape {
+        /// Which of the 24 numbers, from 1.
+        number: usize,
+        /// What it is.
+        value: u8,
+    },
+    /// A piece appears a different number of times than in the puzzle.
+    WrongCount {
+        /// The piece.
+        value: u8,
+        /// How often the configuration has it.
+        found: usize,
+        /// How often the puzzle has it.
+        expected: usize,
+    },
+}
+
+impl fmt::Display for Invalid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let shape = |value: u8| if value % 2 == 0 { "separator" } else { "triangle" };
+        match *self {
+            Invalid::NotAPiece { number, value } => write!(f, "number {number} is {value}, not a piece 0..10"),
+            Invalid::SharedDisagree { number, value, other } => write!(
+                f,
+                "numbers {number} and {} are the same shared piece but read {value} and {other}",
+                number + 12
+            ),
+            Invalid::WrongShape { number, value } => write!(
+                f,
+                "number {number} is {value}, a {}, in a {}'s place",
+                shape(value),
+                shape(value + 1)
+            ),
+            Invalid::WrongCount { value, found, expected } => {
+                write!(f, "piece {value} appears {found} times; the puzzle has {expected}")
+            }
+        }
+    }
+}
+
+/// A configuration packed into one integer (see the crate docs for the layout).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct State(u64);
+
+impl State {
+    /// The solved configuration, [`GOAL`].
+    pub const GOAL: State = State(pack(&GOAL));
+
+    /// Checks 24 numbers and packs them.
+    ///
+    /// # Errors
+    /// The first reason, in the order of [`Invalid`]'s variants, why they are not a
+    /// configuration: a number outside 0..=10, shared numbers that disagree, a piece of the wrong
+    /// shape for its place, or pieces in the wrong numbers.
+    ///
+    /// # Complexity
+    /// O(24).
+    pub fn from_numbers(numbers: &[u8; NUMBERS]) -> Result<State, Invalid> {
+        if let Some(place) = numbers.iter().position(|&value| value > 10) {
+            return Err(Invalid::NotAPiece {
+                number: place + 1,
+                value: numbers[place],
+            });
+        }
+        for place in 9..12 {
+            if numbers[place] != numbers[place + 12] {
+                return Err(Invalid::SharedDisagree {
+                    number: place + 1,
+                    value: numbers[place],
+                    other: numbers[place + 12],
+                });
+            }
+        }
+        // Places alternate separator, triangle around each wheel; both wheels start with a separator.
+        if let Some(place) = (0..NUMBERS).find(|&place| numbers[place] % 2 != (place % 12 % 2) as u8) {
+            return Err(Invalid::WrongShape {
+                number: place + 1,
+                value: numbers[place],
+            });
+        }
+        let mut found = [0usize; 11];
+        for &value in &numbers[..PIECES] {
+            found[usize::from(value)] += 1;
+        }
+        let mut expected = [0usize; 11];
+        for &value in &GOAL[..PIECES] {
+            expected[usize::from(value)] += 1;
+        }
+        if let Some(value) = (0..11).find(|&value| found[value] != expected[value]) {
+            return Err(Invalid::WrongCount {
+                value: value as u8,
+                found: found[value],
+                expected: expected[value],
+            });
+        }
+        Ok(State(pack(numbers)))
+    }
+
+    /// The 24 numbers of the configuration.
+    ///
+    /// # Complexity
+    /// O(24).
+    pub fn numbers(self) -> [u8; NUMBERS] {
+        let mut numbers = [0u8; NUMBERS];
+        for (place, number) in numbers.iter_mut().enumerate() {
+            let field = if place < PIECES { place } else { place - 12 };
+            let half = (self.0 >> (field as u32 * FIELD_BITS)) & 0b111;
+            // Odd places within a wheel hold triangles, the odd numbers.
+            *number = 2 * half as u8 + (field % 2) as u8;
+        }
+        numbers
+    }
+
+    /// The packed integer: 63 bits, so `u64::MAX` is never a state.
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn packed(self) -> u64 {
+        self.0
+    }
+
+    /// The configuration after `step`.
+    ///
+    /// # Complexity
+    /// O(1): a rotation of one 36-bit window.
+    #[inline]
+    pub fn apply(self, step: Move) -> State {
+        State(match step {
+            Move::LeftClockwise => turn(self.0, LEFT_WINDOW, true),
+            Move::LeftCounterClockwise => turn(self.0, LEFT_WINDOW, false),
+            // The right wheel's window runs R9, R10, R11, R0, ..., R8: R' = R[2..12] ++ R[0..2]
+            // moves the piece at R(i + 2) to R(i), down the window.
+            Move::RightClockwise => turn(self.0, RIGHT_WINDOW, false),
+            Move::RightCounterClockwise => turn(self.0, RIGHT_WINDOW, true),
+        })
+    }
+}
+
+/// Marks an empty slot: no packed state has bit 63 set.
+const VACANT: u64 = u64::MAX;
+
+/// A hash map from states to distances: open addressing with linear probing, the packed state as
+/// the key, multiplicative (Fibonacci) hashing, at most half full.
+///
+/// Keys and distances live in two arrays so that a miss, the common case in the search, reads
+/// one cache line of keys only.
+#[derive(Clone, Debug)]
+pub struct DistanceMap {
+    keys: Vec<u64>,
+    distances: Vec<u8>,
+    shift: u32,
+    len: usize,
+}
+
+impl DistanceMap {
+    /// An empty map with room for `expected` states before it grows.
+    ///
+    /// # Complexity
+    /// O(capacity): 18 bytes per expected state, rounded up to a power of two.
+    pub fn with_capacity(expected: usize) -> Self {
+        let slots = (expected.max(4) * 2).next_power_of_two();
+        DistanceMap {
+            keys: vec![VACANT; slots],
+            distances: vec![0; slots],
+            shift: u64::BITS - slots.trailing_zeros(),
+            len: 0,
+        }
+    }
+
+    /// The slot where the search for `key` starts.
+    #[inline(always)]
+    fn home(&self, key: u64) -> usize {
+        // The product's top bits depend on every key bit; the xor folds the high bits down first,
+        // since a key's top bits would otherwise reach only the product's top few.
+        ((key ^ (key >> 29)).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize
+    }
+
+    /// The distance stored for `state`, if any.
+    ///
+    /// # Complexity
+    /// Expected O(1): at most half the slots are used.
+    #[inline]
+    pub fn get(&self, state: State) -> Option<u8> {
+        let mask = self.keys.len() - 1;
+        let mut slot = self.home(state.0);
+        loop {
+            let key = self.keys[slot];
+            if key == state.0 {
+                return Some(self.distances[slot]);
+            }
+            if key == VACANT {
+                return None;
+            }
+            slot = (slot + 1) & mask;
+        }
+    }
+
+    /// Stores `distance` for `state` unless it is already there; returns whether it was new.
+    ///
+    /// # Complexity
+    /// Expected amortised O(1).
+    pub fn insert(&mut self, state: State, distance: u8) -> bool {
+        if 2 * (self.len + 1) > self.keys.len() {
+            self.grow();
+        }
+        let mask = self.keys.len() - 1;
+        let mut slot = self.home(state.0);
+        loop {
+            let key = self.keys[slot];
+            if key == state.0 {
+                return false;
+            }
+            if key == VACANT {
+                self.keys[slot] = state.0;
+                self.distances[slot] = distance;
+                self.len += 1;
+                return true;
+            }
+            slot = (slot + 1) & mask;
+        }
+    }
+
+    /// Doubles the slots and re-inserts every entry.
+    fn grow(&mut self) {
+        let mut bigger = DistanceMap::with_capacity(self.keys.len());
+        for (&key, &distance) in self.keys.iter().zip(&self.distances) {
+            if key != VACANT {
+                bigger.insert(State(key), distance);
+            }
+        }
+        *self = bigger;
+    }
+
+    /// How many states are stored.
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether no state is stored.
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Bytes held by the two arrays.
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn heap_bytes(&self) -> usize {
+        self.keys.len() * (std::mem::size_of::<u64>() + 1)
+    }
+}
+
+/// Exact distances to the goal of every state within `depth` moves of it.
+#[derive(Clone, Debug)]
+pub struct GoalTable {
+    distances: DistanceMap,
+    depth: u8,
+    layer_sizes: Vec<usize>,
+    deepest: State,
+}
+
+impl GoalTable {
+    /// Breadth-first search from the goal, layer by layer, to `depth` moves.
+    ///
+    /// A plain pair of layer vectors serves as the queue: the answer's tail is rebuilt from the
+    /// distances ([`Solver`]), so the search keeps no parent links.
+    ///
+    /// # Panics
+    /// If `depth > 254` (distances are bytes).
+    ///
+    /// # Complexity
+    /// O(T) expected time for the T states within `depth` (208,121 for depth 11; 33,038,781 for
+    /// 16), 18 bytes each in the map plus 8 bytes per state of the two largest layers while it runs.
+    pub fn build(depth: u8) -> GoalTable {
+        assert!(depth < u8::MAX, "GoalTable::build: depth {depth} is over 254");
+        let expected = LAYER_SIZES.iter().take(usize::from(depth) + 1).sum();
+        let mut distances = DistanceMap::with_capacity(expected);
+        distances.insert(State::GOAL, 0);
+        let mut layer = vec![State::GOAL];
+        let mut next = Vec::new();
+        let mut layer_sizes = vec![1];
+        for distance in 1..=depth {
+            next.clear();
+            for &state in &layer {
+                for step in Move::ALL {
+                    let neighbour = state.apply(step);
+                    if distances.insert(neighbour, distance) {
+                        next.push(neighbour);
+                    }
+                }
+            }
+            if next.is_empty() {
+                break;
+            }
+            layer_sizes.push(next.len());
+            std::mem::swap(&mut layer, &mut next);
+        }
+        GoalTable {
+            distances,
+            depth,
+            layer_sizes,
+            deepest: layer[0],
+        }
+    }
+
+    /// The distance of `state` to the goal, if at most [`depth`](Self::depth).
+    ///
+    /// # Complexity
+    /// Expected O(1).
+    #[inline]
+    pub fn distance(&self, state: State) -> Option<u8> {
+        self.distances.get(state)
+    }
+
+    /// How deep the table reaches.
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn depth(&self) -> u8 {
+        self.depth
+    }
+
+    /// How many states lie at each distance 0..=depth.
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn layer_sizes(&self) -> &[usize] {
+        &self.layer_sizes
+    }
+
+    /// A state at the greatest distance the table holds (the first one found there).
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn deepest(&self) -> State {
+        self.deepest
+    }
+
+    /// How many states the table holds.
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn len(&self) -> usize {
+        self.distances.len()
+    }
+
+    /// Always `false`: the goal is always there.
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn is_empty(&self) -> bool {
+        self.distances.is_empty()
+    }
+
+    /// Bytes held by the hash map.
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn heap_bytes(&self) -> usize {
+        self.distances.heap_bytes()
+    }
+}
+
+/// A sequence of at most [`MAX_MOVES`] moves, stored inline.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Solution {
+    moves: [Move; MAX_MOVES],
+    len: usize,
+}
+
+impl Solution {
+    fn new() -> Self {
+        Solution {
+            moves: [Move::LeftClockwise; MAX_MOVES],
+            len: 0,
+        }
+    }
+
+    fn push(&mut self, step: Move) {
+        self.moves[self.len] = step;
+        self.len += 1;
+    }
+
+    /// The moves, first to last.
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn moves(&self) -> &[Move] {
+        &self.moves[..self.len]
+    }
+}
+
+impl fmt::Display for Solution {
+    /// The judge's digits, e.g. `1434332334332323`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.moves().iter().try_for_each(|step| write!(f, "{}", step.number()))
+    }
+}
+
+/// What the judge wants printed for one configuration.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// The configuration is the goal.
+    AlreadySolved,
+    /// The smallest-number shortest solution, 1 to 16 moves.
+    Moves(Solution),
+    /// Every solution is longer than 16 moves, or the configuration is not the puzzle's.
+    NoSolution,
+}
+
+impl fmt::Display for Answer {
+    /// The answer line without its line feed.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Answer::AlreadySolved => f.write_str(ALREADY_SOLVED),
+            Answer::Moves(solution) => solution.fmt(f),
+            Answer::NoSolution => f.write_str(NO_SOLUTION),
+        }
+    }
+}
+
+/// Writes `answer` and a line feed in one call, so a write error never leaves half a line.
+///
+/// # Complexity
+/// O(length of the line).
+pub fn write_answer(out: &mut impl Write, answer: &Answer) -> io::Result<()> {
+    match answer {
+        Answer::AlreadySolved => out.write_all(b"PUZZLE ALREADY SOLVED\n"),
+        Answer::NoSolution => out.write_all(b"NO SOLUTION WAS FOUND IN 16 STEPS\n"),
+        Answer::Moves(solution) => {
+            let mut line = [b'\n'; MAX_MOVES + 1];
+            for (digit, step) in line.iter_mut().zip(solution.moves()) {
+                *digit = b'0' + step.number();
+            }
+            out.write_all(&line[..=solution.moves().len()])
+        }
+    }
+}
+
+/// Whether `step` after `prefix` makes a sequence that is never the smallest shortest solution:
+/// undoing the last move, a fourth equal clockwise turn (`1111` = `33`), or a third equal
+/// counter-clockwise turn (`333` = `111`, which is smaller).
+#[inline]
+fn never_smallest(prefix: &[Move], step: Move) -> bool {
+    let Some(&last) = prefix.last() else {
+        return false;
+    };
+    if last == step.inverse() {
+        return true;
+    }
+    let limit = if step.is_clockwise() { 3 } else { 2 };
+    prefix.len() >= limit && prefix[prefix.len() - limit..].iter().all(|&earlier| earlier == step)
+}
+
+/// Answers configurations with a goal-side table and a bounded search from the start side.
+#[derive(Clone, Debug)]
+pub struct Solver {
+    table: GoalTable,
+}
+
+impl Default for Solver {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Solver {
+    /// A solver whose table reaches [`GOAL_DEPTH`] moves.
+    ///
+    /// # Complexity
+    /// As [`GoalTable::build`] for depth 11: about 10 ms and 4.7 MB.
+    pub fn new() -> Self {
+        Self::with_goal_depth(GOAL_DEPTH)
+    }
+
+    /// A solver whose table reaches `depth` moves (any depth gives the same answers; the
+    /// [crate docs](crate) compare their costs).
+    ///
+    /// # Panics
+    /// If `depth > 254`.
+    ///
+    /// # Complexity
+    /// As [`GoalTable::build`].
+    pub fn with_goal_depth(depth: u8) -> Self {
+        Solver {
+            table: GoalTable::build(depth),
+        }
+    }
+
+    /// The goal-side table.
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn table(&self) -> &GoalTable {
+        &self.table
+    }
+
+    /// The shortest solution of at most 16 moves with the smallest number, if any.
+    ///
+    /// # Complexity
+    /// O(4 · 3^(15 − G)) moves and table lookups at worst (no solution), O(16 · 4) for the tail.
+    pub fn solve(&self, start: State) -> Answer {
+        let mut solution = Solution::new();
+        if let Some(distance) = self.table.distance(start) {
+            if distance == 0 {
+                return Answer::AlreadySolved;
+            }
+            self.append_tail(start, distance, &mut solution);
+            return Answer::Moves(solution);
+        }
+        let goal_depth = usize::from(self.table.depth());
+        for leaf_depth in 1..=MAX_MOVES.saturating_sub(goal_depth) {
+            if let Some(leaf) = self.descend(start, leaf_depth, &mut solution) {
+                self.append_tail(leaf, self.table.depth(), &mut solution);
+                return Answer::Moves(solution);
+            }
+        }
+        Answer::NoSolution
+    }
+
+    /// Depth-first search in move order from `state`, the end of `path`, for the first state
+    /// `leaf_depth` moves from the start that the table knows; `path` ends holding the moves to it.
+    fn descend(&self, state: State, leaf_depth: usize, path: &mut Solution) -> Option<State> {
+        if path.len == leaf_depth {
+            // Every shorter total length has failed, so this state is at distance >= G; being
+            // in the table, it is at distance exactly G.
+            return self.table.distance(state).map(|_| state);
+        }
+        for step in Move::ALL {
+            if never_smallest(path.moves(), step) {
+                continue;
+            }
+            path.push(step);
+            if let Some(leaf) = self.descend(state.apply(step), leaf_depth, path) {
+                return Some(leaf);
+            }
+            path.len -= 1;
+        }
+        None
+    }
+
+    /// Appends the smallest shortest way from `state`, `distance` moves from the goal: at every
+    /// step the smallest move that lowers the distance by one.
+    fn append_tail(&self, mut state: State, distance: u8, solution: &mut Solution) {
+        for remaining in (0..distance).rev() {
+            let (step, next) = Move::ALL
+                .iter()
+                .map(|&step| (step, state.apply(step)))
+                .find(|&(_, next)| self.table.distance(next) == Some(remaining))
+                .expect("breadth-first search gives each state at distance d > 0 a neighbour at d - 1");
+            solution.push(step);
+            state = next;
+        }
+    }
+}
+
+/// Reads the case count: `None` for empty input.
+fn read_count<R: BufRead>(scanner: &mut Scanner<R>) -> Result<Option<u64>, Failure> {
+    let Some(token) = scanner.next_token()? else {
+        return Ok(None);
+    };
+    let at = token.position();
+    match token.parse_i64() {
+        Ok(count) if count >= 0 => Ok(Some(count as u64)),
+        Ok(count) => Err(Failure::Input(format!("{at}: the case count {count} is negative"))),
+        Err(IntegerError::OutOfRange) => Err(Failure::Input(format!("{at}: the case count '{token}' is too large"))),
+        Err(IntegerError::NotInteger) => Err(Failure::Input(format!(
+            "{at}: the case count '{token}' is not an integer"
+        ))),
+    }
+}
+
+/// Reads case number `case` of `count`: its 24 numbers, or the first reason they are not a
+/// configuration (a number outside 0..=10 is named here, the rest by [`State::from_numbers`]).
+fn read_case<R: BufRead>(
+    scanner: &mut Scanner<R>,
+    case: u64,
+    count: u64,
+) -> Result<Result<[u8; NUMBERS], String>, Failure> {
+    let mut numbers = [0u8; NUMBERS];
+    let mut not_a_piece = None;
+    for (place, number) in numbers.iter_mut().enumerate() {
+        let Some(token) = scanner.next_token()? else {
+            return Err(Failure::Input(if place == 0 {
+                format!(
+                    "case {case}: missing: the count announced {count} cases but the input ends after {}",
+                    case - 1
+                )
+            } else {
+                format!("case {case}: the input ends after {place} of its 24 numbers")
+            }));
+        };
+        match token.parse_i64() {
+            Ok(value) if (0..=10).contains(&value) => *number = value as u8,
+            // Well-formed but not a piece: the configuration is invalid, the input is not broken.
+            Ok(_) | Err(IntegerError::OutOfRange) => {
+                if not_a_piece.is_none() {
+                    not_a_piece = Some(format!("number {} is {token}, not a piece 0..10", place + 1));
+                }
+            }
+            Err(IntegerError::NotInteger) => {
+                return Err(Failure::Input(format!(
+                    "case {case}: {}: '{token}' is not an integer",
+                    token.position()
+                )))
+            }
+        }
+    }
+    Ok(match not_a_piece {
+        Some(reason) => Err(reason),
+        None => Ok(numbers),
+    })
+}
+
+/// The whole program: reads N and N configurations from `input`, writes one answer line per
+/// configuration to `output`, case by case, and one warning line per invalid configuration to
+/// `warnings` (`colour-hash: warning: case 3: ...`); errors writing warnings are ignored.
+///
+/// - Empty (or all-whitespace) input: no output, `Ok`.
+/// - A configuration that is well formed but cannot be the puzzle (a number outside 0..=10,
+///   however large, shared numbers that disagree, a piece of the wrong shape for its place, the
+///   wrong pieces): `NO SOLUTION WAS FOUND IN 16 STEPS` and a warning.
+/// - A count that is negative, not an integer or beyond `i64`: an error before any output.
+///   A large count is taken at its word: cases are answered as they come, and if the input
+///   ends first that is an error after the answers.
+/// - Anything after the N cases: an error after the N answers (the count and the cases disagree).
+///
+/// Memory stays flat however long the input: one case is read, answered and buffered at a time,
+/// and the table is built once, at the first configuration that needs it.
+///
+/// # Errors
+/// [`Failure::Input`] naming the case (or position) and the problem, after every answer before
+/// it has been written and flushed; [`Failure::Io`] if reading or writing fails.
+///
+/// # Complexity
+/// The table once, then [`Solver::solve`] per configuration; O(1) memory besides the table.
+pub fn run_with_warnings(input: impl BufRead, output: impl Write, mut warnings: impl Write) -> Result<(), Failure> {
+    let mut out = BufWriter::new(output);
+    let answered = answer_cases(input, &mut out, &mut warnings);
+    // The answers before a bad case are printed even when the run fails.
+    let flushed = out.flush();
+    answered?;
+    flushed?;
+    Ok(())
+}
+
+/// [`run_with_warnings`] with warnings on stderr.
+///
+/// # Errors
+/// As [`run_with_warnings`].
+///
+/// # Complexity
+/// As [`run_with_warnings`].
+pub fn run(input: impl BufRead, output: impl Write) -> Result<(), Failure> {
+    run_with_warnings(input, output, io::stderr())
+}
+
+fn answer_cases<R: BufRead, W: Write, E: Write>(input: R, out: &mut W, warnings: &mut E) -> Result<(), Failure> {
+    let mut scanner = Scanner::new(input);
+    let Some(count) = read_count(&mut scanner)? else {
+        return Ok(());
+    };
+    let mut solver: Option<Solver> = None;
+    for case in 1..=count {
+        let checked = read_case(&mut scanner, case, count)?
+            .and_then(|numbers| State::from_numbers(&numbers).map_err(|invalid| invalid.to_string()));
+        let answer = match checked {
+            Ok(start) => solver.get_or_insert_with(Solver::new).solve(start),
+            Err(reason) => {
+                let _ = writeln!(warnings, "{PROGRAM}: warning: case {case}: {reason}");
+                Answer::NoSolution
+            }
+        };
+        write_answer(out, &answer)?;
+    }
+    if let Some(token) = scanner.next_token()? {
+        return Err(Failure::Input(format!(
+            "{}: unexpected '{token}' after the {count} cases the count announced",
+            token.position()
+        )));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn state(numbers: [u8; NUMBERS]) -> State {
+        State::from_numbers(&numbers).unwrap()
+    }
+
+    fn play(mut state: State, digits: &str) -> State {
+        for digit in digits.bytes() {
+            state = state.apply(Move::ALL[usize::from(digit - b'1')]);
+        }
+        state
+    }
+
+    /// The moves exactly as the statement defines them, on 24 plain numbers.
+    fn naive_apply(numbers: &[u8; NUMBERS], step: Move) -> [u8; NUMBERS] {
+        let (mut left, mut right) = (numbers[..12].to_vec(), numbers[12..].to_vec());
+        match step {
+            Move::LeftClockwise => left.rotate_right(2),
+            Move::LeftCounterClockwise => left.rotate_left(2),
+            Move::RightClockwise => right.rotate_left(2),
+            Move::RightCounterClockwise => right.rotate_right(2),
+        }
+        if matches!(step, Move::LeftClockwise | Move::LeftCounterClockwise) {
+            right[9..].copy_from_slice(&left[9..]);
+        } else {
+            left[9..].copy_from_slice(&right[9..]);
+        }
+        let mut next = [0; NUMBERS];
+        next[..12].copy_from_slice(&left);
+        next[12..].copy_from_slice(&right);
+        next
+    }
+
+    /// splitmix64: a fixed-seed generator for the random checks.
+    struct Random(u64);
+
+    impl Random {
+        fn next(&mut self) -> u64 {
+            self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = self.0;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        }
+
+        fn below(&mut self, bound: usize) -> usize {
+            (self.next() % bound as u64) as usize
+        }
+    }
+
+    fn answer(input: &str) -> (Result<String, String>, String) {
+        let mut out = Vec::new();
+        let mut warnings = Vec::new();
+        let outcome = run_with_warnings(input.as_bytes(), &mut out, &mut warnings);
+        let out = String::from_utf8(out).unwrap();
+        let warnings = String::from_utf8(warnings).unwrap();
+        (
+            outcome
+                .map(|()| out.clone())
+                .map_err(|failure| format!("{out}|{failure}")),
+            warnings,
+        )
+    }
+
+    /// The first sequence of the smallest length (at most `limit`) in move order that reaches the
+    /// goal: the definition of the answer, by brute force.
+    fn brute_force(start: State, limit: usize) -> Option<String> {
+        fn first(state: State, left: usize, path: &mut String) -> bool {
+            if left == 0 {
+                return state == State::GOAL;
+            }
+            for step in Move::ALL {
+                path.push(char::from(b'0' + step.number()));
+                if first(state.apply(step), left - 1, path) {
+                    return true;
+                }
+                path.pop();
+            }
+            false
+        }
+        (0..=limit).find_map(|length| {
+            let mut path = String::new();
+            first(start, length, &mut path).then_some(path)
+        })
+    }
+
+    #[test]
+    fn moves_match_the_statement() {
+        let turned = State::GOAL.apply(Move::LeftClockwise).numbers();
+        assert_eq!(
+            turned,
+            [2, 1, 0, 3, 4, 3, 0, 5, 6, 5, 0, 1, 0, 7, 8, 7, 0, 9, 10, 9, 0, 5, 0, 1]
+        );
+        assert_eq!(State::GOAL.numbers(), GOAL);
+        assert_eq!(state(GOAL), State::GOAL);
+    }
+
+    #[test]
+    fn packed_moves_match_the_definition_and_undo_each_other() {
+        let mut random = Random(1);
+        let mut current = State::GOAL;
+        for _ in 0..2000 {
+            let step = Move::ALL[random.below(4)];
+            let next = current.apply(step);
+            assert_eq!(
+                next.numbers(),
+                naive_apply(&current.numbers(), step),
+                "{current:?} {step:?}"
+            );
+            assert_eq!(next.apply(step.inverse()), current);
+            assert_eq!(state(next.numbers()), next);
+            assert!(next.packed() >> 63 == 0);
+            current = next;
+        }
+        // Six turns bring a wheel round; three turns either way meet.
+        assert_eq!(play(State::GOAL, "111111"), State::GOAL);
+        assert_eq!(play(State::GOAL, "111"), play(State::GOAL, "333"));
+        assert_eq!(play(State::GOAL, "1111"), play(State::GOAL, "33"));
+    }
+
+    #[test]
+    fn goal_table_layers_match_the_published_counts() {
+        let table = GoalTable::build(11);
+        assert_eq!(
+            table.layer_sizes(),
+            [1, 4, 12, 34, 96, 272, 770, 2180, 6120, 17160, 47906, 133566]
+        );
+        assert_eq!(table.len(), 208_121);
+        assert_eq!(table.distance(table.deepest()), Some(11));
+        assert_eq!(table.distance(State::GOAL), Some(0));
+        assert_eq!(GoalTable::build(8).len(), 9_489);
+    }
+
+    #[test]
+    fn distance_map_grows_and_keeps_first_values() {
+        let mut map = DistanceMap::with_capacity(1);
+        for key in 0..1000u64 {
+            assert!(map.insert(State(key * 0x1_0000_0001), (key % 200) as u8));
+        }
+        assert!(!map.insert(State(0), 99));
+        assert_eq!(map.len(), 1000);
+        for key in 0..1000u64 {
+            assert_eq!(map.get(State(key * 0x1_0000_0001)), Some((key % 200) as u8));
+        }
+        assert_eq!(map.get(State(7)), None);
+    }
+
+    #[test]
+    fn official_sample() {
+        let input = "3\n\
+            0 3 4 3 0 5 6 5 0 1 2 1 0 7 8 7 0 9 10 9 0 1 2 1\n\
+            0 3 4 5 0 3 6 5 0 1 2 1 0 7 8 7 0 9 10 9 0 1 2 1\n\
+            0 9 4 3 0 5 6 5 0 1 2 1 0 7 8 7 0 9 10 3 0 1 2 1\n";
+        let (outcome, warnings) = answer(input);
+        assert_eq!(
+            outcome.unwrap(),
+            "PUZZLE ALREADY SOLVED\n1434332334332323\nNO SOLUTION WAS FOUND IN 16 STEPS\n"
+        );
+        assert_eq!(warnings, "");
+    }
+
+    #[test]
+    fn ties_go_to_the_smallest_number() {
+        // 222112 and 444112 both solve it in six moves (222 and 444 both turn the right wheel
+        // half round); a search joining two first hits prints 444112.
+        let start = play(State::GOAL, "433444");
+        assert_eq!(play(start, "222112"), State::GOAL);
+        assert_eq!(play(start, "444112"), State::GOAL);
+        let answer = Solver::new().solve(start);
+        assert_eq!(answer.to_string(), "222112");
+        assert_eq!(brute_force(start, 6).unwrap(), "222112");
+    }
+
+    #[test]
+    fn distance_seventeen_has_no_solution() {
+        // Case 103 of the cross-checked scrambles: exactly 17 moves from the goal.
+        let start = state([10, 9, 8, 7, 2, 1, 0, 3, 0, 1, 0, 5, 0, 7, 0, 9, 0, 3, 4, 5, 6, 1, 0, 5]);
+        let solver = Solver::new();
+        assert_eq!(solver.solve(start), Answer::NoSolution);
+        // Some neighbour is 16 moves away, so the distance is exactly 17.
+        let near = Move::ALL
+            .iter()
+            .filter_map(|&step| match solver.solve(start.apply(step)) {
+                Answer::Moves(solution) => Some(solution.moves().len()),
+                _ => None,
+            });
+        assert_eq!(near.min(), Some(16));
+    }
+
+    #[test]
+    fn agrees_with_brute_force_and_every_goal_depth() {
+        let solvers: Vec<Solver> = [3, 6, 11].iter().map(|&depth| Solver::with_goal_depth(depth)).collect();
+        let mut random = Random(704);
+        for round in 0..60 {
+            let length = round % 10;
+            let mut start = State::GOAL;
+            for _ in 0..length {
+                start = start.apply(Move::ALL[random.below(4)]);
+            }
+            let answers: Vec<String> = solvers.iter().map(|solver| solver.solve(start).to_string()).collect();
+            let expected = match brute_force(start, 7) {
+                Some(path) if path.is_empty() => ALREADY_SOLVED.to_string(),
+                Some(path) => path,
+                None => continue,
+            };
+            assert!(
+                answers.iter().all(|answer| *answer == expected),
+                "{start:?}: {answers:?} vs {expected}"
+            );
+        }
+        // Long scrambles: the three splits must agree, NO SOLUTION included.
+        for _ in 0..30 {
+            let mut start = State::GOAL;
+            for _ in 0..12 + random.below(10) {
+                start = start.apply(Move::ALL[random.below(4)]);
+            }
+            let answers: Vec<Answer> = solvers[1..].iter().map(|solver| solver.solve(start)).collect();
+            assert_eq!(answers[0], answers[1], "{start:?}");
+            if let Answer::Moves(solution) = answers[0] {
+                assert_eq!(
+                    solution.moves().iter().fold(start, |at, &step| at.apply(step)),
+                    State::GOAL
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn invalid_configurations_warn_and_answer_no_solution() {
+        let cases = [
+            (
+                "0 3 4 3 0 5 6 5 0 1 2 1 0 7 8 7 0 9 11 9 0 1 2 1",
+                "number 19 is 11, not a piece 0..10",
+            ),
+            (
+                "0 3 4 3 0 5 6 5 0 1 2 1 0 7 8 7 0 9 10 9 0 1 2 -1",
+                "number 24 is -1, not a piece 0..10",
+            ),
+            (
+                "0 3 4 3 0 5 6 5 0 1 2 1 0 7 8 7 0 9 10 9 0 1 2 99999999999999999999",
+                "number 24 is 99999999999999999999, not a piece 0..10",
+            ),
+            (
+                "0 3 4 3 0 5 6 5 0 1 2 1 0 7 8 7 0 9 10 9 0 1 2 3",
+                "numbers 12 and 24 are the same shared piece but read 1 and 3",
+            ),
+            (
+                "3 0 4 3 0 5 6 5 0 1 2 1 0 7 8 7 0 9 10 9 0 1 2 1",
+                "number 1 is 3, a triangle, in a separator's place",
+            ),
+            (
+                "0 3 4 3 0 5 6 5 0 1 2 1 0 7 8 7 0 9 2 9 0 1 2 1",
+                "piece 2 appears 2 times; the puzzle has 1",
+            ),
+        ];
+        for (number, (numbers, reason)) in cases.iter().enumerate() {
+            let (outcome, warnings) = answer(&format!("2\n{}\n{numbers}\n", GOAL.map(|n| n.to_string()).join(" ")));
+            assert_eq!(
+                outcome.unwrap(),
+                "PUZZLE ALREADY SOLVED\nNO SOLUTION WAS FOUND IN 16 STEPS\n",
+                "{number}"
+            );
+            assert_eq!(warnings, format!("colour-hash: warning: case 2: {reason}\n"));
+        }
+    }
+
+    #[test]
+    fn malformed_input_keeps_earlier_answers_and_names_the_case() {
+        let goal = GOAL.map(|n| n.to_string()).join(" ");
+        let solved = "PUZZLE ALREADY SOLVED\n";
+        assert_eq!(answer("").0.unwrap(), "");
+        assert_eq!(answer(" \n\t\r\n").0.unwrap(), "");
+        assert_eq!(answer("0\n").0.unwrap(), "");
+        assert_eq!(
+            answer(&format!("1\r\n{}\r\n", goal.replace(' ', "\t"))).0.unwrap(),
+            solved
+        );
+        assert_eq!(
+            answer(&format!("3\n{goal}\n{goal}\n0 3 x")).0.unwrap_err(),
+            format!("{solved}{solved}|case 3: line 4, column 5: 'x' is not an integer")
+        );
+        assert_eq!(
+            answer(&format!("3\n{goal}\n0 3 4")).0.unwrap_err(),
+            format!("{solved}|case 2: the input ends after 3 of its 24 numbers")
+        );
+        assert_eq!(
+            answer(&format!("3\n{goal}\n")).0.unwrap_err(),
+            format!("{solved}|case 2: missing: the count announced 3 cases but the input ends after 1")
+        );
+        assert_eq!(
+            answer(&format!("1\n{goal}\n{goal}")).0.unwrap_err(),
+            format!("{solved}|line 3, column 1: unexpected '0' after the 1 cases the count announced")
+        );
+        assert_eq!(
+            answer("-2\n").0.unwrap_err(),
+            "|line 1, column 1: the case count -2 is negative"
+        );
+        assert_eq!(
+            answer("99999999999999999999\n").0.unwrap_err(),
+            "|line 1, column 1: the case count '99999999999999999999' is too large"
+        );
+        assert_eq!(
+            answer("two\n").0.unwrap_err(),
+            "|line 1, column 1: the case count 'two' is not an integer"
+        );
+        assert_eq!(
+            answer("1000000000000\n").0.unwrap_err(),
+            "|case 1: missing: the count announced 1000000000000 cases but the input ends after 0"
+        );
+    }
+}

@@ -1,3 +1,9 @@
-//! colour-hash binary: not written yet.
+//! `colour-hash`: reads N configurations on stdin, prints one answer line for each.
 
-fn main() {}
+use std::io;
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let outcome = colour_hash::run(io::stdin().lock(), io::stdout().lock());
+    common::cli::finish(colour_hash::PROGRAM, outcome)
+}
