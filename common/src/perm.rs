@@ -42,6 +42,18 @@ static SELECT: [[u8; MAX_LEN]; 1 << MAX_LEN] = {
     table
 };
 
+/// `POPCOUNT[mask]` is the number of set bits of the 12-bit `mask`. Judges compile for baseline
+/// x86-64, which has no `popcnt` instruction; a 4 KiB table beats the bit-twiddling fallback.
+static POPCOUNT: [u8; 1 << MAX_LEN] = {
+    let mut table = [0u8; 1 << MAX_LEN];
+    let mut mask = 1;
+    while mask < 1 << MAX_LEN {
+        table[mask] = table[mask >> 1] + (mask & 1) as u8;
+        mask += 1;
+    }
+    table
+};
+
 /// The lexicographic rank of `perm`, a permutation of `0..perm.len()`.
 ///
 /// # Constraints
@@ -52,26 +64,26 @@ static SELECT: [[u8; MAX_LEN]; 1 << MAX_LEN] = {
 /// If `perm.len() > 12` or a value is 12 or more.
 ///
 /// # Complexity
-/// O(n): one popcount per position.
+/// O(n): one table lookup (a popcount) per position.
 ///
 /// # Example
 /// ```
 /// assert_eq!(common::perm::rank(&[0, 1, 2]), 0);
 /// assert_eq!(common::perm::rank(&[2, 1, 0]), 5);
 /// ```
+#[inline]
 pub fn rank(perm: &[u8]) -> usize {
-    assert!(perm.len() <= MAX_LEN, "rank: at most {MAX_LEN} elements");
     let n = perm.len();
-    let mut used: u32 = 0;
+    assert!(n <= MAX_LEN, "rank: at most {MAX_LEN} elements");
+    let mut used = 0usize;
     let mut rank = 0;
     for (position, &value) in perm.iter().enumerate() {
-        let value = u32::from(value);
-        assert!(value < MAX_LEN as u32, "rank: value {value} out of range");
-        let below = (1u32 << value) - 1;
+        let value = usize::from(value);
+        debug_assert!(value < MAX_LEN, "rank: value {value} out of range");
         // Values smaller than this one that are still free: each would have led to a
         // lexicographically smaller permutation with (n - 1 - position)! completions.
-        let smaller_unused = value - (used & below).count_ones();
-        rank += smaller_unused as usize * FACTORIALS[n - 1 - position];
+        let smaller_unused = value - usize::from(POPCOUNT[used & ((1 << value) - 1)]);
+        rank += smaller_unused * FACTORIALS[n - 1 - position];
         used |= 1 << value;
     }
     rank
