@@ -1,0 +1,147 @@
+//! The `colour-hash` release binary against the independent reference on 2,400 seeded random
+//! configurations: 1,200 scrambles of the goal by 0 to 24 random moves (each length equally likely)
+//! and 1,200 random shuffles of the pieces, all sent to one run of the binary.
+//!
+//! For each configuration: an answer of moves reaches the goal (replayed with the reference's own
+//! moves), is as short as the reference's and is the same smallest number; `NO SOLUTION WAS FOUND
+//! IN 16 STEPS` exactly when the reference finds nothing within 16 moves.
+//!
+//! Build the binary first: `cargo build --release -p colour-hash`.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use judge_tests::reference::colour_hash::{replay, ColourHash, Config, GOAL};
+
+/// splitmix64: a small seeded generator, the same on every platform.
+struct Random(u64);
+
+impl Random {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, bound: usize) -> usize {
+        (self.next() % bound as u64) as usize
+    }
+}
+
+const SCRAMBLES: usize = 1200;
+const SHUFFLES: usize = 1200;
+
+/// The goal after `length` random moves.
+fn scramble(random: &mut Random, length: usize) -> Config {
+    let moves: Vec<u8> = (0..length).map(|_| b'1' + random.below(4) as u8).collect();
+    replay(&GOAL, &moves).expect("digits 1..4 are moves")
+}
+
+/// A random configuration: the 11 separators dealt at random to the separators' places and the
+/// 10 triangles to the triangles' places; numbers 22-24 repeat the shared 10-12.
+fn shuffle(random: &mut Random) -> Config {
+    let places: Vec<usize> = (0..21).collect();
+    let mut config = GOAL;
+    for shape in [0, 1] {
+        let mine: Vec<usize> = places.iter().copied().filter(|place| place % 2 == shape).collect();
+        let mut pieces: Vec<u8> = mine.iter().map(|&place| GOAL[place]).collect();
+        for i in (1..pieces.len()).rev() {
+            pieces.swap(i, random.below(i + 1));
+        }
+        for (&place, &piece) in mine.iter().zip(&pieces) {
+            config[place] = piece;
+        }
+    }
+    let shared = [config[9], config[10], config[11]];
+    config[21..24].copy_from_slice(&shared);
+    config
+}
+
+#[test]
+fn random_configurations_match_the_reference() {
+    let mut random = Random(0x0704_C01D);
+    let mut configs: Vec<(Config, Option<usize>)> = Vec::new();
+    for _ in 0..SCRAMBLES {
+        let length = random.below(25);
+        configs.push((scramble(&mut random, length), Some(length)));
+    }
+    for _ in 0..SHUFFLES {
+        configs.push((shuffle(&mut random), None));
+    }
+
+    let mut input = format!("{}\n", configs.len());
+    for (config, _) in &configs {
+        let numbers: Vec<String> = config.iter().map(u8::to_string).collect();
+        input.push_str(&numbers.join(" "));
+        input.push('\n');
+    }
+    let binary = judge_tests::binary_path("colour-hash");
+    let mut child = Command::new(&binary)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|error| {
+            panic!(
+                "cannot run {}: {error} (cargo build --release -p colour-hash)",
+                binary.display()
+            )
+        });
+    // Write from another thread: the binary answers as it reads, so its stdout must be drained meanwhile.
+    let mut stdin = child.stdin.take().expect("piped stdin");
+    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+    let output = child.wait_with_output().expect("the binary runs");
+    writer
+        .join()
+        .expect("writer thread")
+        .expect("the binary reads all its input");
+    assert!(output.status.success(), "exit status {:?}", output.status);
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        "",
+        "no warnings for valid configurations"
+    );
+    let stdout = String::from_utf8(output.stdout).expect("ASCII answers");
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), configs.len(), "one answer line per configuration");
+
+    let reference = ColourHash::new();
+    let (mut solved, mut unsolved, mut longest) = (0, 0, 0);
+    for (number, ((config, scrambled), &line)) in configs.iter().zip(&lines).enumerate() {
+        let case = number + 1;
+        let expected = reference.answer(config);
+        match line {
+            "PUZZLE ALREADY SOLVED" => assert_eq!(*config, GOAL, "case {case}: not the goal"),
+            "NO SOLUTION WAS FOUND IN 16 STEPS" => {
+                assert_eq!(line, expected, "case {case}: the reference solves it");
+                assert!(
+                    scrambled.map_or(true, |length| length > 16),
+                    "case {case}: scrambled by at most 16"
+                );
+                unsolved += 1;
+            }
+            moves => {
+                let reached = replay(config, moves.as_bytes());
+                assert_eq!(reached, Some(GOAL), "case {case}: {moves} does not reach the goal");
+                assert!(moves.len() <= 16, "case {case}: {moves} is over 16 moves");
+                assert_eq!(
+                    moves.len(),
+                    expected.len(),
+                    "case {case}: {moves}, but {expected} is shorter"
+                );
+                assert_eq!(moves, expected, "case {case}: {expected} is a smaller number");
+                if let Some(length) = scrambled {
+                    assert!(moves.len() <= *length, "case {case}: longer than its scramble");
+                }
+                solved += 1;
+                longest = longest.max(moves.len());
+            }
+        }
+    }
+    println!("{solved} solved, {unsolved} with no solution within 16, longest answer {longest}");
+    // The sample must exercise both answers and the deep end of the limit.
+    assert!(solved > 500 && unsolved > 1000, "solved {solved}, unsolved {unsolved}");
+    assert!(longest >= 15, "longest answer {longest}");
+}
