@@ -1,0 +1,147 @@
+//! Property-based fuzzing of every binary as a process: random bytes and near-valid inputs (a
+//! valid case with one token changed). Each run must end within a time bound with status 0 or 1,
+//! never panic, print at most one stderr line on failure, and leave on stdout only complete,
+//! well-formed answers. `make test` runs a modest count; `make fuzz` sets `PROPTEST_CASES` higher.
+
+use judge_tests::runner;
+use proptest::prelude::*;
+use proptest::test_runner::{Config, RngAlgorithm, TestCaseError, TestRng, TestRunner};
+use std::process::Command;
+use std::time::Duration;
+
+/// Cases per property unless `PROPTEST_CASES` says otherwise.
+const DEFAULT_CASES: u32 = 200;
+
+fn config() -> Config {
+    let cases = std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(DEFAULT_CASES);
+    Config {
+        cases,
+        failure_persistence: None,
+        ..Config::default()
+    }
+}
+
+/// A runner with a fixed seed: every `make test` tries the same inputs, and a failure reproduces.
+fn seeded_runner() -> TestRunner {
+    TestRunner::new_with_rng(config(), TestRng::deterministic_rng(RngAlgorithm::ChaCha))
+}
+
+/// Runs `program` on `input` and checks the contract common to every binary; returns stdout.
+fn run_contract(program: &str, input: &[u8]) -> Result<(i32, String), TestCaseError> {
+    let binary = judge_tests::binary_path(program);
+    let run = runner::run(&mut Command::new(&binary), input, Some(Duration::from_secs(10)))
+        .map_err(|e| TestCaseError::fail(format!("cannot run {}: {e}", binary.display())))?;
+    prop_assert!(!run.timed_out, "{program} ran over 10 s");
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    prop_assert!(!stderr.contains("panicked"), "{program} panicked: {stderr}");
+    let code = run
+        .code
+        .ok_or_else(|| TestCaseError::fail(format!("{program} killed by a signal")))?;
+    prop_assert!(code == 0 || code == 1, "{program}: exit status {code}");
+    if code == 1 {
+        let prefix = format!("{program}: error: ");
+        prop_assert!(
+            stderr.starts_with(&prefix) && stderr.ends_with('\n'),
+            "{program}: stderr {stderr:?}"
+        );
+        prop_assert_eq!(
+            stderr.lines().count(),
+            1,
+            "{}: more than one stderr line: {:?}",
+            program,
+            stderr
+        );
+    }
+    let stdout = String::from_utf8(run.stdout).map_err(|_| TestCaseError::fail("stdout is not UTF-8"))?;
+    prop_assert!(
+        stdout.is_empty() || stdout.ends_with('\n'),
+        "{program}: partial line on stdout: {stdout:?}"
+    );
+    Ok((code, stdout))
+}
+
+/// Bytes that look like puzzle input often enough to get past the first token.
+fn noisy_bytes() -> impl Strategy<Value = Vec<u8>> {
+    let byte = prop_oneof![
+        4 => prop::sample::select(b"0123456789 \n".to_vec()),
+        1 => prop::sample::select(b"x-+\t\r\x00".to_vec()),
+        1 => any::<u8>(),
+    ];
+    prop::collection::vec(byte, 0..80)
+}
+
+/// A whitespace-separated list of tokens with one of them replaced, removed or repeated.
+fn near_valid(tokens: Vec<String>) -> impl Strategy<Value = Vec<u8>> {
+    let len = tokens.len();
+    let replacement = prop_oneof![
+        Just(String::new()),
+        "[0-9]{1,3}",
+        "-[0-9]",
+        "[a-z]",
+        Just("99999999999999999999".to_string()),
+        Just("\u{e9}".to_string()),
+    ];
+    (0..len.max(1), replacement, 0..3u8).prop_map(move |(at, replacement, how)| {
+        let mut tokens = tokens.clone();
+        if at < tokens.len() {
+            match how {
+                0 => tokens[at] = replacement,
+                1 => {
+                    tokens.remove(at);
+                }
+                _ => tokens.insert(at, replacement),
+            }
+        }
+        tokens.join(" ").into_bytes()
+    })
+}
+
+/// Well-formed msquare output: a length line, then that many letters A-C, 60 a line.
+fn msquare_well_formed(stdout: &str) -> Result<(), TestCaseError> {
+    let mut lines = stdout.split_terminator('\n');
+    let length: usize = lines
+        .next()
+        .and_then(|l| l.parse().ok())
+        .ok_or_else(|| TestCaseError::fail("no length line"))?;
+    let rest: Vec<&str> = lines.collect();
+    let joined = rest.concat();
+    prop_assert_eq!(joined.len(), length);
+    prop_assert!(joined.bytes().all(|b| b"ABC".contains(&b)));
+    let expected_lines = if length == 0 { 1 } else { (length + 59) / 60 };
+    prop_assert_eq!(rest.len(), expected_lines);
+    Ok(())
+}
+
+#[test]
+fn msquare_survives_random_bytes() {
+    seeded_runner()
+        .run(&noisy_bytes(), |input| {
+            let (code, stdout) = run_contract("msquare", &input)?;
+            if code == 0 {
+                msquare_well_formed(&stdout)?;
+            } else {
+                prop_assert_eq!(stdout, "", "msquare prints nothing on bad input");
+            }
+            Ok(())
+        })
+        .unwrap();
+}
+
+#[test]
+fn msquare_survives_near_valid_input() {
+    let base = Just((1..=8).map(|n: u32| n.to_string()).collect::<Vec<_>>()).prop_shuffle();
+    seeded_runner()
+        .run(&base.prop_flat_map(near_valid), |input| {
+            let (code, stdout) = run_contract("msquare", &input)?;
+            if code == 0 {
+                msquare_well_formed(&stdout)?;
+            } else {
+                prop_assert_eq!(stdout, "");
+            }
+            Ok(())
+        })
+        .unwrap();
+}
