@@ -23,9 +23,9 @@
 //! # Complexity
 //! The search is O(8! · 3 · 8) time and about 0.7 MB; an answer is then read in O(length ≤ 22).
 
-use std::io::{BufRead, BufWriter, Write};
+use std::io::{self, BufRead, BufWriter, Write};
 
-use common::cli::Failure;
+use common::cli::{Args, Failure};
 use common::queue::{bfs_ranked, RankedBfs};
 use common::scan::{IntegerError, Scanner};
 
@@ -78,7 +78,6 @@ fn pack(board: &Board) -> Packed {
     u64::from_le_bytes(*board)
 }
 
-#[cfg(test)]
 fn unpack(packed: Packed) -> Board {
     packed.to_le_bytes()
 }
@@ -209,6 +208,14 @@ impl Solver {
         }
     }
 
+    /// A board at the greatest distance from the basic state: the last one the search found.
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn farthest(&self) -> Board {
+        unpack(self.search.tree.node(self.search.tree.len() - 1).state)
+    }
+
     /// The number of boards at each distance from the basic state.
     ///
     /// # Complexity
@@ -226,6 +233,74 @@ impl Solver {
 pub fn write_answer(out: &mut impl Write, moves: &[u8]) -> std::io::Result<()> {
     writeln!(out, "{}", moves.len())?;
     common::wrap::write_wrapped(out, moves, LINE_WIDTH)
+}
+
+/// Draws `board` as the puzzle shows it: the top row, then the bottom row, left to right.
+///
+/// # Complexity
+/// O(1).
+pub fn draw(out: &mut (impl Write + ?Sized), board: &Board) -> io::Result<()> {
+    let colour = |position: usize| board[position] + 1;
+    writeln!(out, "  {} {} {} {}", colour(0), colour(1), colour(2), colour(3))?;
+    writeln!(out, "  {} {} {} {}", colour(7), colour(6), colour(5), colour(4))
+}
+
+/// The whole state space as a table: boards at each distance from the basic state, the running
+/// total, and the maximum distance with an example board.
+///
+/// # Complexity
+/// O(8!).
+pub fn write_stats(out: &mut impl Write, solver: &Solver) -> io::Result<()> {
+    let sizes = solver.layer_sizes();
+    writeln!(
+        out,
+        "msquare: distances from the basic state 1 2 3 4 / 8 7 6 5 by moves A, B, C"
+    )?;
+    writeln!(out, "{:>5} {:>7} {:>7}", "depth", "boards", "total")?;
+    let mut total = 0;
+    for (depth, &count) in sizes.iter().enumerate() {
+        total += count;
+        writeln!(out, "{depth:>5} {count:>7} {total:>7}")?;
+    }
+    let farthest = solver.farthest().map(|c| (c + 1).to_string()).join(" ");
+    writeln!(out, "all {total} boards (8!) reachable")?;
+    writeln!(
+        out,
+        "maximum depth {}: {} boards, e.g. {farthest}",
+        sizes.len() - 1,
+        sizes[sizes.len() - 1]
+    )
+}
+
+/// Replays `moves` (letters A, B, C) from the basic state, drawing every board on `out`, each
+/// labelled with the move that led to it.
+///
+/// # Panics
+/// If a move is not A, B or C.
+///
+/// # Complexity
+/// O(length of `moves`).
+pub fn write_trace(out: &mut (impl Write + ?Sized), moves: &[u8]) -> io::Result<()> {
+    let mut board = BASIC;
+    writeln!(out, "start (the basic state):")?;
+    draw(out, &board)?;
+    for (number, &letter) in moves.iter().enumerate() {
+        let step = MOVE_NAMES
+            .iter()
+            .position(|&name| name == letter)
+            .expect("moves are A, B or C");
+        board = apply(&board, step as u8);
+        let what = ["swap the rows", "right column to the left", "centre clockwise"][step];
+        writeln!(
+            out,
+            "move {} of {}: {} ({what}):",
+            number + 1,
+            moves.len(),
+            letter as char
+        )?;
+        draw(out, &board)?;
+    }
+    Ok(())
 }
 
 /// Reads the target: exactly 8 integers, a permutation of 1..8, with any whitespace.
@@ -279,13 +354,54 @@ pub fn read_target(input: impl BufRead) -> Result<Board, Failure> {
 /// # Complexity
 /// Dominated by [`Solver::new`].
 pub fn run(input: impl BufRead, output: impl Write) -> Result<(), Failure> {
+    run_traced(input, output, None)
+}
+
+/// [`run`], and when `trace` is given, the solution drawn step by step on it ([`write_trace`]).
+///
+/// # Errors
+/// As [`run`].
+///
+/// # Complexity
+/// Dominated by [`Solver::new`].
+pub fn run_traced(input: impl BufRead, output: impl Write, trace: Option<&mut dyn Write>) -> Result<(), Failure> {
     let target = read_target(input)?;
     let mut moves = Vec::new();
     Solver::new().solve(&target, &mut moves);
     let mut out = BufWriter::new(output);
     write_answer(&mut out, &moves)?;
     out.flush()?;
+    if let Some(trace) = trace {
+        write_trace(trace, &moves)?;
+    }
     Ok(())
+}
+
+/// Usage line for the binary.
+pub const USAGE: &str = "msquare [--stats | --trace] < target";
+
+/// The binary: the judge answer by default; `--stats` prints the distance table instead (no input
+/// read); `--trace` also draws the solution on `diagnostics` (stderr).
+///
+/// # Errors
+/// An unknown argument, or as [`run`].
+///
+/// # Complexity
+/// Dominated by [`Solver::new`].
+pub fn main_with(
+    args: impl IntoIterator<Item = String>,
+    input: impl BufRead,
+    output: impl Write,
+    diagnostics: &mut dyn Write,
+) -> Result<(), Failure> {
+    let args = Args::parse(args, &["--stats", "--trace"], &[], USAGE)?;
+    if args.switch("--stats") {
+        let mut out = BufWriter::new(output);
+        write_stats(&mut out, &Solver::new())?;
+        out.flush()?;
+        return Ok(());
+    }
+    run_traced(input, output, args.switch("--trace").then_some(diagnostics))
 }
 
 #[cfg(test)]
@@ -346,6 +462,46 @@ mod tests {
                 1, 3, 7, 14, 26, 51, 92, 159, 274, 453, 720, 1115, 1727, 2603, 3701, 4729, 5620, 6240, 5840, 4492,
                 2120, 328, 5
             ]
+        );
+    }
+
+    #[test]
+    fn stats_show_the_whole_table() {
+        let mut out = Vec::new();
+        main_with(["--stats".to_string()], &b""[..], &mut out, &mut Vec::new()).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.contains("\n    0       1       1\n"), "{text}");
+        assert!(text.contains("\n   21     328   40315\n"), "{text}");
+        assert!(text.contains("\n   22       5   40320\n"), "{text}");
+        assert!(text.contains("maximum depth 22: 5 boards, e.g. "), "{text}");
+        // The example is truly 22 moves away.
+        let example: Vec<u8> = text
+            .trim_end()
+            .rsplit("e.g. ")
+            .next()
+            .unwrap()
+            .split(' ')
+            .map(|c| c.parse::<u8>().unwrap() - 1)
+            .collect();
+        let mut moves = Vec::new();
+        Solver::new().solve(&example.try_into().unwrap(), &mut moves);
+        assert_eq!(moves.len(), 22);
+    }
+
+    #[test]
+    fn trace_draws_every_step_and_leaves_stdout_alone() {
+        let (mut out, mut trace) = (Vec::new(), Vec::new());
+        main_with(["--trace".to_string()], &b"2 6 8 4 5 7 3 1"[..], &mut out, &mut trace).unwrap();
+        assert_eq!(out, b"7\nBCABCCB\n");
+        let trace = String::from_utf8(trace).unwrap();
+        assert_eq!(trace.matches("move ").count(), 7);
+        assert!(
+            trace.starts_with("start (the basic state):\n  1 2 3 4\n  8 7 6 5\n"),
+            "{trace}"
+        );
+        assert!(
+            trace.ends_with("move 7 of 7: B (right column to the left):\n  2 6 8 4\n  1 3 7 5\n"),
+            "{trace}"
         );
     }
 
