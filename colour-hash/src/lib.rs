@@ -63,23 +63,30 @@
 //! A configuration with no solution, the common case for random input (only 0.53% of all
 //! 6,286,896,000 configurations lie within 16 moves), costs the whole search to depth 16 − G.
 //! A deeper goal side costs more once per process and less per case. Measured on this machine
-//! (2-core AMD EPYC, 32 MB L3) with `cargo run --release -p colour-hash --example measure_depth`,
-//! solving the 10,000 configurations of the benchmark (`--example gen -- 10000 704`):
+//! (2-core AMD EPYC, 2 MB L2, 32 MB L3, shared with other builds: best of 3 runs, each the best
+//! of 5 table builds and 3 passes over the cases) with
+//! `cargo run --release -p colour-hash --example gen -- 10000 704 > bench.in` and
+//! `cargo run --release -p colour-hash --example measure_depth < bench.in`, solving the 10,000
+//! configurations of the benchmark (half scrambles, half shuffles):
 //!
 //! | G  | table states | build   | 10,000 cases | table memory |
 //! |----|-------------:|--------:|-------------:|-------------:|
-//! | 8  |        9,489 |  0.4 ms |       238 ms |       0.3 MB |
-//! | 9  |       26,649 |  1.1 ms |        90 ms |       0.6 MB |
-//! | 10 |       74,555 |  3.4 ms |        36 ms |       2.3 MB |
-//! | 11 |      208,121 |  9.5 ms |        16 ms |       4.7 MB |
-//! | 12 |      578,783 |   32 ms |        11 ms |       9.4 MB |
+//! | 8  |        9,489 |  0.1 ms |       649 ms |       0.3 MB |
+//! | 9  |       26,649 |  0.2 ms |       303 ms |       0.6 MB |
+//! | 10 |       74,555 |  0.9 ms |        94 ms |       2.4 MB |
+//! | 11 |      208,121 |  3.2 ms |        44 ms |       4.7 MB |
+//! | 12 |      578,783 |   25 ms |        34 ms |      18.9 MB |
 //!
-//! G = 11 minimises the sum (about 26 ms) and keeps the table within the 30 ms the issue allows.
+//! Each step of G should divide the per-case search by about 3 (the branching factor once inverse
+//! moves are skipped); the measured gain shrinks (×2.1 from 10 to 11, ×1.3 from 11 to 12) as the
+//! table outgrows the 2 MB L2 cache and lookups wait on memory, while the build grows ×3 and more.
+//! G = 11 gives the smallest total (about 47 ms); G = 12 would spend most of the 30 ms the issue
+//! allows on the table alone.
 //!
 //! # Complexity
 //! Building the table: O(T) hash operations for the T = 208,121 states within 11 moves (4.7 MB).
-//! Per configuration: at most about 480 table lookups and 700 moves (the search tree to depth 5,
-//! summed over L = 12..16), then at most 4 lookups per move of the tail.
+//! Per configuration: at most 484 table lookups and 716 moves (the search trees to depths 1..=5
+//! for L = 12..=16, branching 4 then 3), then at most 4 lookups per move of the tail.
 
 use std::fmt;
 use std::io::{self, BufRead, BufWriter, Write};
