@@ -799,6 +799,11 @@ impl Solver {
     }
 }
 
+/// "1 case", "3 cases".
+fn cases(count: u64) -> String {
+    format!("{count} case{}", if count == 1 { "" } else { "s" })
+}
+
 /// Reads the case count: `None` for empty input.
 fn read_count<R: BufRead>(scanner: &mut Scanner<R>) -> Result<Option<u64>, Failure> {
     let Some(token) = scanner.next_token()? else {
@@ -828,7 +833,8 @@ fn read_case<R: BufRead>(
         let Some(token) = scanner.next_token()? else {
             return Err(Failure::Input(if place == 0 {
                 format!(
-                    "case {case}: missing: the count announced {count} cases but the input ends after {}",
+                    "case {case}: missing: the count announced {} but the input ends after {}",
+                    cases(count),
                     case - 1
                 )
             } else {
@@ -920,8 +926,9 @@ fn answer_cases<R: BufRead, W: Write, E: Write>(input: R, out: &mut W, warnings:
     }
     if let Some(token) = scanner.next_token()? {
         return Err(Failure::Input(format!(
-            "{}: unexpected '{token}' after the {count} cases the count announced",
-            token.position()
+            "{}: unexpected '{token}' after the {} the count announced",
+            token.position(),
+            cases(count)
         )));
     }
     Ok(())
@@ -1220,7 +1227,7 @@ mod tests {
         );
         assert_eq!(
             answer(&format!("1\n{goal}\n{goal}")).0.unwrap_err(),
-            format!("{solved}|line 3, column 1: unexpected '0' after the 1 cases the count announced")
+            format!("{solved}|line 3, column 1: unexpected '0' after the 1 case the count announced")
         );
         assert_eq!(
             answer("-2\n").0.unwrap_err(),
