@@ -3,7 +3,9 @@
 //!
 //! Nothing here is pasted into a submission, so it may use crates freely.
 
+pub mod bundle;
 pub mod cases;
+pub mod checker;
 pub mod reference;
 pub mod runner;
 

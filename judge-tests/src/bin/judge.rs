@@ -2,19 +2,27 @@
 //!
 //! ```text
 //! judge run <puzzle> [CASE...] [--command CMD] [--time-limit MS]
+//! judge bundle <puzzle>... [--out DIR]
 //! ```
 //!
-//! One verdict line per case (AC, WA, RE or TLE, with its time, like `oj test`), a diff under
-//! each wrong answer, then `N passed, N failed`; exit status 1 if any case failed, 2 on a usage
-//! error.
+//! `run`: one verdict line per case (AC, WA, RE or TLE, with its time, like `oj test`), a diff
+//! under each wrong answer, then `N passed, N failed`; exit status 1 if any case failed, 2 on a
+//! usage error.
+//!
+//! `bundle`: the single-file, std-only source of each puzzle (see `judge_tests::bundle`), written
+//! to `DIR/<puzzle>.rs` with its size, or to stdout for one puzzle without `--out`; exit status 1
+//! if a bundle is over the 64 KB source limit.
 
+use judge_tests::bundle as judge_bundle;
 use judge_tests::cases;
 use judge_tests::runner::{self, Verdict};
 use std::fs;
+use std::path::PathBuf;
 use std::process::{Command, ExitCode};
 use std::time::Duration;
 
-const USAGE: &str = "usage: judge run <puzzle> [CASE...] [--command CMD] [--time-limit MS]";
+const USAGE: &str = "usage: judge run <puzzle> [CASE...] [--command CMD] [--time-limit MS]
+       judge bundle <puzzle>... [--out DIR]";
 
 /// Options of `judge run`.
 struct RunOptions {
@@ -104,10 +112,58 @@ fn run(options: &RunOptions) -> Result<bool, String> {
     Ok(failed == 0)
 }
 
+/// `judge bundle`: writes each puzzle's bundle; `Ok(false)` if one is over the size limit.
+fn bundle(args: &[String]) -> Result<bool, String> {
+    let mut puzzles = Vec::new();
+    let mut out_dir = None;
+    let mut rest = args.iter();
+    while let Some(arg) = rest.next() {
+        match arg.as_str() {
+            "--out" => out_dir = Some(PathBuf::from(rest.next().ok_or("--out needs a folder")?)),
+            flag if flag.starts_with("--") => return Err(format!("unknown option {flag}")),
+            _ => puzzles.push(arg.clone()),
+        }
+    }
+    if puzzles.is_empty() {
+        return Err("which puzzle?".into());
+    }
+    if out_dir.is_none() && puzzles.len() > 1 {
+        return Err("more than one puzzle needs --out DIR".into());
+    }
+    let root = judge_tests::workspace_root();
+    let mut all_fit = true;
+    for puzzle in &puzzles {
+        let made = judge_bundle::bundle(&root, puzzle).map_err(|e| format!("bundle {puzzle}: {e}"))?;
+        let size = made.source.len();
+        let fits = size <= judge_bundle::SIZE_LIMIT;
+        all_fit &= fits;
+        match &out_dir {
+            Some(dir) => {
+                let path = judge_bundle::write(&made, dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+                let note = if fits { "" } else { "  OVER the 64 KB source limit" };
+                println!(
+                    "{:<24} {size:>7} bytes  ({}){note}",
+                    path.display(),
+                    made.modules.join(", ")
+                );
+            }
+            None => print!("{}", made.source),
+        }
+        if !fits {
+            eprintln!(
+                "judge: {puzzle}: {size} bytes is over the {} byte limit",
+                judge_bundle::SIZE_LIMIT
+            );
+        }
+    }
+    Ok(all_fit)
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let outcome = match args.first().map(String::as_str) {
         Some("run") => parse_run(&args[1..]).and_then(|options| run(&options)),
+        Some("bundle") => bundle(&args[1..]),
         _ => Err(USAGE.to_string()),
     };
     match outcome {
