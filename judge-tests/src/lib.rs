@@ -6,6 +6,7 @@
 pub mod bundle;
 pub mod cases;
 pub mod checker;
+pub mod checker;
 pub mod reference;
 pub mod runner;
 

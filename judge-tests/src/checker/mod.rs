@@ -1,0 +1,92 @@
+//! Special-judge checkers in the testlib tradition: `check(input, output, answer)` decides whether
+//! an output is acceptable for an input, using the puzzle's own moves and distances computed here
+//! (from [`crate::reference`]), never the solvers.
+//!
+//! Verdicts and exit statuses follow testlib: 0 OK, 1 wrong answer, 2 presentation error, 3 fail
+//! (the input or the jury's answer is invalid: never blamed on the output under test).
+//!
+//! Presentation versus wrong answer: each checker first reads the output as whitespace-separated
+//! tokens and judges the content (a wrong sequence, length or claim is a wrong answer); only if the
+//! content is right does it compare the exact line layout, and a difference there (a missing wrap
+//! or empty line, trailing spaces, CRLF) is a presentation error.
+
+pub mod msquare;
+
+use std::fmt;
+
+/// A checker's decision, with its one-line message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Accepted.
+    Ok(String),
+    /// The content is wrong.
+    WrongAnswer(String),
+    /// The content is right, the layout is not.
+    PresentationError(String),
+    /// The input or the jury's answer is invalid.
+    Fail(String),
+}
+
+impl Verdict {
+    /// testlib's exit status for the verdict.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            Verdict::Ok(_) => 0,
+            Verdict::WrongAnswer(_) => 1,
+            Verdict::PresentationError(_) => 2,
+            Verdict::Fail(_) => 3,
+        }
+    }
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Verdict::Ok(message) => write!(f, "ok {message}"),
+            Verdict::WrongAnswer(message) => write!(f, "wrong answer {message}"),
+            Verdict::PresentationError(message) => write!(f, "presentation error {message}"),
+            Verdict::Fail(message) => write!(f, "FAIL {message}"),
+        }
+    }
+}
+
+/// The puzzles with a checker.
+pub const PUZZLES: [&str; 1] = ["msquare"];
+
+/// Checks `output` for `input` with the puzzle's checker; `answer` is the jury's output, checked
+/// first when given (an invalid one is a [`Verdict::Fail`]). `strict` demands the canonical answer
+/// where the judge itself accepts any shortest one.
+pub fn check(puzzle: &str, input: &[u8], output: &[u8], answer: Option<&[u8]>, strict: bool) -> Verdict {
+    let _ = strict;
+    match puzzle {
+        "msquare" => msquare::check(input, output, answer),
+        other => Verdict::Fail(format!("no checker for '{other}' (known: {})", PUZZLES.join(", "))),
+    }
+}
+
+/// Whether `output` has a presentation fault: CR bytes, spaces at line ends, a missing final
+/// newline; returns a description of the first one.
+pub fn layout_fault(output: &[u8]) -> Option<String> {
+    if output.contains(&b'\r') {
+        return Some("CR characters (CRLF line ends)".into());
+    }
+    if !output.is_empty() && !output.ends_with(b"\n") {
+        return Some("the last line does not end with a newline".into());
+    }
+    for (number, line) in output.split(|&b| b == b'\n').enumerate() {
+        if line.last().is_some_and(|b| b.is_ascii_whitespace()) {
+            return Some(format!("line {}: trailing whitespace", number + 1));
+        }
+    }
+    None
+}
+
+/// `text` shortened to at most 40 characters for a message, with non-printing bytes escaped.
+pub fn shorten(text: &[u8]) -> String {
+    let shown: String = text.escape_ascii().to_string();
+    if shown.len() > 40 {
+        format!("{}...", &shown[..40])
+    } else {
+        shown
+    }
+}
