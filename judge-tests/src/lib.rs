@@ -6,7 +6,6 @@
 pub mod bundle;
 pub mod cases;
 pub mod checker;
-pub mod checker;
 pub mod reference;
 pub mod runner;
 
