@@ -3,6 +3,13 @@ CARGO ?= cargo
 DATA  := judge-tests/data
 BIN   := target/release
 
+# The puzzle crates: every folder with a src/main.rs (judge-tests keeps its binary in src/bin).
+PUZZLES := $(patsubst %/src/main.rs,%,$(wildcard */src/main.rs))
+# `make dist`: static binaries, built apart from target/release so neither build undoes the other.
+STATIC_TARGET := x86_64-unknown-linux-gnu
+STATIC_DIR    := target/static
+STATIC_ENV    := RUSTFLAGS='-C target-feature=+crt-static' CARGO_PROFILE_RELEASE_STRIP=symbols
+
 # Each puzzle's published sample(s), shown by `make demo`.
 DEMO_CASES := msquare/usaco-1 eight/poj1077-sample eight/uva652-sample colour-hash/uva704-sample
 
@@ -27,8 +34,23 @@ lint:
 	$(CARGO) fmt --all --check
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
 
-# Release mode throughout: the exhaustive checks walk whole state spaces.
-test: lint build
+# One self-contained, std-only source file per puzzle for judges: dist/<puzzle>.rs.
+bundle:
+	$(CARGO) build --release -p judge-tests --bin judge
+	$(BIN)/judge bundle --out dist $(PUZZLES)
+
+# One static, stripped binary per puzzle that runs on any x86-64 Linux: dist/bin/<puzzle>.
+dist:
+	$(STATIC_ENV) $(CARGO) build --release --target $(STATIC_TARGET) --target-dir $(STATIC_DIR) $(PUZZLES:%=-p %)
+	@mkdir -p dist/bin
+	@for puzzle in $(PUZZLES); do \
+		cp $(STATIC_DIR)/$(STATIC_TARGET)/release/$$puzzle dist/bin/$$puzzle; \
+		printf '%-24s %9d bytes\n' dist/bin/$$puzzle $$(wc -c < dist/bin/$$puzzle); \
+	done
+
+# Release mode throughout: the exhaustive checks walk whole state spaces. The bundle tests compile
+# dist's sources with rustc and run both kinds of artifact on every judge case.
+test: lint build bundle dist
 	$(CARGO) test --release --workspace
 
 clean:

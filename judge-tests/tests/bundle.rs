@@ -1,0 +1,267 @@
+//! The submission artifacts of `make bundle` and `make dist`, built here as those targets build
+//! them and held to the Cargo-built binaries:
+//!
+//! - `bundle/<puzzle>`: the single-file source fits 64 KB, matches `dist/<puzzle>.rs` when that
+//!   exists, and compiles with plain `rustc --edition 2021 -O` (no Cargo, no crates) with no
+//!   warning.
+//! - `dist/build`: the static build; `dist/<puzzle>`: that binary asks for no dynamic loader and
+//!   no shared library, and has no symbol table (while the ordinary Cargo build asks for both).
+//! - `bundle/<puzzle>/<case>`, `dist/<puzzle>/<case>`: on every judge case, the same stdout,
+//!   stderr, exit status and verdict as `target/release/<puzzle>`.
+
+use judge_tests::bundle;
+use judge_tests::cases::{self, Case};
+use judge_tests::runner;
+use libtest_mimic::{Arguments, Failed, Trial};
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::{Arc, OnceLock};
+
+/// The target triple of `make dist`.
+const STATIC_TARGET: &str = "x86_64-unknown-linux-gnu";
+
+/// A build shared by many trials: done by the first that needs it, its outcome seen by all.
+type Shared<T> = Arc<OnceLock<Result<T, String>>>;
+
+/// The Cargo target folder this test was built in (`target/`, or `CARGO_TARGET_DIR`).
+fn target_dir() -> PathBuf {
+    let profile_dir = judge_tests::binary_path("x");
+    let profile_dir = profile_dir.parent().expect("binaries live in a profile folder");
+    profile_dir
+        .parent()
+        .expect("a profile folder lives in the target folder")
+        .to_path_buf()
+}
+
+/// Bundles `puzzle`, checks its size and that it is what `make bundle` wrote, and compiles it
+/// with rustc alone, as a judge would; returns the binary.
+fn build_bundle(puzzle: &str) -> Result<PathBuf, String> {
+    let root = judge_tests::workspace_root();
+    let made = bundle::bundle(&root, puzzle).map_err(|e| e.to_string())?;
+    if made.source.len() > bundle::SIZE_LIMIT {
+        return Err(format!(
+            "{} bytes, over the {} byte limit",
+            made.source.len(),
+            bundle::SIZE_LIMIT
+        ));
+    }
+    if let Ok(written) = fs::read_to_string(root.join("dist").join(format!("{puzzle}.rs"))) {
+        if written != made.source {
+            return Err(format!("dist/{puzzle}.rs is stale: run make bundle"));
+        }
+    }
+    let scratch = target_dir().join("bundle-test");
+    let source = bundle::write(&made, &scratch).map_err(|e| e.to_string())?;
+    let binary = scratch.join(puzzle);
+    let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
+    let compiled = Command::new(rustc)
+        .args(["--edition", "2021", "-O", "-o"])
+        .arg(&binary)
+        .arg(&source)
+        .output()
+        .map_err(|e| format!("cannot run rustc: {e}"))?;
+    let messages = String::from_utf8_lossy(&compiled.stderr);
+    if !compiled.status.success() || !messages.trim().is_empty() {
+        return Err(format!("rustc {}: {}\n{messages}", source.display(), compiled.status));
+    }
+    Ok(binary)
+}
+
+/// Builds every puzzle as `make dist` does (same flags, same folder, so after `make dist` this
+/// is a no-op); returns the folder holding the binaries.
+fn build_static(puzzles: &[String]) -> Result<PathBuf, String> {
+    let dir = target_dir().join("static");
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let mut command = Command::new(cargo);
+    command
+        .current_dir(judge_tests::workspace_root())
+        .env_remove("CARGO_ENCODED_RUSTFLAGS")
+        .env("RUSTFLAGS", "-C target-feature=+crt-static")
+        .env("CARGO_PROFILE_RELEASE_STRIP", "symbols")
+        .args([
+            "build",
+            "--release",
+            "--quiet",
+            "--target",
+            STATIC_TARGET,
+            "--target-dir",
+        ])
+        .arg(&dir);
+    for puzzle in puzzles {
+        command.args(["-p", puzzle]);
+    }
+    let built = command.output().map_err(|e| format!("cannot run cargo: {e}"))?;
+    if !built.status.success() {
+        return Err(format!(
+            "static build: {}\n{}",
+            built.status,
+            String::from_utf8_lossy(&built.stderr)
+        ));
+    }
+    Ok(dir.join(STATIC_TARGET).join("release"))
+}
+
+fn shared<T: Clone>(cell: &Shared<T>, build: impl FnOnce() -> Result<T, String>) -> Result<T, Failed> {
+    cell.get_or_init(build)
+        .clone()
+        .map_err(|e| format!("the build failed (see its own test): {e}").into())
+}
+
+/// Runs `case` through the Cargo-built binary and through `candidate`: they must agree on every
+/// byte and status, and on the verdict.
+fn same_as_cargo_build(case: &Case, candidate: &Path) -> Result<(), Failed> {
+    let input = fs::read(&case.input).map_err(|e| format!("{}: {e}", case.input.display()))?;
+    let reference = judge_tests::binary_path(&case.puzzle);
+    let run = |binary: &Path| {
+        runner::run(&mut Command::new(binary), &input, None)
+            .map_err(|e| format!("cannot run {}: {e}", binary.display()))
+    };
+    let (expected, actual) = (run(&reference)?, run(candidate)?);
+    if let Some(answer) = &case.expected {
+        let answer = fs::read(answer).map_err(|e| format!("{}: {e}", answer.display()))?;
+        let (want, got) = (
+            runner::exact_verdict(&expected, &answer),
+            runner::exact_verdict(&actual, &answer),
+        );
+        if want != got {
+            return Err(format!("verdict {got}, the Cargo build gets {want}").into());
+        }
+    }
+    if actual.code != expected.code || actual.stderr != expected.stderr || actual.stdout != expected.stdout {
+        return Err(format!(
+            "exit {:?} (Cargo build: {:?}); stderr {:?} (Cargo build: {:?})\n{}",
+            actual.code,
+            expected.code,
+            String::from_utf8_lossy(&actual.stderr),
+            String::from_utf8_lossy(&expected.stderr),
+            runner::line_diff(&expected.stdout, &actual.stdout)
+        )
+        .into());
+    }
+    Ok(())
+}
+
+/// What the ELF file at `path` asks of the system at load time.
+#[derive(Debug, PartialEq, Eq)]
+struct Linking {
+    /// A `PT_INTERP` header: the dynamic loader the kernel must start first.
+    interpreter: bool,
+    /// `DT_NEEDED` entries: shared libraries to load.
+    needed: usize,
+    /// A `SHT_SYMTAB` section: the binary is not stripped.
+    symbol_table: bool,
+}
+
+/// Reads the program and section headers of a 64-bit little-endian ELF file.
+fn linking(path: &Path) -> Result<Linking, String> {
+    let bytes = fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let field = |at: usize, size: usize| -> Result<u64, String> {
+        let slice = bytes.get(at..at + size).ok_or("truncated ELF file")?;
+        Ok(slice.iter().rev().fold(0, |value, &byte| value << 8 | u64::from(byte)))
+    };
+    if bytes.get(..6) != Some(b"\x7fELF\x02\x01") {
+        return Err("not a 64-bit little-endian ELF file".into());
+    }
+    let (program_headers, program_size, programs) = (field(0x20, 8)?, field(0x36, 2)?, field(0x38, 2)?);
+    let (section_headers, section_size, sections) = (field(0x28, 8)?, field(0x3A, 2)?, field(0x3C, 2)?);
+    let mut found = Linking {
+        interpreter: false,
+        needed: 0,
+        symbol_table: false,
+    };
+    for index in 0..programs {
+        let header = (program_headers + index * program_size) as usize;
+        match field(header, 4)? {
+            3 => found.interpreter = true, // PT_INTERP
+            2 => {
+                // PT_DYNAMIC (a static-pie binary keeps one to relocate itself): count DT_NEEDED.
+                let (start, size) = (field(header + 8, 8)? as usize, field(header + 0x20, 8)? as usize);
+                for entry in (start..start + size).step_by(16) {
+                    match field(entry, 8)? {
+                        0 => break, // DT_NULL
+                        1 => found.needed += 1,
+                        _ => {}
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    for index in 0..sections {
+        let header = (section_headers + index * section_size) as usize;
+        found.symbol_table |= field(header + 4, 4)? == 2; // SHT_SYMTAB
+    }
+    Ok(found)
+}
+
+fn main() {
+    let args = Arguments::from_args();
+    let root = judge_tests::workspace_root();
+    let data = judge_tests::data_dir();
+    let puzzles = bundle::puzzles(&root).expect("the workspace folder is readable");
+    assert!(
+        puzzles.iter().any(|p| p == "msquare"),
+        "no puzzles found in {}",
+        root.display()
+    );
+
+    // The two slow builds first, so that they run side by side: the static one in one thread,
+    // the bundles one after another in the other.
+    let static_dir: Shared<PathBuf> = Arc::default();
+    let mut trials = Vec::new();
+    let (cell, names) = (static_dir.clone(), puzzles.clone());
+    trials.push(Trial::test("dist/build", move || {
+        shared(&cell, || build_static(&names)).map(drop)
+    }));
+    let mut bundles = Vec::new();
+    for puzzle in &puzzles {
+        let cell: Shared<PathBuf> = Arc::default();
+        bundles.push(cell.clone());
+        let name = puzzle.clone();
+        trials.push(Trial::test(format!("bundle/{puzzle}"), move || {
+            shared(&cell, || build_bundle(&name)).map(drop)
+        }));
+    }
+    for puzzle in &puzzles {
+        let (cell, name, all) = (static_dir.clone(), puzzle.clone(), puzzles.clone());
+        trials.push(Trial::test(format!("dist/{puzzle}"), move || {
+            let binary = shared(&cell, || build_static(&all))?.join(&name);
+            let found = linking(&binary)?;
+            let want = Linking {
+                interpreter: false,
+                needed: 0,
+                symbol_table: false,
+            };
+            if found != want {
+                return Err(format!("{}: {found:?}, want {want:?}", binary.display()).into());
+            }
+            Ok(())
+        }));
+    }
+    // The ELF reader itself, on a binary known to need the loader: the ordinary Cargo build.
+    let dynamic = judge_tests::binary_path(&puzzles[0]);
+    trials.push(Trial::test("dist/elf-reader-sees-the-dynamic-cargo-build", move || {
+        let found = linking(&dynamic)?;
+        if !found.interpreter || found.needed == 0 {
+            return Err(format!("{}: {found:?}, want a loader and libraries", dynamic.display()).into());
+        }
+        Ok(())
+    }));
+    for (puzzle, bundled) in puzzles.iter().zip(&bundles) {
+        // A puzzle with no data folder yet has no cases to run.
+        for case in cases::discover(&data, puzzle).unwrap_or_default() {
+            let (cell, name, case_for_bundle) = (bundled.clone(), puzzle.clone(), case.clone());
+            trials.push(Trial::test(format!("bundle/{}", case.id()), move || {
+                let binary = shared(&cell, || build_bundle(&name))?;
+                same_as_cargo_build(&case_for_bundle, &binary)
+            }));
+            let (cell, all) = (static_dir.clone(), puzzles.clone());
+            trials.push(Trial::test(format!("dist/{}", case.id()), move || {
+                let binary = shared(&cell, || build_static(&all))?.join(&case.puzzle);
+                same_as_cargo_build(&case, &binary)
+            }));
+        }
+    }
+    libtest_mimic::run(&args, trials).exit();
+}
