@@ -10,6 +10,8 @@
 //! content is right does it compare the exact line layout, and a difference there (a missing wrap
 //! or empty line, trailing spaces, CRLF) is a presentation error.
 
+pub mod colour_hash;
+pub mod eight;
 pub mod msquare;
 
 use std::fmt;
@@ -51,15 +53,16 @@ impl fmt::Display for Verdict {
 }
 
 /// The puzzles with a checker.
-pub const PUZZLES: [&str; 1] = ["msquare"];
+pub const PUZZLES: [&str; 3] = ["msquare", "eight", "colour-hash"];
 
 /// Checks `output` for `input` with the puzzle's checker; `answer` is the jury's output, checked
 /// first when given (an invalid one is a [`Verdict::Fail`]). `strict` demands the canonical answer
 /// where the judge itself accepts any shortest one.
 pub fn check(puzzle: &str, input: &[u8], output: &[u8], answer: Option<&[u8]>, strict: bool) -> Verdict {
-    let _ = strict;
     match puzzle {
         "msquare" => msquare::check(input, output, answer),
+        "eight" => eight::check(input, output, answer, strict),
+        "colour-hash" => colour_hash::check(input, output, answer),
         other => Verdict::Fail(format!("no checker for '{other}' (known: {})", PUZZLES.join(", "))),
     }
 }
