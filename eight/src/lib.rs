@@ -53,7 +53,7 @@
 //! [`detect_layout`] for the rule and why it reads no further).
 //!
 //! # Complexity
-//! The table: O(9! · 4 · 9) time, 362,880 bytes kept (about 6 MB while it is built), built once
+//! The table: O(9! · 4) time and about 5 MB (16 bytes a reachable board, about 5 a rank), built once
 //! per run and only if a board needs it. Each board: O(9) to read and check, O(answer length) to
 //! answer.
 
@@ -65,7 +65,7 @@ use std::str::FromStr;
 
 use common::cli::Failure;
 use common::perm::FACTORIALS;
-use common::queue::{bfs_ranked, UNREACHED};
+use common::queue::{bfs_ranked, RankedBfs, UNREACHED};
 use common::scan::{Position, Scanner};
 
 /// Cells in the frame.
@@ -113,9 +113,12 @@ const NEIGHBOURS: [[u8; 4]; CELLS] = {
     table
 };
 
-/// Bits per cell in a [`Board`]'s packed word: values 0..8 need four, and the top one of seven
-/// guards a lane against borrows, so one subtraction compares all nine cells with a tile.
-const LANE: usize = 7;
+/// Bits per cell in a [`Board`]'s word: values 0..8 need four, and a fifth, always zero in a
+/// board, guards the lane against borrows, so one subtraction compares all nine cells with a tile.
+const LANE: usize = 5;
+
+/// Where the rank starts in a [`Board`]'s word, above the nine lanes; 9! < 2^19 fits the rest.
+const RANK_SHIFT: usize = LANE * CELLS;
 
 /// A one in the lowest bit of each of the nine lanes.
 const LANE_ONES: u64 = {
@@ -128,8 +131,11 @@ const LANE_ONES: u64 = {
     ones
 };
 
-/// The guard bit (bit 6) of each lane.
+/// The guard bit (bit 4) of each lane.
 const LANE_GUARDS: u64 = LANE_ONES << (LANE - 1);
+
+/// Bit 3 of each lane: set only in the blank's lane, as 8 is the only value that has it.
+const LANE_BLANK_BITS: u64 = LANE_ONES << 3;
 
 /// How one move changes a board's rank: by `base`, plus `after_weight` for each cell in `after`
 /// holding a value smaller than the tile that moves, plus `weight` for each `(cell, weight)` in
@@ -228,48 +234,36 @@ fn tile_char(tile: u8) -> char {
     }
 }
 
-/// A board: its cells row by row (tile minus one, the blank as [`BLANK`]), seven bits a cell in
-/// one word so a move is a few register operations, with the blank's cell and the cells'
-/// lexicographic rank kept alongside so moves need not search or re-rank.
+/// A board: its cells row by row (tile minus one, the blank as [`BLANK`]) and their
+/// lexicographic rank, in one 64-bit word, so a move is a few register operations and needs no
+/// re-ranking, and the BFS queue holds 16 bytes a board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Board {
-    /// Cell `c` in bits `7c..7c + 7` ([`LANE`]).
-    packed: u64,
-    rank: u32,
-    blank: u8,
+    /// Cell `c` in bits `5c..5c + 5` ([`LANE`]), the rank in bits 45..64 ([`RANK_SHIFT`]).
+    word: u64,
 }
 
 impl Board {
     /// The goal, `1 2 3 4 5 6 7 8 x`: rank 0.
     pub const GOAL: Board = Board {
-        packed: {
-            let mut packed = 0;
+        word: {
+            let mut word = 0;
             let mut cell = 0;
             while cell < CELLS {
-                packed |= (cell as u64) << (LANE * cell);
+                word |= (cell as u64) << (LANE * cell);
                 cell += 1;
             }
-            packed
+            word
         },
-        rank: 0,
-        blank: 8,
     };
 
     /// The board with these cells and rank; the caller has checked they are a permutation.
     fn assemble(cells: &[u8; CELLS], rank: usize) -> Board {
-        let mut packed = 0;
-        let mut blank = 0;
+        let mut word = (rank as u64) << RANK_SHIFT;
         for (cell, &value) in cells.iter().enumerate() {
-            packed |= u64::from(value) << (LANE * cell);
-            if value == BLANK {
-                blank = cell as u8;
-            }
+            word |= u64::from(value) << (LANE * cell);
         }
-        Board {
-            packed,
-            rank: rank as u32,
-            blank,
-        }
+        Board { word }
     }
 
     /// The board with these cells, or `None` if they are not a permutation of 0..9.
@@ -302,7 +296,7 @@ impl Board {
 
     /// The value in `cell`: tile minus one, or [`BLANK`].
     fn cell(&self, cell: usize) -> u8 {
-        (self.packed >> (LANE * cell)) as u8 & 0x7f
+        (self.word >> (LANE * cell)) as u8 & 0xf
     }
 
     /// The cells row by row: tile minus one, the blank as [`BLANK`].
@@ -316,12 +310,12 @@ impl Board {
 
     /// The lexicographic rank of the cells, in 0..9!.
     pub fn rank(&self) -> usize {
-        self.rank as usize
+        (self.word >> RANK_SHIFT) as usize
     }
 
     /// The blank's cell, 0..9 row by row.
     pub fn blank(&self) -> usize {
-        usize::from(self.blank)
+        (self.word & LANE_BLANK_BITS).trailing_zeros() as usize / LANE
     }
 
     /// Whether the goal can be reached: the tiles, blank left out, form an even permutation.
@@ -353,20 +347,20 @@ impl Board {
     /// # Complexity
     /// O(9).
     pub fn step(&self, step: u8) -> Option<Board> {
-        let blank = usize::from(self.blank);
+        let blank = self.blank();
         let rule = &RULES[blank][usize::from(step)];
         if rule.target == NO_CELL {
             return None;
         }
         let target = usize::from(rule.target);
         let tile = self.cell(target);
-        // The guard bit of each lane holding a value smaller than the tile: (value | 64) - tile
+        // The guard bit of each lane holding a value smaller than the tile: (value | 16) - tile
         // keeps the guard exactly when value >= tile, and never borrows from the next lane.
-        let smaller = !((self.packed | LANE_GUARDS) - u64::from(tile) * LANE_ONES) & LANE_GUARDS;
+        let smaller = !((self.word | LANE_GUARDS) - u64::from(tile) * LANE_ONES) & LANE_GUARDS;
         // Multiplying one bit per lane by LANE_ONES sums the lanes into the top one (at most 9,
         // so no lane carries into the next); the mask drops what spills into bit 63.
         let smaller_after =
-            ((smaller & rule.after) >> (LANE - 1)).wrapping_mul(LANE_ONES) >> (LANE * (CELLS - 1)) & 0x7f;
+            ((smaller & rule.after) >> (LANE - 1)).wrapping_mul(LANE_ONES) >> (LANE * (CELLS - 1)) & 0x1f;
         let mut change = rule.base + rule.after_weight * smaller_after as i32;
         for &(cell, weight) in &rule.between {
             let is_smaller = (smaller >> (LANE * usize::from(cell) + LANE - 1)) & 1;
@@ -374,10 +368,9 @@ impl Board {
         }
         // The blank's cell gets the tile and the tile's cell the blank: flip both by tile ^ blank.
         let flip = u64::from(tile ^ BLANK);
+        let cells = self.word ^ flip << (LANE * blank) ^ flip << (LANE * target);
         Some(Board {
-            packed: self.packed ^ flip << (LANE * blank) ^ flip << (LANE * target),
-            rank: (self.rank as i32 + change) as u32,
-            blank: rule.target,
+            word: cells.wrapping_add((i64::from(change) as u64) << RANK_SHIFT),
         })
     }
 }
@@ -416,8 +409,8 @@ impl FromStr for Board {
 /// Every board's distance to the goal, from one breadth-first search; answers are walked from it.
 #[derive(Clone, Debug)]
 pub struct Solver {
-    /// Moves to the goal, by board rank; [`UNREACHED`] for the unsolvable half.
-    distances: Vec<u8>,
+    /// The search from the goal; only its distances by rank are used.
+    search: RankedBfs<Board>,
 }
 
 impl Default for Solver {
@@ -430,12 +423,12 @@ impl Solver {
     /// Searches the whole space from the goal.
     ///
     /// # Complexity
-    /// O(9! · 4 · 9) time; about 6 MB while searching, 362,880 bytes kept.
+    /// O(9! · 4) time (a move is O(1) word operations); about 5 MB.
     pub fn new() -> Self {
-        let search = bfs_ranked(Board::GOAL, STATES, MOVE_NAMES.len() as u8, Board::rank, Board::step);
-        // Only the distances are needed to walk answers; the search tree is dropped here.
+        // The search tree is kept rather than its distances copied out: it is built anyway, so
+        // peak memory is the same, and the copy would cost time.
         Solver {
-            distances: search.distances().to_vec(),
+            search: bfs_ranked(Board::GOAL, STATES, MOVE_NAMES.len() as u8, Board::rank, Board::step),
         }
     }
 
@@ -444,10 +437,7 @@ impl Solver {
     /// # Complexity
     /// O(1).
     pub fn distance(&self, board: &Board) -> Option<u8> {
-        match self.distances[board.rank()] {
-            UNREACHED => None,
-            distance => Some(distance),
-        }
+        self.search.distance(board.rank())
     }
 
     /// Writes into `moves` (cleared first) the shortest move string from `board` to the goal that
@@ -470,7 +460,7 @@ impl Solver {
             // The first move, in u, l, d, r order, that comes one step closer (crate docs: why).
             let (step, next) = (0..MOVE_NAMES.len() as u8)
                 .filter_map(|step| at.step(step).map(|next| (step, next)))
-                .find(|(_, next)| self.distances[next.rank()] == distance - 1)
+                .find(|(_, next)| self.search.distances()[next.rank()] == distance - 1)
                 .expect("exact BFS distances: a board at distance d > 0 has a neighbour at d - 1");
             moves.push(MOVE_NAMES[usize::from(step)]);
             at = next;
@@ -485,15 +475,7 @@ impl Solver {
     /// # Complexity
     /// O(9!).
     pub fn layer_sizes(&self) -> Vec<usize> {
-        let mut sizes = Vec::new();
-        for &distance in self.distances.iter().filter(|&&distance| distance != UNREACHED) {
-            let distance = usize::from(distance);
-            if sizes.len() <= distance {
-                sizes.resize(distance + 1, 0);
-            }
-            sizes[distance] += 1;
-        }
-        sizes
+        self.search.layer_sizes()
     }
 
     /// The boards at exactly `distance` moves from the goal, in rank order.
@@ -501,7 +483,8 @@ impl Solver {
     /// # Complexity
     /// O(9!) to walk the whole table, O(9) per board yielded.
     pub fn boards_at(&self, distance: u8) -> impl Iterator<Item = Board> + '_ {
-        self.distances
+        self.search
+            .distances()
             .iter()
             .enumerate()
             .filter(move |&(_, &d)| d == distance && d != UNREACHED)
