@@ -1,13 +1,19 @@
 //! `judge`: run the workspace's judge cases against a puzzle binary (or any program).
 //!
 //! ```text
-//! judge run <puzzle> [CASE...] [--command CMD] [--time-limit MS]
+//! judge run <puzzle> [CASE...] [--command CMD] [--time-limit MS] [--checker] [--strict]
+//! judge check <puzzle> <input> <output> [<answer>] [--strict]
 //! judge bundle <puzzle>... [--out DIR]
 //! ```
 //!
-//! `run`: one verdict line per case (AC, WA, RE or TLE, with its time, like `oj test`), a diff
-//! under each wrong answer, then `N passed, N failed`; exit status 1 if any case failed, 2 on a
-//! usage error.
+//! `run`: one verdict line per case (AC, WA, PE, RE or TLE, with its time, like `oj test`), a
+//! diff under each wrong answer, then `N passed, N failed`; exit status 1 if any case failed, 2 on
+//! a usage error. A case with a `.out` file is compared byte for byte, unless `--checker` asks for
+//! the puzzle's checker; a case without one is always judged by the checker.
+//!
+//! `check`: the testlib-style checker (see `judge_tests::checker`): one line such as
+//! `ok 3 boards, 57 moves`, exit status 0 OK, 1 wrong answer, 2 presentation error, 3 fail (the
+//! input or the jury's answer is invalid, or the arguments are).
 //!
 //! `bundle`: the single-file, std-only source of each puzzle (see `judge_tests::bundle`), written
 //! to `DIR/<puzzle>.rs` with its size, or to stdout for one puzzle without `--out`; exit status 1
@@ -15,13 +21,15 @@
 
 use judge_tests::bundle as judge_bundle;
 use judge_tests::cases;
+use judge_tests::checker;
 use judge_tests::runner::{self, Verdict};
 use std::fs;
 use std::path::PathBuf;
 use std::process::{Command, ExitCode};
 use std::time::Duration;
 
-const USAGE: &str = "usage: judge run <puzzle> [CASE...] [--command CMD] [--time-limit MS]
+const USAGE: &str = "usage: judge run <puzzle> [CASE...] [--command CMD] [--time-limit MS] [--checker] [--strict]
+       judge check <puzzle> <input> <output> [<answer>] [--strict]
        judge bundle <puzzle>... [--out DIR]";
 
 /// Options of `judge run`.
@@ -30,6 +38,8 @@ struct RunOptions {
     only: Vec<String>,
     command: Option<String>,
     time_limit: Option<Duration>,
+    use_checker: bool,
+    strict: bool,
 }
 
 fn parse_run(args: &[String]) -> Result<RunOptions, String> {
@@ -38,6 +48,8 @@ fn parse_run(args: &[String]) -> Result<RunOptions, String> {
         only: Vec::new(),
         command: None,
         time_limit: None,
+        use_checker: false,
+        strict: false,
     };
     let mut rest = args.iter();
     while let Some(arg) = rest.next() {
@@ -50,6 +62,8 @@ fn parse_run(args: &[String]) -> Result<RunOptions, String> {
                     .map_err(|_| format!("--time-limit: '{value}' is not a number of ms"))?;
                 options.time_limit = Some(Duration::from_millis(ms));
             }
+            "--checker" => options.use_checker = true,
+            "--strict" => options.strict = true,
             flag if flag.starts_with("--") => return Err(format!("unknown option {flag}")),
             _ if options.puzzle.is_empty() => options.puzzle = arg.clone(),
             _ => options.only.push(arg.clone()),
@@ -85,19 +99,45 @@ fn run(options: &RunOptions) -> Result<bool, String> {
     let (mut passed, mut failed) = (0, 0);
     for case in &selected {
         let input = fs::read(&case.input).map_err(|e| format!("{}: {e}", case.input.display()))?;
-        let Some(expected_path) = &case.expected else {
-            return Err(format!("{}: no .out file", case.id()));
+        let expected = match &case.expected {
+            Some(path) => Some(fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?),
+            None => None,
         };
-        let expected = fs::read(expected_path).map_err(|e| format!("{}: {e}", expected_path.display()))?;
         let outcome = runner::run(&mut command_for(options), &input, options.time_limit)
             .map_err(|e| format!("cannot start the program: {e}"))?;
-        let verdict = runner::exact_verdict(&outcome, &expected);
+        // The checker's message, when the checker judged the case.
+        let mut message = None;
+        let verdict = match &expected {
+            _ if outcome.timed_out || outcome.code != Some(0) => runner::exact_verdict(&outcome, b""),
+            Some(expected) if !options.use_checker => runner::exact_verdict(&outcome, expected),
+            _ => {
+                let judged = checker::check(
+                    &options.puzzle,
+                    &input,
+                    &outcome.stdout,
+                    expected.as_deref(),
+                    options.strict,
+                );
+                let verdict = match judged {
+                    checker::Verdict::Ok(_) => Verdict::Accepted,
+                    checker::Verdict::WrongAnswer(_) => Verdict::WrongAnswer,
+                    checker::Verdict::PresentationError(_) => Verdict::PresentationError,
+                    checker::Verdict::Fail(ref why) => return Err(format!("{}: checker failed: {why}", case.id())),
+                };
+                message = Some(judged.to_string());
+                verdict
+            }
+        };
         println!("{verdict:<3} {:<40} {:>6} ms", case.id(), outcome.elapsed.as_millis());
         match verdict {
             Verdict::Accepted => passed += 1,
-            Verdict::WrongAnswer => {
+            Verdict::WrongAnswer | Verdict::PresentationError => {
                 failed += 1;
-                print!("{}", runner::line_diff(&expected, &outcome.stdout));
+                match (&message, &expected) {
+                    (Some(message), _) => println!("    {message}"),
+                    (None, Some(expected)) => print!("{}", runner::line_diff(expected, &outcome.stdout)),
+                    (None, None) => {}
+                }
             }
             _ => {
                 failed += 1;
@@ -110,6 +150,33 @@ fn run(options: &RunOptions) -> Result<bool, String> {
     }
     println!("{passed} passed, {failed} failed");
     Ok(failed == 0)
+}
+
+/// `judge check`: prints the checker's line; returns its exit status (3 for bad arguments).
+fn check(args: &[String]) -> u8 {
+    let strict = args.iter().any(|arg| arg == "--strict");
+    let positional: Vec<&String> = args.iter().filter(|arg| *arg != "--strict").collect();
+    if positional.len() < 3 || positional.len() > 4 || positional.iter().any(|arg| arg.starts_with("--")) {
+        println!("FAIL bad arguments");
+        eprintln!("{USAGE}");
+        return 3;
+    }
+    let read = |path: &String| fs::read(path).map_err(|e| format!("{path}: {e}"));
+    let files = (
+        read(positional[1]),
+        read(positional[2]),
+        positional.get(3).map(|path| read(path)).transpose(),
+    );
+    let verdict = match files {
+        (Ok(input), Ok(output), Ok(answer)) => {
+            checker::check(positional[0], &input, &output, answer.as_deref(), strict)
+        }
+        // An unreadable output under test is the contestant's fault only if it is the output.
+        (Ok(_), Err(why), _) => checker::Verdict::WrongAnswer(format!("cannot read the output: {why}")),
+        (Err(why), _, _) | (_, _, Err(why)) => checker::Verdict::Fail(why),
+    };
+    println!("{verdict}");
+    verdict.exit_code()
 }
 
 /// `judge bundle`: writes each puzzle's bundle; `Ok(false)` if one is over the size limit.
@@ -164,6 +231,7 @@ fn main() -> ExitCode {
     let outcome = match args.first().map(String::as_str) {
         Some("run") => parse_run(&args[1..]).and_then(|options| run(&options)),
         Some("bundle") => bundle(&args[1..]),
+        Some("check") => return ExitCode::from(check(&args[1..])),
         _ => Err(USAGE.to_string()),
     };
     match outcome {

@@ -35,9 +35,20 @@ fn read_configs(input: &[u8]) -> Result<Vec<Config>, String> {
         .collect())
 }
 
+/// The one right answer line for `config`. A configuration that cannot be the puzzle (a number
+/// outside 0..10, or the two wheels disagreeing on their three shared pieces) has no solution:
+/// it is checked here because the moves, which copy the shared pieces from one wheel to the
+/// other, would otherwise "repair" it.
+fn truth(config: &Config) -> String {
+    if config.iter().any(|&number| number > 10) || config[9..12] != config[21..24] {
+        return NO_SOLUTION.to_string();
+    }
+    solver().answer(config)
+}
+
 /// Judges one answer line's content; returns its move count.
 fn judge_answer(config: &Config, answer: &str) -> Result<usize, String> {
-    let truth = solver().answer(config);
+    let truth = truth(config);
     if answer == truth {
         return Ok(if truth.bytes().all(|b| b.is_ascii_digit()) {
             truth.len()

@@ -194,7 +194,10 @@ mod tests {
         assert_eq!(check(HDU, other, None, false).exit_code(), 0);
         assert_eq!(check(HDU, other, None, true).exit_code(), 1);
         // Too long: the same board reached with a detour.
-        assert_eq!(check(HDU, b"udullddrurdllurdruldr\n\nunsolvable\n", None, false).exit_code(), 1);
+        assert_eq!(
+            check(HDU, b"udullddrurdllurdruldr\n\nunsolvable\n", None, false).exit_code(),
+            1
+        );
         assert_eq!(check(HDU, b"ullddrurdllurdruldr\n\n\n", None, false).exit_code(), 1);
         assert_eq!(
             check(HDU, b"ullddrurdllurdruldr\nunsolvable\n", None, false).exit_code(),
