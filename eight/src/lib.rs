@@ -337,7 +337,7 @@ impl Board {
     /// The board after move `step` (0 = u, 1 = l, 2 = d, 3 = r), or `None` if the blank is at
     /// that edge of the frame.
     ///
-    /// The rank is updated from [`RULES`], not recomputed: one subtraction compares every cell
+    /// The rank is updated from a table of rules (`RULES`, in the source), not recomputed: one subtraction compares every cell
     /// with the moving tile, one multiplication counts the smaller ones after the move's cells,
     /// and at most two masked adds account for the cells between; no branches on the board.
     ///
