@@ -97,6 +97,10 @@ fn split_answers(output: &str, boards: usize, counted: bool) -> Result<(Vec<Stri
         note("an empty line after the last answer".into());
         return Ok((trimmed.into_iter().step_by(2).collect(), fault));
     }
+    if trimmed.len() == boards {
+        note("the answers are not separated by empty lines".into());
+        return Ok((trimmed, fault));
+    }
     let answers: Vec<String> = trimmed.iter().filter(|line| !line.is_empty()).cloned().collect();
     if answers.len() == boards {
         note("the answers are not separated by exactly one empty line".into());
@@ -221,8 +225,13 @@ mod tests {
     #[test]
     fn uva_verdicts() {
         assert_eq!(check(UVA, b"ullddrurdllurdruldr\n\n\n", None, true).exit_code(), 0);
-        // The goal board's answer is an empty line: without it an answer is missing.
-        assert_eq!(check(UVA, b"ullddrurdllurdruldr\n\n", None, true).exit_code(), 1);
+        // The answers without the separating empty line, as HDU lays them out: right content.
+        assert_eq!(check(UVA, b"ullddrurdllurdruldr\n\n", None, true).exit_code(), 2);
+        // Three lines for two boards fit neither layout: an answer is missing or extra.
+        assert_eq!(
+            check(UVA, b"ullddrurdllurdruldr\n\nunsolvable\n", None, true).exit_code(),
+            1
+        );
         assert_eq!(check(UVA, b"ullddrurdllurdruldr\n\n\n\n", None, true).exit_code(), 2);
         assert_eq!(check(UVA, b"ullddrurdllurdruldr\n\nr\n", None, true).exit_code(), 1);
     }

@@ -1,0 +1,93 @@
+//! The checkers, judged: every deliberately wrong output in `judge-tests/checks/<puzzle>/` gets
+//! its expected verdict from `judge check` (run as a process, exit status as testlib's), and every
+//! puzzle binary's output on every judge case in `judge-tests/data` is accepted by its checker,
+//! with the case's `.out` as the jury's answer.
+
+use judge_tests::{cases, checker, runner};
+use libtest_mimic::{Arguments, Failed, Trial};
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// One `checks/<puzzle>/<name>.expect`: `ok`, `wa`, `pe` or `fail`, optionally followed by `strict`.
+fn check_expectation(puzzle: &str, stem: &Path) -> Result<(), Failed> {
+    let expect = fs::read_to_string(stem.with_extension("expect"))?;
+    let mut words = expect.split_whitespace();
+    let (want_code, want_word) = match words.next() {
+        Some("ok") => (0, "ok"),
+        Some("wa") => (1, "wrong answer"),
+        Some("pe") => (2, "presentation error"),
+        Some("fail") => (3, "FAIL"),
+        other => return Err(format!("bad .expect: {other:?}").into()),
+    };
+    let strict = words.next() == Some("strict");
+    let mut command = Command::new(judge_tests::binary_path("judge"));
+    command
+        .arg("check")
+        .arg(puzzle)
+        .arg(stem.with_extension("in"))
+        .arg(stem.with_extension("out"));
+    let answer = stem.with_extension("ans");
+    if answer.exists() {
+        command.arg(answer);
+    }
+    if strict {
+        command.arg("--strict");
+    }
+    let run = runner::run(&mut command, b"", None)?;
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    if run.code != Some(want_code) || !stdout.starts_with(want_word) || stdout.lines().count() != 1 {
+        return Err(format!(
+            "judge check said {stdout:?} (status {:?}); want '{want_word}' (status {want_code})",
+            run.code
+        )
+        .into());
+    }
+    Ok(())
+}
+
+/// The puzzle binary's output on a judge case passes the checker (strictly, for eight).
+fn binary_passes_checker(case: &cases::Case) -> Result<(), Failed> {
+    let input = fs::read(&case.input)?;
+    let answer = match &case.expected {
+        Some(path) => Some(fs::read(path)?),
+        None => None,
+    };
+    let run = runner::run(&mut Command::new(judge_tests::binary_path(&case.puzzle)), &input, None)?;
+    if run.code != Some(0) {
+        return Err(format!("{} exited with {:?}", case.puzzle, run.code).into());
+    }
+    match checker::check(&case.puzzle, &input, &run.stdout, answer.as_deref(), true) {
+        checker::Verdict::Ok(_) => Ok(()),
+        verdict => Err(verdict.to_string().into()),
+    }
+}
+
+fn main() {
+    let args = Arguments::from_args();
+    let mut trials = Vec::new();
+    let checks = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("checks");
+    for puzzle in cases::puzzles(&checks).expect("judge-tests/checks is readable") {
+        let mut stems: Vec<PathBuf> = fs::read_dir(checks.join(&puzzle))
+            .expect("a checks folder is readable")
+            .filter_map(|entry| entry.ok().map(|entry| entry.path()))
+            .filter(|path| path.extension().is_some_and(|ext| ext == "expect"))
+            .map(|path| path.with_extension(""))
+            .collect();
+        stems.sort();
+        for stem in stems {
+            let name = format!("check/{puzzle}/{}", stem.file_name().unwrap().to_string_lossy());
+            let puzzle = puzzle.clone();
+            trials.push(Trial::test(name, move || check_expectation(&puzzle, &stem)));
+        }
+    }
+    let data = judge_tests::data_dir();
+    for puzzle in cases::puzzles(&data).expect("judge-tests/data is readable") {
+        for case in cases::discover(&data, &puzzle).expect("a data folder is readable") {
+            trials.push(Trial::test(format!("accepted/{}", case.id()), move || {
+                binary_passes_checker(&case)
+            }));
+        }
+    }
+    libtest_mimic::run(&args, trials).exit();
+}
