@@ -134,13 +134,56 @@ impl<S: Copy> SearchTree<S> {
     }
 }
 
+/// Distances from a search's root, indexed by rank.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DistanceTable {
+    by_rank: Vec<u8>,
+}
+
+impl DistanceTable {
+    /// The number of moves from the root to the state with this rank, or `None` if unreached.
+    ///
+    /// # Panics
+    /// If `rank` is not below the space size searched.
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn get(&self, rank: usize) -> Option<u8> {
+        match self.by_rank[rank] {
+            UNREACHED => None,
+            distance => Some(distance),
+        }
+    }
+
+    /// Distances indexed by rank, [`UNREACHED`] where the search never came.
+    pub fn as_slice(&self) -> &[u8] {
+        &self.by_rank
+    }
+
+    /// How many states lie at each distance from the root: entry `d` counts distance `d`.
+    ///
+    /// # Complexity
+    /// O(space size).
+    pub fn layer_sizes(&self) -> Vec<usize> {
+        let mut sizes = Vec::new();
+        for &distance in self.by_rank.iter().filter(|&&d| d != UNREACHED) {
+            let depth = usize::from(distance);
+            if sizes.len() <= depth {
+                sizes.resize(depth + 1, 0);
+            }
+            sizes[depth] += 1;
+        }
+        sizes
+    }
+}
+
 /// What [`bfs_ranked`] found: the search tree, and for every rank its slot and distance.
 #[derive(Clone, Debug)]
 pub struct RankedBfs<S> {
     /// Every reached state, in discovery order; slot 0 is the root.
     pub tree: SearchTree<S>,
     slot_by_rank: Vec<u32>,
-    distance_by_rank: Vec<u8>,
+    distances: DistanceTable,
 }
 
 impl<S: Copy> RankedBfs<S> {
@@ -166,15 +209,12 @@ impl<S: Copy> RankedBfs<S> {
     /// # Complexity
     /// O(1).
     pub fn distance(&self, rank: usize) -> Option<u8> {
-        match self.distance_by_rank[rank] {
-            UNREACHED => None,
-            distance => Some(distance),
-        }
+        self.distances.get(rank)
     }
 
     /// Distances indexed by rank, [`UNREACHED`] where the search never came.
     pub fn distances(&self) -> &[u8] {
-        &self.distance_by_rank
+        self.distances.as_slice()
     }
 
     /// How many states lie at each distance from the root: entry `d` counts distance `d`.
@@ -182,16 +222,94 @@ impl<S: Copy> RankedBfs<S> {
     /// # Complexity
     /// O(space size).
     pub fn layer_sizes(&self) -> Vec<usize> {
-        let mut sizes = Vec::new();
-        for &distance in self.distance_by_rank.iter().filter(|&&d| d != UNREACHED) {
-            let depth = usize::from(distance);
-            if sizes.len() <= depth {
-                sizes.resize(depth + 1, 0);
-            }
-            sizes[depth] += 1;
-        }
-        sizes
+        self.distances.layer_sizes()
     }
+}
+
+/// Where a breadth-first search keeps what it has discovered: a FIFO of states, each with a slot.
+trait Frontier<S> {
+    /// The next slot to expand and its state.
+    fn next(&mut self) -> Option<(usize, S)>;
+    /// Appends a state discovered from `parent` by `step`; returns its slot.
+    fn append(&mut self, state: S, parent: usize, step: u8) -> usize;
+    /// Slots handed out so far.
+    fn slots(&self) -> usize;
+}
+
+impl<S: Copy> Frontier<S> for SearchTree<S> {
+    fn next(&mut self) -> Option<(usize, S)> {
+        self.pop().map(|slot| (slot, self.node(slot).state))
+    }
+    fn append(&mut self, state: S, parent: usize, step: u8) -> usize {
+        self.push(state, parent, step)
+    }
+    fn slots(&self) -> usize {
+        self.len()
+    }
+}
+
+/// A FIFO of bare states, for searches that need distances only: a third of a [`Node`]'s memory
+/// for 8-byte states, and memory is page faults, which dominate a search that runs once.
+struct StateQueue<S> {
+    states: Vec<S>,
+    cursor: usize,
+}
+
+impl<S: Copy> Frontier<S> for StateQueue<S> {
+    fn next(&mut self) -> Option<(usize, S)> {
+        let state = *self.states.get(self.cursor)?;
+        self.cursor += 1;
+        Some((self.cursor - 1, state))
+    }
+    fn append(&mut self, state: S, _parent: usize, _step: u8) -> usize {
+        self.states.push(state);
+        self.states.len() - 1
+    }
+    fn slots(&self) -> usize {
+        self.states.len()
+    }
+}
+
+/// The search loop shared by [`bfs_ranked`] and [`bfs_distances`]; `frontier` holds the root in
+/// slot 0, and `discovered(rank, slot)` hears of every new state.
+fn breadth_first<S: Copy>(
+    frontier: &mut impl Frontier<S>,
+    root_rank: usize,
+    space_size: usize,
+    move_count: u8,
+    rank: impl Fn(&S) -> usize,
+    mut apply: impl FnMut(&S, u8) -> Option<S>,
+    mut discovered: impl FnMut(usize, usize),
+) -> DistanceTable {
+    let mut by_rank = vec![UNREACHED; space_size];
+    let mut seen = vec![0u64; (space_size + 63) / 64];
+    seen[root_rank / 64] |= 1 << (root_rank % 64);
+    by_rank[root_rank] = 0;
+    discovered(root_rank, 0);
+    // Slots are in layer order, so the distance of the slot being expanded only changes when the
+    // cursor passes the end of the current layer: no need to rank the parent again.
+    let mut layer_end = 1;
+    let mut next_distance = 1;
+    while let Some((slot, state)) = frontier.next() {
+        if slot == layer_end {
+            layer_end = frontier.slots();
+            next_distance += 1;
+        }
+        for step in 0..move_count {
+            if let Some(next) = apply(&state, step) {
+                let next_rank = rank(&next);
+                // Most probes find a state already seen. A bit per rank keeps those probes in
+                // the L1 cache (5 KB for 8!) where a byte or word per rank would miss.
+                let (word, bit) = (next_rank / 64, 1u64 << (next_rank % 64));
+                if seen[word] & bit == 0 {
+                    seen[word] |= bit;
+                    by_rank[next_rank] = next_distance;
+                    discovered(next_rank, frontier.append(next, slot, step));
+                }
+            }
+        }
+    }
+    DistanceTable { by_rank }
 }
 
 /// Breadth-first search from `root` over a state space whose states have ranks `0..space_size`.
@@ -217,45 +335,56 @@ pub fn bfs_ranked<S: Copy>(
     space_size: usize,
     move_count: u8,
     rank: impl Fn(&S) -> usize,
-    mut apply: impl FnMut(&S, u8) -> Option<S>,
+    apply: impl FnMut(&S, u8) -> Option<S>,
 ) -> RankedBfs<S> {
     let mut tree = SearchTree::with_capacity(root, space_size);
     let mut slot_by_rank = vec![NO_PARENT; space_size];
-    let mut distance_by_rank = vec![UNREACHED; space_size];
-    let mut seen = vec![0u64; (space_size + 63) / 64];
     let root_rank = rank(&root);
-    seen[root_rank / 64] |= 1 << (root_rank % 64);
-    slot_by_rank[root_rank] = 0;
-    distance_by_rank[root_rank] = 0;
-    // Slots are in layer order, so the distance of the slot being expanded only changes when the
-    // cursor passes the end of the current layer: no need to rank the parent again.
-    let mut layer_end = 1;
-    let mut next_distance = 1;
-    while let Some(slot) = tree.pop() {
-        if slot == layer_end {
-            layer_end = tree.len();
-            next_distance += 1;
-        }
-        let state = tree.node(slot).state;
-        for step in 0..move_count {
-            if let Some(next) = apply(&state, step) {
-                let next_rank = rank(&next);
-                // Most probes find a state already seen. A bit per rank keeps those probes in
-                // the L1 cache (5 KB for 8!) where the slot table (4 bytes per rank) would miss.
-                let (word, bit) = (next_rank / 64, 1u64 << (next_rank % 64));
-                if seen[word] & bit == 0 {
-                    seen[word] |= bit;
-                    slot_by_rank[next_rank] = tree.push(next, slot, step) as u32;
-                    distance_by_rank[next_rank] = next_distance;
-                }
-            }
-        }
-    }
+    let distances = breadth_first(
+        &mut tree,
+        root_rank,
+        space_size,
+        move_count,
+        rank,
+        apply,
+        |rank, slot| {
+            slot_by_rank[rank] = slot as u32;
+        },
+    );
     RankedBfs {
         tree,
         slot_by_rank,
-        distance_by_rank,
+        distances,
     }
+}
+
+/// [`bfs_ranked`] without the search tree: only each rank's distance from `root`, for puzzles
+/// that walk answers from distances. It keeps a queue of bare states instead of tree nodes and no
+/// slot per rank, so it touches about a third of the memory.
+///
+/// # Constraints
+/// As [`bfs_ranked`].
+///
+/// # Panics
+/// If `rank` returns a value `>= space_size`.
+///
+/// # Complexity
+/// O(R · (M + cost of `rank` and `apply`)) time; 1⅛ bytes per rank plus one `S` per reached
+/// state.
+pub fn bfs_distances<S: Copy>(
+    root: S,
+    space_size: usize,
+    move_count: u8,
+    rank: impl Fn(&S) -> usize,
+    apply: impl FnMut(&S, u8) -> Option<S>,
+) -> DistanceTable {
+    let mut queue = StateQueue {
+        states: Vec::with_capacity(space_size),
+        cursor: 0,
+    };
+    queue.states.push(root);
+    let root_rank = rank(&root);
+    breadth_first(&mut queue, root_rank, space_size, move_count, rank, apply, |_, _| {})
 }
 
 #[cfg(test)]
@@ -305,6 +434,20 @@ mod tests {
         let sizes = result.layer_sizes();
         assert_eq!(sizes.iter().sum::<usize>(), 100);
         assert_eq!(sizes[..3], [1, 1, 1]);
+    }
+
+    #[test]
+    fn distances_only_agree_with_the_full_search() {
+        let apply = |&n: &u32, step: u8| {
+            let next = if step == 0 { n + 1 } else { n * 3 };
+            (next < 500).then_some(next)
+        };
+        let full = bfs_ranked(1u32, 500, 2, |&n| n as usize, apply);
+        let bare = bfs_distances(1u32, 500, 2, |&n| n as usize, apply);
+        assert_eq!(bare.as_slice(), full.distances());
+        assert_eq!(bare.layer_sizes(), full.layer_sizes());
+        assert_eq!(bare.get(0), None);
+        assert_eq!(bare.get(27), Some(3));
     }
 
     #[test]

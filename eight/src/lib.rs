@@ -24,7 +24,7 @@
 //! rules, without ranking the new board.
 //!
 //! # Method
-//! One breadth-first search from the goal ([`common::queue::bfs_ranked`]) gives the exact
+//! One breadth-first search from the goal ([`common::queue::bfs_distances`]) gives the exact
 //! distance to the goal of every board it reaches: 181,440 of them, the boards whose tiles (blank
 //! left out, in reading order) form an even permutation. The other 181,440 are never reached: a
 //! sideways move keeps the tiles' reading order, a vertical one carries one tile past two others,
@@ -65,7 +65,7 @@ use std::str::FromStr;
 
 use common::cli::Failure;
 use common::perm::FACTORIALS;
-use common::queue::{bfs_ranked, RankedBfs, UNREACHED};
+use common::queue::{bfs_distances, DistanceTable, UNREACHED};
 use common::scan::{Position, Scanner};
 
 /// Cells in the frame.
@@ -409,8 +409,8 @@ impl FromStr for Board {
 /// Every board's distance to the goal, from one breadth-first search; answers are walked from it.
 #[derive(Clone, Debug)]
 pub struct Solver {
-    /// The search from the goal; only its distances by rank are used.
-    search: RankedBfs<Board>,
+    /// Each board's distance to the goal, by rank.
+    distances: DistanceTable,
 }
 
 impl Default for Solver {
@@ -425,10 +425,10 @@ impl Solver {
     /// # Complexity
     /// O(9! · 4) time (a move is O(1) word operations); about 5 MB.
     pub fn new() -> Self {
-        // The search tree is kept rather than its distances copied out: it is built anyway, so
-        // peak memory is the same, and the copy would cost time.
+        // Answers are walked from distances, so no search tree is kept: a queue of bare boards
+        // touches a third of the memory, and page faults are most of a one-board run.
         Solver {
-            search: bfs_ranked(Board::GOAL, STATES, MOVE_NAMES.len() as u8, Board::rank, Board::step),
+            distances: bfs_distances(Board::GOAL, STATES, MOVE_NAMES.len() as u8, Board::rank, Board::step),
         }
     }
 
@@ -437,7 +437,7 @@ impl Solver {
     /// # Complexity
     /// O(1).
     pub fn distance(&self, board: &Board) -> Option<u8> {
-        self.search.distance(board.rank())
+        self.distances.get(board.rank())
     }
 
     /// Writes into `moves` (cleared first) the shortest move string from `board` to the goal that
@@ -460,7 +460,7 @@ impl Solver {
             // The first move, in u, l, d, r order, that comes one step closer (crate docs: why).
             let (step, next) = (0..MOVE_NAMES.len() as u8)
                 .filter_map(|step| at.step(step).map(|next| (step, next)))
-                .find(|(_, next)| self.search.distances()[next.rank()] == distance - 1)
+                .find(|(_, next)| self.distances.as_slice()[next.rank()] == distance - 1)
                 .expect("exact BFS distances: a board at distance d > 0 has a neighbour at d - 1");
             moves.push(MOVE_NAMES[usize::from(step)]);
             at = next;
@@ -475,7 +475,7 @@ impl Solver {
     /// # Complexity
     /// O(9!).
     pub fn layer_sizes(&self) -> Vec<usize> {
-        self.search.layer_sizes()
+        self.distances.layer_sizes()
     }
 
     /// The boards at exactly `distance` moves from the goal, in rank order.
@@ -483,8 +483,8 @@ impl Solver {
     /// # Complexity
     /// O(9!) to walk the whole table, O(9) per board yielded.
     pub fn boards_at(&self, distance: u8) -> impl Iterator<Item = Board> + '_ {
-        self.search
-            .distances()
+        self.distances
+            .as_slice()
             .iter()
             .enumerate()
             .filter(move |&(_, &d)| d == distance && d != UNREACHED)
