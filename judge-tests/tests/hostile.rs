@@ -122,6 +122,188 @@ fn msquare_bad_input_table() {
     );
 }
 
+#[test]
+fn eight_bad_input_table() {
+    check_table(
+        "eight",
+        &[
+            Expect { name: "empty input", input: b"", stdout: "", status: 0, stderr: "" },
+            Expect { name: "only whitespace", input: b" \n\t\r\n ", stdout: "", status: 0, stderr: "" },
+            Expect {
+                name: "truncated last board",
+                input: b"1 2 3 4 5 6 7 8 x\n2 3 4",
+                stdout: "\n",
+                status: 1,
+                stderr: "eight: error: board 2: the input ends after 3 of its 9 tiles\n",
+            },
+            Expect {
+                name: "non-ASCII bytes",
+                input: "1 2 3 4 5 6 7 8 x\n1 2 3 4 5 6 7 8 \u{e9}".as_bytes(),
+                stdout: "\n",
+                status: 1,
+                stderr: "eight: error: board 2: tile '\\xc3' is not 1-8 or x\n",
+            },
+            Expect {
+                name: "NUL byte",
+                input: b"1 2 3 4 5 6 7 8 x\n1 2 3\x00 4 5 6 7 8 x",
+                stdout: "\n",
+                status: 1,
+                stderr: "eight: error: board 2: tile '\\x00' is not 1-8 or x\n",
+            },
+            Expect {
+                name: "huge integer as the count",
+                input: b"99999999999999999999\n\n1 2 3 4 5 6 7 8 x\n",
+                stdout: "",
+                status: 1,
+                stderr: "eight: error: line 1, column 1: the board count '99999999999999999999' is too large\n",
+            },
+            Expect {
+                name: "negative number",
+                input: b"-1\n\n1 2 3 4 5 6 7 8 x\n",
+                stdout: "",
+                status: 1,
+                stderr: "eight: error: board 1: tile '-' is not 1-8 or x\n",
+            },
+            Expect {
+                name: "a tile out of range",
+                input: b"2 3 4 1 5 x 7 6 8\n1 2 3 4 5 6 7 8 9\n",
+                stdout: "ullddrurdllurdruldr\n",
+                status: 1,
+                stderr: "eight: error: board 2: tile '9' is not 1-8 or x\n",
+            },
+            Expect {
+                name: "a repeated tile",
+                input: b"1 1 3 4 5 6 7 8 x\n",
+                stdout: "",
+                status: 1,
+                stderr: "eight: error: board 1: tile '1' appears twice\n",
+            },
+            Expect {
+                name: "count larger than the boards",
+                input: b"2\n\n1 2 3 4 5 6 7 8 x\n",
+                stdout: "\n",
+                status: 1,
+                stderr: "eight: error: board 2: missing: the count says 2 boards, the input ends after 1 (a lone number on the first line is read as the UVa 652 board count; --format hdu reads it as tiles)\n",
+            },
+            Expect {
+                name: "count smaller than the boards",
+                input: b"1\n\n1 2 3 4 5 6 7 8 x\n\n1 2 3 4 5 6 7 8 x\n",
+                stdout: "\n",
+                status: 1,
+                stderr: "eight: error: board 2: more boards than the count 1 (a lone number on the first line is read as the UVa 652 board count; --format hdu reads it as tiles)\n",
+            },
+            Expect {
+                name: "CRLF line ends",
+                input: b"1 2 3 4 5 6 7 8 x\r\n2 3 4 1 5 x 7 6 8\r\n",
+                stdout: "\nullddrurdllurdruldr\n",
+                status: 0,
+                stderr: "",
+            },
+            Expect { name: "tabs", input: b"2\t3\t4\t1\t5\tx\t7\t6\t8\t", stdout: "ullddrurdllurdruldr\n", status: 0, stderr: "" },
+        ],
+    );
+}
+
+#[test]
+fn colour_hash_bad_input_table() {
+    check_table(
+        "colour-hash",
+        &[
+            Expect {
+                name: "empty input",
+                input: b"",
+                stdout: "",
+                status: 0,
+                stderr: "",
+            },
+            Expect {
+                name: "only whitespace",
+                input: b" \n\t\r\n ",
+                stdout: "",
+                status: 0,
+                stderr: "",
+            },
+            Expect {
+                name: "truncated last case",
+                input: b"2\n0 3 4 3 0 5 6 5 0 1 2 1 0 7 8 7 0 9 10 9 0 1 2 1\n0 3 4",
+                stdout: "PUZZLE ALREADY SOLVED\n",
+                status: 1,
+                stderr: "colour-hash: error: case 2: the input ends after 3 of its 24 numbers\n",
+            },
+            Expect {
+                name: "non-ASCII bytes",
+                input: "2\n0 3 4 3 0 5 6 5 0 1 2 1 0 7 8 7 0 9 10 9 0 1 2 1\n0 3 4 \u{e9}".as_bytes(),
+                stdout: "PUZZLE ALREADY SOLVED\n",
+                status: 1,
+                stderr: "colour-hash: error: case 2: line 3, column 7: '\\xc3\\xa9' is not an integer\n",
+            },
+            Expect {
+                name: "NUL byte",
+                input: b"2\n0 3 4 3 0 5 6 5 0 1 2 1 0 7 8 7 0 9 10 9 0 1 2 1\n0 3\x00 4",
+                stdout: "PUZZLE ALREADY SOLVED\n",
+                status: 1,
+                stderr: "colour-hash: error: case 2: line 3, column 3: '3\\x00' is not an integer\n",
+            },
+            Expect {
+                name: "huge integer in a case: not a piece, so no solution",
+                input: b"1\n99999999999999999999 3 4 3 0 5 6 5 0 1 2 1 0 7 8 7 0 9 10 9 0 1 2 1\n",
+                stdout: "NO SOLUTION WAS FOUND IN 16 STEPS\n",
+                status: 0,
+                stderr: "colour-hash: warning: case 1: number 1 is 99999999999999999999, not a piece 0..10\n",
+            },
+            Expect {
+                name: "huge integer as the count",
+                input: b"99999999999999999999\n",
+                stdout: "",
+                status: 1,
+                stderr: "colour-hash: error: line 1, column 1: the case count '99999999999999999999' is too large\n",
+            },
+            Expect {
+                name: "negative count",
+                input: b"-2\n",
+                stdout: "",
+                status: 1,
+                stderr: "colour-hash: error: line 1, column 1: the case count -2 is negative\n",
+            },
+            Expect {
+                name: "negative number in a case",
+                input: b"1\n-1 3 4 3 0 5 6 5 0 1 2 1 0 7 8 7 0 9 10 9 0 1 2 1\n",
+                stdout: "NO SOLUTION WAS FOUND IN 16 STEPS\n",
+                status: 0,
+                stderr: "colour-hash: warning: case 1: number 1 is -1, not a piece 0..10\n",
+            },
+            Expect {
+                name: "count larger than the cases",
+                input: b"3\n0 3 4 3 0 5 6 5 0 1 2 1 0 7 8 7 0 9 10 9 0 1 2 1\n",
+                stdout: "PUZZLE ALREADY SOLVED\n",
+                status: 1,
+                stderr: "colour-hash: error: case 2: missing: the count announced 3 cases but the input ends after 1\n",
+            },
+            Expect {
+                name: "count smaller than the cases",
+                input: b"1\n0 3 4 3 0 5 6 5 0 1 2 1 0 7 8 7 0 9 10 9 0 1 2 1\n0 3\n",
+                stdout: "PUZZLE ALREADY SOLVED\n",
+                status: 1,
+                stderr: "colour-hash: error: line 3, column 1: unexpected '0' after the 1 case the count announced\n",
+            },
+            Expect {
+                name: "CRLF line ends",
+                input: b"1\r\n0 3 4 3 0 5 6 5 0 1 2 1 0 7 8 7 0 9 10 9 0 1 2 1\r\n",
+                stdout: "PUZZLE ALREADY SOLVED\n",
+                status: 0,
+                stderr: "",
+            },
+            Expect {
+                name: "tabs",
+                input: b"1\t0\t3\t4\t5\t0\t3\t6\t5\t0\t1\t2\t1\t0\t7\t8\t7\t0\t9\t10\t9\t0\t1\t2\t1\t",
+                stdout: "1434332334332323\n",
+                status: 0,
+                stderr: "",
+            },
+        ],
+    );
+}
+
 /// Reads one line of a long output, closes the pipe, and expects a quiet exit.
 fn closed_stdout_is_quiet(program: &str, input: Vec<u8>) {
     let binary = judge_tests::binary_path(program);
@@ -149,6 +331,87 @@ fn closed_stdout_is_quiet(program: &str, input: Vec<u8>) {
         "{program}: stderr on a closed stdout"
     );
     assert_eq!(output.status.code(), Some(0), "{program}: status on a closed stdout");
+}
+
+/// `data/<puzzle>/<case>` repeated `times`, the cases (after an optional count line) and
+/// the expected answers each repeated: (input, expected output).
+fn repeated_case(puzzle: &str, case: &str, times: usize, counted: bool) -> (Vec<u8>, Vec<u8>) {
+    let dir = judge_tests::data_dir().join(puzzle);
+    let input = std::fs::read_to_string(dir.join(format!("{case}.in"))).unwrap();
+    let output = std::fs::read(dir.join(format!("{case}.out"))).unwrap();
+    let (count, body) = if counted {
+        let (count, body) = input.split_once('\n').unwrap();
+        (count.trim().parse::<usize>().unwrap(), body)
+    } else {
+        (input.lines().count(), input.as_str())
+    };
+    let mut big = Vec::with_capacity(body.len() * times + 16);
+    if counted {
+        big.extend_from_slice(format!("{}\n", count * times).as_bytes());
+    }
+    for _ in 0..times {
+        big.extend_from_slice(body.as_bytes());
+        if !body.ends_with('\n') {
+            big.push(b'\n');
+        }
+    }
+    (big, output.repeat(times))
+}
+
+/// Runs `program` on `input` under `peak-rss`; returns (stdout, peak KiB).
+fn run_measured(program: &str, input: &[u8]) -> (Vec<u8>, u64) {
+    let dir = std::env::temp_dir().join(format!("hostile-{program}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (input_path, report) = (dir.join("input"), dir.join("peak"));
+    std::fs::write(&input_path, input).unwrap();
+    let output = Command::new(judge_tests::binary_path("peak-rss"))
+        .arg(&report)
+        .arg(judge_tests::binary_path(program))
+        .stdin(std::fs::File::open(&input_path).unwrap())
+        .output()
+        .expect("peak-rss runs (cargo build --release --workspace)");
+    assert!(
+        output.status.success(),
+        "{program}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let peak = std::fs::read_to_string(&report)
+        .unwrap()
+        .split_whitespace()
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    (output.stdout, peak)
+}
+
+#[test]
+fn eight_streams_two_million_boards_in_flat_memory() {
+    // 50 boards, 40,000 times: 2,000,000 boards, about 36 MB.
+    let (input, expected) = repeated_case("eight", "boards-50", 40_000, false);
+    assert!(input.len() > 30 << 20);
+    let (stdout, peak_kib) = run_measured("eight", &input);
+    assert!(stdout == expected, "2,000,000 answers out, in order");
+    assert!(peak_kib < 32 * 1024, "peak {peak_kib} KiB");
+}
+
+#[test]
+fn colour_hash_streams_200_000_cases_in_flat_memory() {
+    let (input, expected) = repeated_case("colour-hash", "scrambles-200", 1_000, true);
+    let (stdout, peak_kib) = run_measured("colour-hash", &input);
+    assert!(stdout == expected, "200,000 answers out, in order");
+    assert!(peak_kib < 32 * 1024, "peak {peak_kib} KiB");
+}
+
+#[test]
+fn eight_closed_stdout_is_quiet() {
+    closed_stdout_is_quiet("eight", repeated_case("eight", "boards-50", 2_000, false).0);
+}
+
+#[test]
+fn colour_hash_closed_stdout_is_quiet() {
+    closed_stdout_is_quiet("colour-hash", repeated_case("colour-hash", "scrambles-200", 50, true).0);
 }
 
 #[test]
