@@ -589,3 +589,105 @@ pub fn write(bundle: &Bundle, dir: &Path) -> std::io::Result<PathBuf> {
     fs::write(&path, &bundle.source)?;
     Ok(path)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::process::Command;
+
+    /// A workspace in a temporary folder: a dependency `kit` with a module the puzzle uses
+    /// directly (`base`), one it reaches only through a macro argument and which reaches `base`
+    /// through `crate::` (`extra`), and one nobody uses (`unused`); a puzzle with a `mod x;` file,
+    /// a `crate::` path, a test-only item and doc comments.
+    fn toy_workspace() -> PathBuf {
+        let root = std::env::temp_dir().join(format!("judge-bundle-toy-{}", std::process::id()));
+        let files = [
+            ("Cargo.toml", "[workspace]\n[workspace.dependencies]\nkit = { path = \"kit\" }\n"),
+            ("kit/Cargo.toml", "[package]\nname = \"kit\"\n"),
+            ("kit/src/lib.rs", "//! The kit.\npub mod base;\npub mod extra;\npub mod unused;\n"),
+            (
+                "kit/src/base.rs",
+                "/// One.\npub fn one() -> u32 { 1 }\n#[cfg(test)]\nmod tests {\n#[test]\nfn t() {}\n}\n",
+            ),
+            ("kit/src/extra.rs", "pub fn two() -> u32 { crate::base::one() + 1 }\n"),
+            ("kit/src/unused.rs", "pub fn three() -> u32 { 3 }\n"),
+            (
+                "toy-puzzle/Cargo.toml",
+                "[package]\nname = \"toy-puzzle\"\ndescription = \"Toy Judge 42: a test\"\n\n[dependencies]\nkit.workspace = true\n",
+            ),
+            (
+                "toy-puzzle/src/lib.rs",
+                "//! The toy.\nmod inner;\n/// The answer.\npub fn answer() -> u32 { inner::value() }\n\
+                 pub(crate) fn helper() -> u32 { 40 }\n#[cfg(test)]\nfn only_in_tests() {}\n",
+            ),
+            (
+                "toy-puzzle/src/inner.rs",
+                "use kit::base;\npub fn value() -> u32 {\nassert_eq!(kit::extra::two(), 2);\n\
+                 base::one() + crate::helper() + 1\n}\n",
+            ),
+            ("toy-puzzle/src/main.rs", "fn main() {\nprintln!(\"{}\", toy_puzzle::answer());\n}\n"),
+        ];
+        for (path, text) in files {
+            let path = root.join(path);
+            fs::create_dir_all(path.parent().unwrap()).unwrap();
+            fs::write(path, text).unwrap();
+        }
+        root
+    }
+
+    #[test]
+    fn pastes_only_what_is_reached_and_compiles_alone() {
+        let root = toy_workspace();
+        assert_eq!(puzzles(&root).unwrap(), ["toy-puzzle"]);
+        let made = bundle(&root, "toy-puzzle").unwrap();
+        assert_eq!(made.modules, ["kit::base", "kit::extra"]);
+        let source = &made.source;
+        assert!(source.starts_with("// toy-puzzle: Toy Judge 42: a test\n"), "{source}");
+        for absent in [
+            "unused",
+            "only_in_tests",
+            "mod tests",
+            "#[doc",
+            "///",
+            "//!",
+            "The answer",
+            "The kit",
+        ] {
+            assert!(!source.contains(absent), "'{absent}' in\n{source}");
+        }
+        assert!(source.contains("crate::toy_puzzle::helper()"), "{source}");
+        // Inside a macro's arguments prettyplease may space the path out: `crate ::kit::extra`.
+        assert!(source.replace(' ', "").contains("crate::kit::extra::two()"), "{source}");
+
+        let dir = root.join("out");
+        let file = write(&made, &dir).unwrap();
+        let binary = dir.join("toy");
+        let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
+        let compiled = Command::new(rustc)
+            .args(["--edition", "2021", "-o"])
+            .arg(&binary)
+            .arg(&file)
+            .output()
+            .unwrap();
+        let messages = String::from_utf8_lossy(&compiled.stderr);
+        assert!(compiled.status.success() && messages.is_empty(), "{messages}\n{source}");
+        let ran = Command::new(&binary).output().unwrap();
+        assert_eq!(String::from_utf8_lossy(&ran.stdout), "42\n");
+        fs::remove_dir_all(&root).unwrap();
+    }
+
+    #[test]
+    fn a_crate_from_a_registry_is_refused() {
+        let root = std::env::temp_dir().join(format!("judge-bundle-registry-{}", std::process::id()));
+        fs::create_dir_all(root.join("p/src")).unwrap();
+        fs::write(root.join("Cargo.toml"), "[workspace]\n").unwrap();
+        fs::write(
+            root.join("p/Cargo.toml"),
+            "[package]\nname = \"p\"\n[dependencies]\nrand = \"0.8\"\n",
+        )
+        .unwrap();
+        let error = bundle(&root, "p").unwrap_err().to_string();
+        assert!(error.contains("'rand' is not a path crate"), "{error}");
+        fs::remove_dir_all(&root).unwrap();
+    }
+}
