@@ -318,11 +318,12 @@ impl Board {
         (self.word & LANE_BLANK_BITS).trailing_zeros() as usize / LANE
     }
 
-    /// Whether the goal can be reached: the tiles, blank left out, form an even permutation.
+    /// The number of inversions of the tiles read row by row with the blank left out: pairs of
+    /// tiles where the larger comes first. The goal has none, and no move changes its parity.
     ///
     /// # Complexity
     /// O(9²) comparisons (36).
-    pub fn is_solvable(&self) -> bool {
+    pub fn inversions(&self) -> usize {
         let cells = self.cells();
         let mut inversions = 0;
         for (i, &tile) in cells.iter().enumerate() {
@@ -331,7 +332,15 @@ impl Board {
                 inversions += cells[i + 1..].iter().filter(|&&later| later < tile).count();
             }
         }
-        inversions % 2 == 0
+        inversions
+    }
+
+    /// Whether the goal can be reached: the tiles, blank left out, form an even permutation.
+    ///
+    /// # Complexity
+    /// O(9²) comparisons (36).
+    pub fn is_solvable(&self) -> bool {
+        self.inversions() % 2 == 0
     }
 
     /// The board after move `step` (0 = u, 1 = l, 2 = d, 3 = r), or `None` if the blank is at
@@ -527,21 +536,34 @@ pub struct Options {
 pub enum Command {
     /// Answer the boards on stdin.
     Solve(Options),
+    /// Answer the boards on stdin, and draw each answer step by step on stderr ([`write_trace`]).
+    Trace(Options),
+    /// Print the distance table ([`write_stats`]); no input is read.
+    Stats,
     /// Print [`USAGE`] and exit 0.
     Help,
 }
 
-/// The help text, also the tail of every argument error.
-pub const USAGE: &str = "usage: eight [--format auto|poj|hdu|uva652]
+/// The help text.
+pub const USAGE: &str = "usage: eight [--format auto|poj|hdu|uva652] [--trace]    or    eight --stats
 Reads 8-puzzle boards (tiles 1-8 and x, row by row) on stdin; prints for each the shortest move
 string (u l d r: the tile that moves into the blank; the smallest in u<l<d<r order among the
 shortest), an empty line for the goal 1 2 3 4 5 6 7 8 x, or `unsolvable`.
 --format  poj, hdu: boards until the end of input, one answer line each;
           uva652: a board count first, answers separated by an empty line;
           auto (default): uva652 if the first line is a lone count, see the crate docs.
+--trace   also draw each answer on stderr, board by board in its 3x3 frame, each step labelled
+          with its move; stdout stays exactly the judge answer.
+--stats   print the distance table of the 181440 solvable boards instead (for each depth the
+          count and running total, the two boards at the maximum depth 31, the 181440
+          unsolvable ones); reads no input, so --format and --trace do not apply.
 ";
 
-/// Reads the arguments after the program name.
+/// The tail of every argument error: the judge usage, as it has always read.
+const ARGUMENT_USAGE: &str = "usage: eight [--format auto|poj|hdu|uva652]";
+
+/// Reads the arguments after the program name. `--help` answers at once; otherwise every
+/// argument is checked, and `--stats` (which reads no input) wins over `--trace`.
 ///
 /// # Errors
 /// [`Failure::Input`] for an unknown argument or format, or a missing format.
@@ -549,13 +571,20 @@ shortest), an empty line for the goal 1 2 3 4 5 6 7 8 x, or `unsolvable`.
 /// # Complexity
 /// O(total length of the arguments).
 pub fn parse_args(args: impl IntoIterator<Item = OsString>) -> Result<Command, Failure> {
-    let usage_error = |what: String| Failure::Input(format!("{what}; usage: eight [--format auto|poj|hdu|uva652]"));
+    let usage_error = |what: String| Failure::Input(format!("{what}; {ARGUMENT_USAGE}"));
     let mut options = Options::default();
+    let (mut stats, mut trace) = (false, false);
     let mut args = args.into_iter();
     while let Some(arg) = args.next() {
         let text = arg.to_string_lossy();
         let value = if text == "--help" || text == "-h" {
             return Ok(Command::Help);
+        } else if text == "--stats" {
+            stats = true;
+            continue;
+        } else if text == "--trace" {
+            trace = true;
+            continue;
         } else if text == "--format" {
             match args.next() {
                 Some(value) => value.to_string_lossy().into_owned(),
@@ -574,7 +603,14 @@ pub fn parse_args(args: impl IntoIterator<Item = OsString>) -> Result<Command, F
             _ => return Err(usage_error(format!("unknown format '{value}'"))),
         };
     }
-    Ok(Command::Solve(options))
+    // The table needs no input, so there is nothing to trace and no layout to read.
+    Ok(if stats {
+        Command::Stats
+    } else if trace {
+        Command::Trace(options)
+    } else {
+        Command::Solve(options)
+    })
 }
 
 /// Non-whitespace bytes of the input with their positions, with a small look-ahead queue so the
@@ -850,8 +886,33 @@ impl Answerer {
     }
 }
 
-/// Reads the boards from `tiles` and writes their answers, stopping at the first bad one.
-fn answer_all<R: BufRead>(tiles: &mut Tiles<R>, out: &mut impl Write, options: &Options) -> Result<(), Failure> {
+/// Writes board `number`'s answer, and with a `trace`, flushes it and draws the answer there.
+fn answer_one(
+    answerer: &mut Answerer,
+    out: &mut impl Write,
+    trace: &mut Option<&mut dyn Write>,
+    (number, board): (u64, &Board),
+    separate: bool,
+) -> io::Result<()> {
+    answerer.write(out, board, separate)?;
+    if let Some(trace) = trace {
+        // Flushed board by board, so on a terminal each drawing follows its answer line.
+        out.flush()?;
+        let moves = board.is_solvable().then_some(answerer.moves.as_slice());
+        write_trace(&mut **trace, number, board, moves)?;
+        trace.flush()?;
+    }
+    Ok(())
+}
+
+/// Reads the boards from `tiles` and writes their answers, stopping at the first bad one; with a
+/// `trace`, draws each answer there after writing it.
+fn answer_all<R: BufRead>(
+    tiles: &mut Tiles<R>,
+    out: &mut impl Write,
+    options: &Options,
+    mut trace: Option<&mut dyn Write>,
+) -> Result<(), Failure> {
     let (layout, detected) = match options.format {
         Format::Auto => (detect_layout(tiles)?, true),
         Format::Poj | Format::Hdu => (Layout::Boards, false),
@@ -862,7 +923,7 @@ fn answer_all<R: BufRead>(tiles: &mut Tiles<R>, out: &mut impl Write, options: &
         Layout::Boards => {
             let mut number = 1;
             while let Some(board) = read_board(tiles, number)? {
-                answerer.write(out, &board, false)?;
+                answer_one(&mut answerer, out, &mut trace, (number, &board), false)?;
                 number += 1;
             }
         }
@@ -882,7 +943,7 @@ fn answer_all<R: BufRead>(tiles: &mut Tiles<R>, out: &mut impl Write, options: &
                         number - 1
                     )));
                 };
-                answerer.write(out, &board, number > 1)?;
+                answer_one(&mut answerer, out, &mut trace, (number, &board), number > 1)?;
             }
             if tiles.next_tile()?.is_some() {
                 return Err(Failure::Input(format!(
@@ -909,13 +970,225 @@ fn answer_all<R: BufRead>(tiles: &mut Tiles<R>, out: &mut impl Write, options: &
 /// O(input length + total answer length), plus [`Solver::new`] once if any board needs it;
 /// memory does not grow with the input.
 pub fn run(input: impl BufRead, output: impl Write, options: &Options) -> Result<(), Failure> {
+    run_traced(input, output, options, None)
+}
+
+/// [`run`], and when `trace` is given, each answer drawn step by step on it ([`write_trace`])
+/// right after its line is written and flushed. The output is byte for byte that of [`run`].
+///
+/// # Errors
+/// As [`run`], or [`Failure::Io`] if writing the trace fails. On bad input the boards before
+/// it are answered and drawn, and both writers flushed, before the fault is returned.
+///
+/// # Complexity
+/// As [`run`], plus O(9 · answer length) per board for the drawing.
+pub fn run_traced(
+    input: impl BufRead,
+    output: impl Write,
+    options: &Options,
+    trace: Option<&mut dyn Write>,
+) -> Result<(), Failure> {
     let mut out = BufWriter::with_capacity(1 << 16, output);
-    let outcome = answer_all(&mut Tiles::new(input), &mut out, options);
+    let mut trace = trace.map(BufWriter::new);
+    let outcome = answer_all(
+        &mut Tiles::new(input),
+        &mut out,
+        options,
+        trace.as_mut().map(|trace| trace as &mut dyn Write),
+    );
     let flushed = out.flush();
+    let trace_flushed = trace.as_mut().map_or(Ok(()), |trace| trace.flush());
     // The input's fault is the one to report; a failed flush matters only if there is none.
     outcome?;
     flushed?;
+    trace_flushed?;
     Ok(())
+}
+
+/// The binary: answers the boards on `input` as the judges want (`run`); `--trace` also draws
+/// them on `diagnostics` (stderr); `--stats` prints the distance table instead, reading nothing;
+/// `--help` prints [`USAGE`].
+///
+/// # Errors
+/// As [`parse_args`], [`run_traced`], or [`Failure::Io`] if writing fails.
+///
+/// # Complexity
+/// As [`run_traced`]; `--stats` as [`write_stats`].
+pub fn main_with(
+    args: impl IntoIterator<Item = OsString>,
+    input: impl BufRead,
+    output: impl Write,
+    diagnostics: &mut dyn Write,
+) -> Result<(), Failure> {
+    match parse_args(args)? {
+        Command::Solve(options) => run(input, output, &options),
+        Command::Trace(options) => run_traced(input, output, &options, Some(diagnostics)),
+        Command::Stats => {
+            let mut out = BufWriter::new(output);
+            write_stats(&mut out, &Solver::new())?;
+            out.flush()?;
+            Ok(())
+        }
+        Command::Help => {
+            let mut output = output;
+            output.write_all(USAGE.as_bytes())?;
+            output.flush()?;
+            Ok(())
+        }
+    }
+}
+
+/// Draws `boards` side by side, each in its 3×3 frame (blank as `x`), indented by two spaces:
+///
+/// ```text
+///   +-------+  +-------+
+///   | 2 3 4 |  | 2 3 x |
+///   | 1 5 x |  | 1 5 4 |
+///   | 7 6 8 |  | 7 6 8 |
+///   +-------+  +-------+
+/// ```
+///
+/// # Complexity
+/// O(9 · number of boards).
+pub fn draw(out: &mut (impl Write + ?Sized), boards: &[Board]) -> io::Result<()> {
+    const BORDER: &str = "+-------+";
+    for line in 0..5 {
+        let frames: Vec<String> = boards
+            .iter()
+            .map(|board| match line {
+                0 | 4 => BORDER.to_string(),
+                row => {
+                    let cells = board.cells();
+                    let tile = |column: usize| tile_char(cells[3 * (row - 1) + column]);
+                    format!("| {} {} {} |", tile(0), tile(1), tile(2))
+                }
+            })
+            .collect();
+        writeln!(out, "  {}", frames.join("  "))?;
+    }
+    Ok(())
+}
+
+/// What move `u`, `l`, `d`, `r` does, in the trace's words.
+const MOVE_WORDS: [&str; 4] = [
+    "above the blank slides down",
+    "left of the blank slides right",
+    "below the blank slides up",
+    "right of the blank slides left",
+];
+
+/// Draws board `number`'s answer: a heading with the board and its answer, the board in its
+/// frame, then after each move the board it leads to, labelled with the move; the last drawing
+/// is the goal. `moves` is `None` for an unsolvable board, which gets one line saying so and
+/// why. An empty line separates a board from the one before (`number > 1`).
+///
+/// # Panics
+/// If `moves` holds a letter other than u, l, d, r, or a move off the frame's edge.
+///
+/// # Complexity
+/// O(9 · length of `moves`).
+pub fn write_trace(
+    out: &mut (impl Write + ?Sized),
+    number: u64,
+    board: &Board,
+    moves: Option<&[u8]>,
+) -> io::Result<()> {
+    if number > 1 {
+        writeln!(out)?;
+    }
+    let Some(moves) = moves else {
+        let inversions = board.inversions();
+        return writeln!(
+            out,
+            "board {number}: {board}: unsolvable: its tiles 1-8, read row by row without the blank, have \
+             {inversions} inversion{}, an odd number, and no move changes that parity (the goal has 0)",
+            if inversions == 1 { "" } else { "s" }
+        );
+    };
+    match moves.len() {
+        0 => writeln!(out, "board {number}: {board}: the goal itself, 0 moves")?,
+        length => writeln!(
+            out,
+            "board {number}: {board}: {length} move{}, {}",
+            if length == 1 { "" } else { "s" },
+            moves.escape_ascii()
+        )?,
+    }
+    writeln!(out, "start:")?;
+    draw(out, &[*board])?;
+    let mut at = *board;
+    for (done, &letter) in moves.iter().enumerate() {
+        let step = MOVE_NAMES
+            .iter()
+            .position(|&name| name == letter)
+            .expect("moves are u, l, d or r");
+        let tile = tile_char(at.cell(usize::from(NEIGHBOURS[at.blank()][step])));
+        at = at.step(step as u8).expect("an answer's moves stay inside the frame");
+        writeln!(
+            out,
+            "move {} of {}: {} (the {tile} {}):",
+            done + 1,
+            moves.len(),
+            letter as char,
+            MOVE_WORDS[step]
+        )?;
+        draw(out, &[at])?;
+    }
+    Ok(())
+}
+
+/// Examples shown at the maximum depth.
+const FARTHEST_SHOWN: usize = 2;
+
+/// The whole state space as a table: for each distance from the goal the number of boards and
+/// the running total (OEIS A089473), the maximum distance with its boards (two; at most
+/// [`FARTHEST_SHOWN`] are listed and drawn), and the unreachable boards with the reason.
+///
+/// # Complexity
+/// O(9!) for the scans of the table (the table itself is [`Solver::new`]'s).
+pub fn write_stats(out: &mut impl Write, solver: &Solver) -> io::Result<()> {
+    let sizes = solver.layer_sizes();
+    writeln!(
+        out,
+        "eight: distances to the goal 1 2 3 / 4 5 6 / 7 8 x, one move = the blank swaps with a neighbour"
+    )?;
+    writeln!(out, "{:>5} {:>7} {:>7}", "depth", "boards", "total")?;
+    let mut total = 0;
+    for (depth, &count) in sizes.iter().enumerate() {
+        total += count;
+        writeln!(out, "{depth:>5} {count:>7} {total:>7}")?;
+    }
+    writeln!(
+        out,
+        "solvable: {total} boards (9!/2), all reached by one breadth-first search from the goal (OEIS A089473)"
+    )?;
+    let deepest = sizes.len() - 1;
+    let farthest: Vec<Board> = solver.boards_at(deepest as u8).take(FARTHEST_SHOWN).collect();
+    let listed: Vec<String> = farthest.iter().map(Board::to_string).collect();
+    writeln!(
+        out,
+        "maximum depth {deepest} (the diameter): {} board{}, {}{}",
+        sizes[deepest],
+        if sizes[deepest] == 1 { "" } else { "s" },
+        if sizes[deepest] > farthest.len() { "e.g. " } else { "" },
+        listed.join(" and ")
+    )?;
+    draw(out, &farthest)?;
+    let unreached = STATES - total;
+    let example = (0..STATES)
+        .map(Board::from_rank)
+        .find(|board| solver.distance(board).is_none());
+    write!(out, "unreachable: {unreached} boards (9! - 9!/2)")?;
+    if let Some(example) = example {
+        write!(out, ", e.g. {example}")?;
+    }
+    writeln!(out)?;
+    writeln!(
+        out,
+        "  why: their tiles 1-8, read row by row without the blank, have an odd number of inversions;\n  \
+         a sideways move keeps that reading order and a vertical one carries one tile past two others,\n  \
+         so no move changes the parity, and the goal has 0; eight answers them `unsolvable` at once"
+    )
 }
 
 #[cfg(test)]
@@ -1230,6 +1503,15 @@ mod tests {
             assert_eq!(parse(args).unwrap(), Command::Solve(Options { format }), "{args:?}");
         }
         assert_eq!(parse(&["--help"]).unwrap(), Command::Help);
+        assert_eq!(parse(&["--stats"]).unwrap(), Command::Stats);
+        assert_eq!(parse(&["--format", "poj", "--stats"]).unwrap(), Command::Stats);
+        assert_eq!(parse(&["--trace", "--stats"]).unwrap(), Command::Stats);
+        assert_eq!(parse(&["--trace"]).unwrap(), Command::Trace(Options::default()));
+        assert_eq!(
+            parse(&["--format=uva652", "--trace"]).unwrap(),
+            Command::Trace(Options { format: Format::Uva652 })
+        );
+        assert_eq!(parse(&["--trace", "--help"]).unwrap(), Command::Help);
         let error = |args: &[&str]| parse(args).unwrap_err().to_string();
         assert_eq!(
             error(&["--fast"]),
@@ -1242,6 +1524,19 @@ mod tests {
         assert_eq!(
             error(&["--format"]),
             "--format needs a value; usage: eight [--format auto|poj|hdu|uva652]"
+        );
+        // The new switches take no value and do not hide a bad argument next to them.
+        assert_eq!(
+            error(&["--stats=1"]),
+            "unknown argument '--stats=1'; usage: eight [--format auto|poj|hdu|uva652]"
+        );
+        assert_eq!(
+            error(&["--trace", "--fast"]),
+            "unknown argument '--fast'; usage: eight [--format auto|poj|hdu|uva652]"
+        );
+        assert_eq!(
+            error(&["--stats", "--format", "zoj2"]),
+            "unknown format 'zoj2'; usage: eight [--format auto|poj|hdu|uva652]"
         );
     }
 
@@ -1275,5 +1570,223 @@ mod tests {
             Err(Failure::Io(error)) => assert_eq!(error.kind(), io::ErrorKind::BrokenPipe),
             other => panic!("{other:?}"),
         }
+    }
+
+    /// What [`main_with`] writes to stdout and stderr for these arguments and input, or the error.
+    fn main_output(args: &[&str], input: impl BufRead) -> Result<(String, String), String> {
+        let (mut out, mut diagnostics) = (Vec::new(), Vec::new());
+        main_with(args.iter().map(OsString::from), input, &mut out, &mut diagnostics)
+            .map_err(|failure| failure.to_string())?;
+        Ok((String::from_utf8(out).unwrap(), String::from_utf8(diagnostics).unwrap()))
+    }
+
+    /// An input that fails if it is read at all.
+    struct Unreadable;
+    impl io::Read for Unreadable {
+        fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
+            Err(io::Error::new(io::ErrorKind::Other, "--stats read the input"))
+        }
+    }
+    impl BufRead for Unreadable {
+        fn fill_buf(&mut self) -> io::Result<&[u8]> {
+            Err(io::Error::new(io::ErrorKind::Other, "--stats read the input"))
+        }
+        fn consume(&mut self, _: usize) {}
+    }
+
+    /// OEIS A089473: the number of 8-puzzle boards at each distance from the goal.
+    const A089473: [usize; 32] = [
+        1, 2, 4, 8, 16, 20, 39, 62, 116, 152, 286, 396, 748, 1024, 1893, 2512, 4485, 5638, 9529, 10878, 16993, 17110,
+        23952, 20224, 24047, 15578, 14560, 6274, 3910, 760, 221, 2,
+    ];
+
+    #[test]
+    fn stats_print_the_published_table_without_reading_input() {
+        let (text, diagnostics) = main_output(&["--stats"], Unreadable).unwrap();
+        assert_eq!(diagnostics, "");
+        // The rows: every line of three numbers, depth, boards, running total.
+        let rows: Vec<[usize; 3]> = text
+            .lines()
+            .filter_map(|line| {
+                let numbers: Vec<usize> = line
+                    .split_whitespace()
+                    .map(|word| word.parse().ok())
+                    .collect::<Option<_>>()?;
+                numbers.try_into().ok()
+            })
+            .collect();
+        let mut total = 0;
+        assert_eq!(rows.len(), A089473.len(), "{text}");
+        for (depth, (row, &count)) in rows.iter().zip(&A089473).enumerate() {
+            total += count;
+            assert_eq!(*row, [depth, count, total], "{text}");
+        }
+        assert_eq!(total, SOLVABLE);
+        assert!(text.contains("\n   31       2  181440\n"), "{text}");
+        assert!(text.contains("\nsolvable: 181440 boards (9!/2)"), "{text}");
+        // Both boards at the maximum depth, named and drawn, truly 31 moves away.
+        let farthest = "maximum depth 31 (the diameter): 2 boards, 6 4 7 8 5 x 3 2 1 and 8 6 7 2 5 4 3 x 1\n";
+        assert!(text.contains(farthest), "{text}");
+        assert!(
+            text.contains("\n  | 6 4 7 |  | 8 6 7 |\n  | 8 5 x |  | 2 5 4 |\n  | 3 2 1 |  | 3 x 1 |\n"),
+            "{text}"
+        );
+        let solver = Solver::new();
+        for example in ["6 4 7 8 5 x 3 2 1", "8 6 7 2 5 4 3 x 1"] {
+            assert_eq!(solver.distance(&board(example)), Some(DIAMETER));
+        }
+        // The other half, with an example that is indeed odd and unanswerable.
+        let unreachable = "\nunreachable: 181440 boards (9! - 9!/2), e.g. 1 2 3 4 5 6 8 7 x\n";
+        assert!(text.contains(unreachable), "{text}");
+        assert!(text.contains("odd number of inversions"), "{text}");
+        assert_eq!(board("1 2 3 4 5 6 8 7 x").inversions(), 1);
+        assert_eq!(answer("1 2 3 4 5 6 8 7 x"), "unsolvable\n");
+        // --format has nothing to read and --trace nothing to draw: the same table, stderr empty.
+        for args in [&["--stats", "--format", "uva652"][..], &["--trace", "--stats"][..]] {
+            assert_eq!(
+                main_output(args, Unreadable).unwrap(),
+                (text.clone(), String::new()),
+                "{args:?}"
+            );
+        }
+    }
+
+    /// One board's drawing in a trace: its heading, the move labels, and the boards drawn.
+    struct Drawing {
+        heading: String,
+        labels: Vec<String>,
+        boards: Vec<Board>,
+    }
+
+    /// Splits a trace into its boards' drawings (separated by empty lines).
+    fn drawings(trace: &str) -> Vec<Drawing> {
+        trace
+            .split("\n\n")
+            .map(|block| {
+                let lines: Vec<&str> = block.lines().collect();
+                let rows: Vec<&str> = lines.iter().filter(|line| line.starts_with("  | ")).copied().collect();
+                let boards = rows
+                    .chunks(3)
+                    .map(|frame| board(&frame.concat().replace('|', "")))
+                    .collect();
+                Drawing {
+                    heading: lines[0].to_string(),
+                    labels: lines
+                        .iter()
+                        .filter(|line| line.starts_with("move "))
+                        .map(|l| l.to_string())
+                        .collect(),
+                    boards,
+                }
+            })
+            .collect()
+    }
+
+    /// Checks that `trace` draws, for each board of `boards` with its `answers`, one frame per
+    /// move, each the result of its labelled move, ending at the goal.
+    fn assert_trace_draws(trace: &str, boards: &[Board], answers: &[&str]) {
+        let drawings = drawings(trace);
+        assert_eq!(drawings.len(), boards.len(), "{trace}");
+        for (index, ((drawing, start), answer)) in drawings.iter().zip(boards).zip(answers).enumerate() {
+            let number = index + 1;
+            assert!(
+                drawing.heading.starts_with(&format!("board {number}: {start}: ")),
+                "{}",
+                drawing.heading
+            );
+            if *answer == "unsolvable" {
+                assert!(drawing.heading.contains(": unsolvable: "), "{}", drawing.heading);
+                assert!(drawing.heading.contains("odd"), "{}", drawing.heading);
+                assert!(drawing.labels.is_empty() && drawing.boards.is_empty(), "board {number}");
+                continue;
+            }
+            assert_eq!(
+                drawing.labels.len(),
+                answer.len(),
+                "board {number}: one drawing per move"
+            );
+            assert_eq!(
+                drawing.boards.len(),
+                answer.len() + 1,
+                "board {number}: the start, then each move"
+            );
+            assert_eq!(drawing.boards[0], *start);
+            assert_eq!(
+                drawing.boards.last(),
+                Some(&Board::GOAL),
+                "board {number} ends at the goal"
+            );
+            for (step, (label, letter)) in drawing.labels.iter().zip(answer.bytes()).enumerate() {
+                let want = format!("move {} of {}: {} (the ", step + 1, answer.len(), letter as char);
+                assert!(label.starts_with(&want), "{label}");
+                let index = MOVE_NAMES.iter().position(|&name| name == letter).unwrap() as u8;
+                assert_eq!(
+                    drawing.boards[step].step(index),
+                    Some(drawing.boards[step + 1]),
+                    "{label}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn trace_draws_every_answer_and_leaves_stdout_alone() {
+        // Boards spread over the whole space, odd and even, the goal, and both farthest boards.
+        let mut boards: Vec<Board> = (0..STATES).step_by(9_973).map(Board::from_rank).collect();
+        boards.extend(["1 2 3 4 5 6 7 8 x", "8 6 7 2 5 4 3 x 1", "6 4 7 8 5 x 3 2 1"].map(board));
+        assert!(boards.iter().any(|b| !b.is_solvable()) && boards.iter().any(Board::is_solvable));
+        let lines: String = boards.iter().map(|b| format!("{b}\n")).collect();
+        let counted = format!("{}\n\n{}", boards.len(), lines.replace('\n', "\n\n"));
+        for (args, input) in [
+            (&["--trace"][..], &lines),
+            (&["--trace", "--format", "hdu"][..], &lines),
+            (&["--format=uva652", "--trace"][..], &counted),
+            (&["--trace"][..], &counted),
+        ] {
+            let (out, trace) = main_output(args, input.as_bytes()).unwrap();
+            let untraced: Vec<&str> = args.iter().filter(|&&arg| arg != "--trace").copied().collect();
+            let (plain, nothing) = main_output(&untraced, input.as_bytes()).unwrap();
+            assert_eq!(nothing, "", "{args:?}");
+            assert_eq!(out, plain, "{args:?}: stdout is the judge answer, byte for byte");
+            // One line per board (the goal's empty), UVa's with an empty line between.
+            let lines = out.split_terminator('\n');
+            let answers: Vec<&str> = if input == &counted {
+                lines.step_by(2).collect()
+            } else {
+                lines.collect()
+            };
+            assert_eq!(answers.len(), boards.len(), "{args:?}");
+            assert_trace_draws(&trace, &boards, &answers);
+        }
+    }
+
+    #[test]
+    fn trace_stops_at_bad_input_after_drawing_the_boards_before() {
+        let input = "2 3 4 1 5 x 7 6 8\n2 1 3 4 5 6 7 8 x\n9 3 4 1 5 x 7 6 8\n";
+        let (mut out, mut trace) = (Vec::new(), Vec::new());
+        let outcome = main_with(["--trace"].map(OsString::from), input.as_bytes(), &mut out, &mut trace);
+        assert_eq!(outcome.unwrap_err().to_string(), "board 3: tile '9' is not 1-8 or x");
+        assert_eq!(out, b"ullddrurdllurdruldr\nunsolvable\n");
+        let trace = String::from_utf8(trace).unwrap();
+        assert_trace_draws(
+            &trace,
+            &[board("2 3 4 1 5 x 7 6 8"), board("2 1 3 4 5 6 7 8 x")],
+            &["ullddrurdllurdruldr", "unsolvable"],
+        );
+        // The goal: its heading and a single frame, no moves.
+        let (out, trace) = main_output(&["--trace"], &b"1 2 3 4 5 6 7 8 x\n"[..]).unwrap();
+        assert_eq!(out, "\n");
+        assert_eq!(
+            trace,
+            "board 1: 1 2 3 4 5 6 7 8 x: the goal itself, 0 moves\nstart:\n  +-------+\n  | 1 2 3 |\n  | 4 5 6 |\n  \
+             | 7 8 x |\n  +-------+\n"
+        );
+    }
+
+    #[test]
+    fn help_lists_the_study_switches() {
+        let (text, _) = main_output(&["--help"], Unreadable).unwrap();
+        assert_eq!(text, USAGE);
+        assert!(text.contains("--stats") && text.contains("--trace"));
     }
 }

@@ -1,13 +1,15 @@
 //! `eight`: reads 8-puzzle boards on stdin, prints each one's shortest move string.
+//! `--trace` also draws each answer on stderr; `--stats` prints the distance table.
 
-use std::io::{self, Write};
+use std::io;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let outcome = match eight::parse_args(std::env::args_os().skip(1)) {
-        Ok(eight::Command::Solve(options)) => eight::run(io::stdin().lock(), io::stdout().lock(), &options),
-        Ok(eight::Command::Help) => io::stdout().write_all(eight::USAGE.as_bytes()).map_err(Into::into),
-        Err(failure) => Err(failure),
-    };
+    let outcome = eight::main_with(
+        std::env::args_os().skip(1),
+        io::stdin().lock(),
+        io::stdout().lock(),
+        &mut io::stderr(),
+    );
     common::cli::finish("eight", outcome)
 }
