@@ -52,6 +52,12 @@
 //! Unless `--format` says which, the layout is told from a look at most 11 tiles ahead (see
 //! [`detect_layout`] for the rule and why it reads no further).
 //!
+//! # Study mode
+//! [`main_with`] adds two switches to the judge behaviour: `--stats` prints the distance table
+//! ([`write_stats`]: boards per depth, the diameter 31 and its two boards, the odd half) and reads
+//! no input; `--trace` answers as usual and draws every answer step by step on stderr
+//! ([`write_trace`]), leaving stdout byte for byte the judge answer.
+//!
 //! # Complexity
 //! The table: O(9! · 4) time and about 5 MB (16 bytes a reachable board, about 5 a rank), built once
 //! per run and only if a board needs it. Each board: O(9) to read and check, O(answer length) to
@@ -1141,8 +1147,9 @@ pub fn write_trace(
 const FARTHEST_SHOWN: usize = 2;
 
 /// The whole state space as a table: for each distance from the goal the number of boards and
-/// the running total (OEIS A089473), the maximum distance with its boards (two; at most
-/// [`FARTHEST_SHOWN`] are listed and drawn), and the unreachable boards with the reason.
+/// the running total (OEIS A089473), the maximum distance with its boards (two, both listed and
+/// drawn; were there more, the first two would be shown), and the unreachable boards with the
+/// reason.
 ///
 /// # Complexity
 /// O(9!) for the scans of the table (the table itself is [`Solver::new`]'s).
