@@ -566,7 +566,7 @@ shortest), an empty line for the goal 1 2 3 4 5 6 7 8 x, or `unsolvable`.
 ";
 
 /// The tail of every argument error: the judge usage, as it has always read.
-const ARGUMENT_USAGE: &str = "usage: eight [--format auto|poj|hdu|uva652]";
+const ARGUMENT_USAGE: &str = "usage: eight [--format auto|poj|hdu|uva652] [--trace] | eight --stats";
 
 /// Reads the arguments after the program name. `--help` answers at once; otherwise every
 /// argument is checked, and `--stats` (which reads no input) wins over `--trace`.
@@ -1522,28 +1522,28 @@ mod tests {
         let error = |args: &[&str]| parse(args).unwrap_err().to_string();
         assert_eq!(
             error(&["--fast"]),
-            "unknown argument '--fast'; usage: eight [--format auto|poj|hdu|uva652]"
+            "unknown argument '--fast'; usage: eight [--format auto|poj|hdu|uva652] [--trace] | eight --stats"
         );
         assert_eq!(
             error(&["--format", "zoj2"]),
-            "unknown format 'zoj2'; usage: eight [--format auto|poj|hdu|uva652]"
+            "unknown format 'zoj2'; usage: eight [--format auto|poj|hdu|uva652] [--trace] | eight --stats"
         );
         assert_eq!(
             error(&["--format"]),
-            "--format needs a value; usage: eight [--format auto|poj|hdu|uva652]"
+            "--format needs a value; usage: eight [--format auto|poj|hdu|uva652] [--trace] | eight --stats"
         );
         // The new switches take no value and do not hide a bad argument next to them.
         assert_eq!(
             error(&["--stats=1"]),
-            "unknown argument '--stats=1'; usage: eight [--format auto|poj|hdu|uva652]"
+            "unknown argument '--stats=1'; usage: eight [--format auto|poj|hdu|uva652] [--trace] | eight --stats"
         );
         assert_eq!(
             error(&["--trace", "--fast"]),
-            "unknown argument '--fast'; usage: eight [--format auto|poj|hdu|uva652]"
+            "unknown argument '--fast'; usage: eight [--format auto|poj|hdu|uva652] [--trace] | eight --stats"
         );
         assert_eq!(
             error(&["--stats", "--format", "zoj2"]),
-            "unknown format 'zoj2'; usage: eight [--format auto|poj|hdu|uva652]"
+            "unknown format 'zoj2'; usage: eight [--format auto|poj|hdu|uva652] [--trace] | eight --stats"
         );
     }
 
