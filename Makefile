@@ -48,8 +48,8 @@ dist:
 		printf '%-24s %9d bytes\n' dist/bin/$$puzzle $$(wc -c < dist/bin/$$puzzle); \
 	done
 
-# Release mode throughout: the exhaustive checks walk whole state spaces. The bundle tests check that
-# dist/ is current, compile each bundle with rustc alone and run both kinds of artifact on every case.
+# Release mode throughout: the exhaustive checks walk whole state spaces. The bundle tests remake
+# each bundle, compile it with rustc alone and run both kinds of artifact on every judge case.
 test: lint build bundle dist
 	$(CARGO) test --release --workspace
 

@@ -1,9 +1,8 @@
 //! The submission artifacts of `make bundle` and `make dist`, built here as those targets build
 //! them and held to the Cargo-built binaries:
 //!
-//! - `bundle/<puzzle>`: the single-file source fits 64 KB, matches `dist/<puzzle>.rs` when that
-//!   exists, and compiles with plain `rustc --edition 2021 -O` (no Cargo, no crates) with no
-//!   warning.
+//! - `bundle/<puzzle>`: the single-file source fits 64 KB and compiles with plain
+//!   `rustc --edition 2021 -O` (no Cargo, no crates) with no warning.
 //! - `dist/build`: the static build; `dist/<puzzle>`: that binary asks for no dynamic loader and
 //!   no shared library, and has no symbol table (while the ordinary Cargo build asks for both).
 //! - `bundle/<puzzle>/<case>`, `dist/<puzzle>/<case>`: on every judge case, the same stdout,
@@ -34,8 +33,8 @@ fn target_dir() -> PathBuf {
         .to_path_buf()
 }
 
-/// Bundles `puzzle`, checks its size and that it is what `make bundle` wrote, and compiles it
-/// with rustc alone, as a judge would; returns the binary.
+/// Bundles `puzzle` as `make bundle` does, checks its size, and compiles it with rustc alone, as
+/// a judge would; returns the binary.
 fn build_bundle(puzzle: &str) -> Result<PathBuf, String> {
     let root = judge_tests::workspace_root();
     let made = bundle::bundle(&root, puzzle).map_err(|e| e.to_string())?;
@@ -45,11 +44,6 @@ fn build_bundle(puzzle: &str) -> Result<PathBuf, String> {
             made.source.len(),
             bundle::SIZE_LIMIT
         ));
-    }
-    if let Ok(written) = fs::read_to_string(root.join("dist").join(format!("{puzzle}.rs"))) {
-        if written != made.source {
-            return Err(format!("dist/{puzzle}.rs is stale: run make bundle"));
-        }
     }
     let scratch = target_dir().join("bundle-test");
     let source = bundle::write(&made, &scratch).map_err(|e| e.to_string())?;
