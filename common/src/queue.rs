@@ -7,21 +7,49 @@
 //! state is read by walking parent slots back to the root, in O(length), with no strings and no
 //! per-state path copies.
 
-/// Parent slot of the root: it has none.
-pub const NO_PARENT: u32 = u32::MAX;
+/// Marks a rank no search has reached in [`RankedBfs`]'s slot table.
+pub const NO_SLOT: u32 = u32::MAX;
 
 /// Distance recorded for a rank the search never reached.
 pub const UNREACHED: u8 = u8::MAX;
 
-/// One discovered state: the state, the slot of its parent, and the move taken from the parent.
+/// Most slots a [`SearchTree`] can hold: the parent's slot shares a word with the move.
+pub const MAX_SLOTS: usize = 1 << 24;
+
+/// The root's link: no parent.
+const ROOT_LINK: u32 = u32::MAX;
+
+/// One discovered state: the state, and in one word the slot of its parent (high 24 bits) and
+/// the move taken from the parent (low 8 bits). One word instead of two makes a node of a 4-byte
+/// state 8 bytes instead of 12: the tree is most of a search's memory, and fresh memory costs a
+/// page fault per 4 KiB.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Node<S> {
     /// The state itself.
     pub state: S,
-    /// Slot of the state it was discovered from; [`NO_PARENT`] for the root.
-    pub parent: u32,
-    /// The move (the caller's numbering) that turned the parent into this state.
-    pub step: u8,
+    link: u32,
+}
+
+impl<S> Node<S> {
+    /// Slot of the state this one was discovered from; `None` for the root.
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn parent(&self) -> Option<usize> {
+        (self.link != ROOT_LINK).then_some((self.link >> 8) as usize)
+    }
+
+    /// The move (the caller's numbering) that turned the parent into this state; 0 for the root.
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn step(&self) -> u8 {
+        if self.link == ROOT_LINK {
+            0
+        } else {
+            self.link as u8
+        }
+    }
 }
 
 /// An append-only array of [`Node`]s with a read cursor: a FIFO queue that keeps everything it
@@ -41,8 +69,7 @@ impl<S: Copy> SearchTree<S> {
         let mut nodes = Vec::with_capacity(capacity.max(1));
         nodes.push(Node {
             state: root,
-            parent: NO_PARENT,
-            step: 0,
+            link: ROOT_LINK,
         });
         SearchTree { nodes, cursor: 0 }
     }
@@ -56,8 +83,7 @@ impl<S: Copy> SearchTree<S> {
         self.nodes.clear();
         self.nodes.push(Node {
             state: root,
-            parent: NO_PARENT,
-            step: 0,
+            link: ROOT_LINK,
         });
         self.cursor = 0;
     }
@@ -65,14 +91,20 @@ impl<S: Copy> SearchTree<S> {
     /// Appends `state`, discovered from slot `parent` by move `step`; returns its slot.
     ///
     /// # Panics
-    /// If `parent` is not a slot of this tree, or the tree would exceed `u32::MAX` nodes.
+    /// If `parent` is not a slot of this tree, or the tree would exceed [`MAX_SLOTS`] nodes.
     ///
     /// # Complexity
     /// Amortised O(1).
     pub fn push(&mut self, state: S, parent: usize, step: u8) -> usize {
         assert!(parent < self.nodes.len(), "push: no slot {parent}");
-        let parent = u32::try_from(parent).expect("search tree larger than u32 slots");
-        self.nodes.push(Node { state, parent, step });
+        assert!(
+            self.nodes.len() < MAX_SLOTS,
+            "search tree larger than {MAX_SLOTS} slots"
+        );
+        self.nodes.push(Node {
+            state,
+            link: (parent as u32) << 8 | u32::from(step),
+        });
         self.nodes.len() - 1
     }
 
@@ -126,9 +158,9 @@ impl<S: Copy> SearchTree<S> {
     pub fn path_to(&self, slot: usize, path: &mut Vec<u8>) {
         path.clear();
         let mut at = slot;
-        while self.nodes[at].parent != NO_PARENT {
-            path.push(self.nodes[at].step);
-            at = self.nodes[at].parent as usize;
+        while let Some(parent) = self.nodes[at].parent() {
+            path.push(self.nodes[at].step());
+            at = parent;
         }
         path.reverse();
     }
@@ -196,7 +228,7 @@ impl<S: Copy> RankedBfs<S> {
     /// O(1).
     pub fn slot(&self, rank: usize) -> Option<usize> {
         match self.slot_by_rank[rank] {
-            NO_PARENT => None,
+            NO_SLOT => None,
             slot => Some(slot as usize),
         }
     }
@@ -338,7 +370,7 @@ pub fn bfs_ranked<S: Copy>(
     apply: impl FnMut(&S, u8) -> Option<S>,
 ) -> RankedBfs<S> {
     let mut tree = SearchTree::with_capacity(root, space_size);
-    let mut slot_by_rank = vec![NO_PARENT; space_size];
+    let mut slot_by_rank = vec![NO_SLOT; space_size];
     let root_rank = rank(&root);
     let distances = breadth_first(
         &mut tree,
@@ -402,6 +434,8 @@ mod tests {
         assert_eq!(tree.pop(), Some(b));
         assert_eq!(tree.pop(), Some(c));
         assert_eq!(tree.pop(), None);
+        assert_eq!((tree.node(c).parent(), tree.node(c).step()), (Some(a), 3));
+        assert_eq!((tree.node(0).parent(), tree.node(0).step()), (None, 0));
         let mut path = Vec::new();
         tree.path_to(c, &mut path);
         assert_eq!(path, [1, 3]);
