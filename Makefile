@@ -53,6 +53,18 @@ dist:
 test: lint build bundle dist
 	$(CARGO) test --release --workspace
 
+# Throughput and memory per puzzle against a naive baseline, then the perm micro-benchmarks.
+# Not part of `make test`: timings on a shared machine are for reading, not for asserting.
+bench: build
+	$(CARGO) build --release -p colour-hash --example gen
+	$(CARGO) bench -p judge-tests --bench puzzles
+	$(CARGO) bench -p judge-tests --bench perm
+
+# The property-based fuzzers of `make test`, with many more cases (PROPTEST_CASES overrides).
+FUZZ_CASES ?= 5000
+fuzz: build
+	PROPTEST_CASES=$(FUZZ_CASES) $(CARGO) test --release -p judge-tests --test fuzz
+
 clean:
 	$(CARGO) clean
 	rm -rf dist
