@@ -3,7 +3,7 @@
 //! fewer; otherwise digits 1-4 that reach the goal, as few as possible, and among those the
 //! smallest number.
 
-use super::{shorten, Verdict};
+use super::{plural, shorten, Verdict};
 use crate::reference::colour_hash::{self as reference, ColourHash, Config};
 use std::sync::OnceLock;
 
@@ -125,7 +125,11 @@ pub fn check(input: &[u8], output: &[u8], answer: Option<&[u8]>) -> Verdict {
     match judge_output(&configs, output) {
         Err(why) => Verdict::WrongAnswer(why),
         Ok((_, Some(fault))) => Verdict::PresentationError(fault),
-        Ok((moves, None)) => Verdict::Ok(format!("{} configurations, {moves} moves", configs.len())),
+        Ok((moves, None)) => Verdict::Ok(format!(
+            "{} {}, {moves} moves",
+            configs.len(),
+            plural(configs.len(), "configuration")
+        )),
     }
 }
 

@@ -7,7 +7,7 @@
 //! The input's layout is decided with the whole input in hand: UVa 652 when the first non-blank
 //! line is one number N and exactly 9·N tiles follow it; otherwise every tile belongs to a board.
 
-use super::{shorten, Verdict};
+use super::{plural, shorten, Verdict};
 use crate::reference::eight::{self as reference, Board, Distances};
 use std::sync::OnceLock;
 
@@ -178,7 +178,11 @@ pub fn check(input: &[u8], output: &[u8], answer: Option<&[u8]>, strict: bool) -
     match judge_output(&boards, counted, output, strict) {
         Err(why) => Verdict::WrongAnswer(why),
         Ok((_, Some(fault))) => Verdict::PresentationError(fault),
-        Ok((moves, None)) => Verdict::Ok(format!("{} boards, {moves} moves", boards.len())),
+        Ok((moves, None)) => Verdict::Ok(format!(
+            "{} {}, {moves} moves",
+            boards.len(),
+            plural(boards.len(), "board")
+        )),
     }
 }
 

@@ -84,6 +84,15 @@ pub fn layout_fault(output: &[u8]) -> Option<String> {
     None
 }
 
+/// `noun`, with an `s` unless `count` is 1.
+pub fn plural(count: usize, noun: &str) -> String {
+    if count == 1 {
+        noun.to_string()
+    } else {
+        format!("{noun}s")
+    }
+}
+
 /// `text` shortened to at most 40 characters for a message, with non-printing bytes escaped.
 pub fn shorten(text: &[u8]) -> String {
     let shown: String = text.escape_ascii().to_string();
