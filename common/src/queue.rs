@@ -273,7 +273,13 @@ impl<S: Copy> Frontier<S> for SearchTree<S> {
         self.pop().map(|slot| (slot, self.node(slot).state))
     }
     fn append(&mut self, state: S, parent: usize, step: u8) -> usize {
-        self.push(state, parent, step)
+        // No checks here, unlike `push`: the search only names slots it has popped, and
+        // `bfs_ranked` bounds the tree by the space size once, up front.
+        self.nodes.push(Node {
+            state,
+            link: (parent as u32) << 8 | u32::from(step),
+        });
+        self.nodes.len() - 1
     }
     fn slots(&self) -> usize {
         self.len()
@@ -357,7 +363,7 @@ fn breadth_first<S: Copy>(
 /// `rank` maps states one-to-one into `0..space_size`; no state is farther than 254 moves.
 ///
 /// # Panics
-/// If `rank` returns a value `>= space_size`.
+/// If `rank` returns a value `>= space_size`, or `space_size` exceeds [`MAX_SLOTS`].
 ///
 /// # Complexity
 /// O(R · (M + cost of `rank` and `apply`)) time for R reached states and M moves;
@@ -369,6 +375,7 @@ pub fn bfs_ranked<S: Copy>(
     rank: impl Fn(&S) -> usize,
     apply: impl FnMut(&S, u8) -> Option<S>,
 ) -> RankedBfs<S> {
+    assert!(space_size <= MAX_SLOTS, "bfs_ranked: at most {MAX_SLOTS} states");
     let mut tree = SearchTree::with_capacity(root, space_size);
     let mut slot_by_rank = vec![NO_SLOT; space_size];
     let root_rank = rank(&root);
