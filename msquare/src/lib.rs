@@ -273,12 +273,7 @@ pub fn write_stats(out: &mut impl Write, solver: &Solver) -> io::Result<()> {
         out,
         "msquare: distances from the basic state 1 2 3 4 / 8 7 6 5 by moves A, B, C"
     )?;
-    writeln!(out, "{:>5} {:>7} {:>7}", "depth", "boards", "total")?;
-    let mut total = 0;
-    for (depth, &count) in sizes.iter().enumerate() {
-        total += count;
-        writeln!(out, "{depth:>5} {count:>7} {total:>7}")?;
-    }
+    let total = common::queue::write_layer_table(out, "boards", &sizes)?;
     let farthest = solver.farthest().map(|c| (c + 1).to_string()).join(" ");
     writeln!(out, "all {total} boards (8!) reachable")?;
     writeln!(
