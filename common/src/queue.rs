@@ -209,22 +209,6 @@ impl DistanceTable {
     }
 }
 
-/// Writes a distance table, as every puzzle's `--stats` prints it: a header `depth <noun>
-/// total`, then for each depth its count and the running total, right-aligned; returns the total.
-///
-/// # Complexity
-/// O(depths).
-pub fn write_layer_table(out: &mut impl std::io::Write, noun: &str, sizes: &[usize]) -> std::io::Result<usize> {
-    let width = noun.len().max(7);
-    writeln!(out, "{:>5} {noun:>width$} {:>width$}", "depth", "total")?;
-    let mut total = 0;
-    for (depth, &count) in sizes.iter().enumerate() {
-        total += count;
-        writeln!(out, "{depth:>5} {count:>width$} {total:>width$}")?;
-    }
-    Ok(total)
-}
-
 /// What [`bfs_ranked`] found: the search tree, and for every rank its slot and distance.
 #[derive(Clone, Debug)]
 pub struct RankedBfs<S> {
@@ -505,17 +489,6 @@ mod tests {
         assert_eq!(bare.layer_sizes(), full.layer_sizes());
         assert_eq!(bare.get(0), None);
         assert_eq!(bare.get(27), Some(3));
-    }
-
-    #[test]
-    fn layer_table_keeps_a_running_total() {
-        let mut out = Vec::new();
-        assert_eq!(write_layer_table(&mut out, "boards", &[1, 3, 7]).unwrap(), 11);
-        let text = String::from_utf8(out).unwrap();
-        assert_eq!(
-            text,
-            "depth  boards   total\n    0       1       1\n    1       3       4\n    2       7      11\n"
-        );
     }
 
     #[test]
