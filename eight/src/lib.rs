@@ -1361,12 +1361,7 @@ pub fn write_stats(out: &mut impl Write, solver: &Solver) -> io::Result<()> {
         out,
         "eight: distances to the goal 1 2 3 / 4 5 6 / 7 8 x, one move = the blank swaps with a neighbour"
     )?;
-    writeln!(out, "{:>5} {:>7} {:>7}", "depth", "boards", "total")?;
-    let mut total = 0;
-    for (depth, &count) in sizes.iter().enumerate() {
-        total += count;
-        writeln!(out, "{depth:>5} {count:>7} {total:>7}")?;
-    }
+    let total = common::wrap::write_layer_table(out, "boards", &sizes)?;
     writeln!(
         out,
         "solvable: {total} boards (9!/2), all reached by one breadth-first search from the goal (OEIS A089473)"
