@@ -185,6 +185,23 @@ fn bench_msquare_process() -> Row {
     }
 }
 
+fn bench_eight_process() -> Row {
+    let input = workload_dir().join("eight-one.in");
+    fs::write(&input, "2 3 4 1 5 x 7 6 8\n").unwrap();
+    let (wall, peak, stdout) = run_process_repeatedly(&judge_tests::binary_path("eight"), &input, 101);
+    assert_eq!(stdout, b"ullddrurdllurdruldr\n");
+    Row {
+        puzzle: "eight",
+        workload: "one board (POJ sample), whole process (median of 101)".into(),
+        cases: 1,
+        wall,
+        peak_kib: Some(peak),
+        table: Duration::ZERO,
+        baseline: Duration::ZERO,
+        baseline_sample: 0,
+    }
+}
+
 fn bench_eight() -> Row {
     let input = workload_dir().join("eight-all.in");
     let mut text = String::with_capacity(7 << 20);
@@ -446,6 +463,7 @@ fn main() {
         bench_msquare(),
         bench_msquare_process(),
         bench_eight(),
+        bench_eight_process(),
         bench_colour_hash(),
     ];
     println!();
