@@ -188,6 +188,9 @@ impl DistanceTable {
     }
 
     /// Distances indexed by rank, [`UNREACHED`] where the search never came.
+    ///
+    /// # Complexity
+    /// O(1).
     pub fn as_slice(&self) -> &[u8] {
         &self.by_rank
     }
@@ -245,6 +248,9 @@ impl<S: Copy> RankedBfs<S> {
     }
 
     /// Distances indexed by rank, [`UNREACHED`] where the search never came.
+    ///
+    /// # Complexity
+    /// O(1).
     pub fn distances(&self) -> &[u8] {
         self.distances.as_slice()
     }

@@ -57,21 +57,33 @@ pub struct Token<'a> {
 
 impl<'a> Token<'a> {
     /// The token's bytes; only the first [`MAX_TOKEN`] if it is longer.
+    ///
+    /// # Complexity
+    /// O(1).
     pub fn bytes(&self) -> &'a [u8] {
         self.kept
     }
 
     /// The token's full length in bytes.
+    ///
+    /// # Complexity
+    /// O(1).
     pub fn len(&self) -> usize {
         self.len
     }
 
     /// Always `false`: tokens have at least one byte.
+    ///
+    /// # Complexity
+    /// O(1).
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
 
     /// Where the token starts.
+    ///
+    /// # Complexity
+    /// O(1).
     pub fn position(&self) -> Position {
         self.position
     }
@@ -159,6 +171,9 @@ impl<R: BufRead> Scanner<R> {
     }
 
     /// The position of the next unread byte.
+    ///
+    /// # Complexity
+    /// O(1).
     pub fn position(&self) -> Position {
         Position {
             line: self.line,

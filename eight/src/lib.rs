@@ -311,6 +311,9 @@ impl Board {
     }
 
     /// The cells row by row: tile minus one, the blank as [`BLANK`].
+    ///
+    /// # Complexity
+    /// O(9).
     pub fn cells(&self) -> [u8; CELLS] {
         let mut cells = [0; CELLS];
         for (cell, value) in cells.iter_mut().enumerate() {
@@ -320,11 +323,17 @@ impl Board {
     }
 
     /// The lexicographic rank of the cells, in 0..9!.
+    ///
+    /// # Complexity
+    /// O(1).
     pub fn rank(&self) -> usize {
         (self.word >> RANK_SHIFT) as usize
     }
 
     /// The blank's cell, 0..9 row by row.
+    ///
+    /// # Complexity
+    /// O(1).
     pub fn blank(&self) -> usize {
         (self.word & LANE_BLANK_BITS).trailing_zeros() as usize / LANE
     }
@@ -1060,6 +1069,9 @@ pub struct Answerer {
 
 impl Answerer {
     /// An answerer with no table yet.
+    ///
+    /// # Complexity
+    /// O(1).
     pub fn new() -> Self {
         Self::default()
     }
