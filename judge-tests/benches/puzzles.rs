@@ -168,31 +168,15 @@ fn bench_msquare() -> Row {
     }
 }
 
-fn bench_msquare_process() -> Row {
-    let input = workload_dir().join("msquare-22.in");
-    fs::write(&input, "4 3 1 2 5 6 7 8\n").unwrap();
-    let (wall, peak, stdout) = run_process_repeatedly(&judge_tests::binary_path("msquare"), &input, 101);
-    assert!(stdout.starts_with(b"22\n"));
+/// One small input run 101 times as a whole process: the median wall time and the peak memory.
+fn bench_one_process(puzzle: &'static str, workload: &str, input: &str, expected: &[u8]) -> Row {
+    let path = workload_dir().join(format!("{puzzle}-one.in"));
+    fs::write(&path, input).unwrap();
+    let (wall, peak, stdout) = run_process_repeatedly(&judge_tests::binary_path(puzzle), &path, 101);
+    assert_eq!(stdout, expected, "{puzzle} answers {input:?}");
     Row {
-        puzzle: "msquare",
-        workload: "the 22-move target, whole process (median of 101)".into(),
-        cases: 1,
-        wall,
-        peak_kib: Some(peak),
-        table: Duration::ZERO,
-        baseline: Duration::ZERO,
-        baseline_sample: 0,
-    }
-}
-
-fn bench_eight_process() -> Row {
-    let input = workload_dir().join("eight-one.in");
-    fs::write(&input, "2 3 4 1 5 x 7 6 8\n").unwrap();
-    let (wall, peak, stdout) = run_process_repeatedly(&judge_tests::binary_path("eight"), &input, 101);
-    assert_eq!(stdout, b"ullddrurdllurdruldr\n");
-    Row {
-        puzzle: "eight",
-        workload: "one board (POJ sample), whole process (median of 101)".into(),
+        puzzle,
+        workload: format!("{workload}, whole process (median of 101)"),
         cases: 1,
         wall,
         peak_kib: Some(peak),
@@ -461,9 +445,19 @@ fn main() {
     let started = Instant::now();
     let rows = vec![
         bench_msquare(),
-        bench_msquare_process(),
+        bench_one_process(
+            "msquare",
+            "the 22-move target",
+            "4 3 1 2 5 6 7 8\n",
+            b"22\nABBBCABBBCBBBCBCABCBBB\n",
+        ),
         bench_eight(),
-        bench_eight_process(),
+        bench_one_process(
+            "eight",
+            "one board (POJ sample)",
+            "2 3 4 1 5 x 7 6 8\n",
+            b"ullddrurdllurdruldr\n",
+        ),
         bench_colour_hash(),
     ];
     println!();

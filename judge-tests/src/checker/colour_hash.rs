@@ -3,7 +3,7 @@
 //! fewer; otherwise digits 1-4 that reach the goal, as few as possible, and among those the
 //! smallest number.
 
-use super::{plural, shorten, Verdict};
+use super::{shorten, Judged, Verdict};
 use crate::reference::colour_hash::{self as reference, ColourHash, Config};
 use std::sync::OnceLock;
 
@@ -88,7 +88,7 @@ fn judge_answer(config: &Config, answer: &str) -> Result<usize, String> {
 }
 
 /// Judges a whole output: Ok((moves, layout fault)) or the first wrong answer.
-fn judge_output(configs: &[Config], output: &[u8]) -> Result<(usize, Option<String>), String> {
+fn judge_output(configs: &[Config], output: &[u8]) -> Judged {
     let text = std::str::from_utf8(output).map_err(|_| format!("output is not text: \"{}\"", shorten(output)))?;
     let fault = super::layout_fault(output);
     // Content first: the answers are the non-empty lines, trimmed.
@@ -115,22 +115,13 @@ pub fn check(input: &[u8], output: &[u8], answer: Option<&[u8]>) -> Verdict {
         Ok(configs) => configs,
         Err(why) => return Verdict::Fail(why),
     };
-    if let Some(answer) = answer {
-        match judge_output(&configs, answer) {
-            Ok((_, None)) => {}
-            Ok((_, Some(fault))) => return Verdict::Fail(format!("the jury's answer is badly laid out: {fault}")),
-            Err(why) => return Verdict::Fail(format!("the jury's answer is wrong: {why}")),
-        }
-    }
-    match judge_output(&configs, output) {
-        Err(why) => Verdict::WrongAnswer(why),
-        Ok((_, Some(fault))) => Verdict::PresentationError(fault),
-        Ok((moves, None)) => Verdict::Ok(format!(
-            "{} {}, {moves} moves",
-            configs.len(),
-            plural(configs.len(), "configuration")
-        )),
-    }
+    super::verdict(
+        |text| judge_output(&configs, text),
+        output,
+        answer,
+        configs.len(),
+        "configuration",
+    )
 }
 
 #[cfg(test)]

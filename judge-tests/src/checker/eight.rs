@@ -7,7 +7,7 @@
 //! The input's layout is decided with the whole input in hand: UVa 652 when the first non-blank
 //! line is one number N and exactly 9·N tiles follow it; otherwise every tile belongs to a board.
 
-use super::{plural, shorten, Verdict};
+use super::{shorten, Judged, Verdict};
 use crate::reference::eight::{self as reference, Board, Distances};
 use std::sync::OnceLock;
 
@@ -147,12 +147,7 @@ fn judge_answer(board: &Board, answer: &str, strict: bool) -> Result<usize, Stri
 }
 
 /// Judges a whole output (its boards in order), returning (boards, moves) or the first fault.
-fn judge_output(
-    boards: &[Board],
-    counted: bool,
-    output: &[u8],
-    strict: bool,
-) -> Result<(usize, Option<String>), String> {
+fn judge_output(boards: &[Board], counted: bool, output: &[u8], strict: bool) -> Judged {
     let text = std::str::from_utf8(output).map_err(|_| format!("output is not text: \"{}\"", shorten(output)))?;
     let (answers, fault) = split_answers(text, boards.len(), counted)?;
     let mut moves = 0;
@@ -168,22 +163,13 @@ pub fn check(input: &[u8], output: &[u8], answer: Option<&[u8]>, strict: bool) -
         Ok(read) => read,
         Err(why) => return Verdict::Fail(why),
     };
-    if let Some(answer) = answer {
-        match judge_output(&boards, counted, answer, strict) {
-            Ok((_, None)) => {}
-            Ok((_, Some(fault))) => return Verdict::Fail(format!("the jury's answer is badly laid out: {fault}")),
-            Err(why) => return Verdict::Fail(format!("the jury's answer is wrong: {why}")),
-        }
-    }
-    match judge_output(&boards, counted, output, strict) {
-        Err(why) => Verdict::WrongAnswer(why),
-        Ok((_, Some(fault))) => Verdict::PresentationError(fault),
-        Ok((moves, None)) => Verdict::Ok(format!(
-            "{} {}, {moves} moves",
-            boards.len(),
-            plural(boards.len(), "board")
-        )),
-    }
+    super::verdict(
+        |text| judge_output(&boards, counted, text, strict),
+        output,
+        answer,
+        boards.len(),
+        "board",
+    )
 }
 
 #[cfg(test)]

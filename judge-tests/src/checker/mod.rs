@@ -67,6 +67,34 @@ pub fn check(puzzle: &str, input: &[u8], output: &[u8], answer: Option<&[u8]>, s
     }
 }
 
+/// What judging one whole output gives: its move count and the first layout fault, if any; or
+/// the first wrong answer.
+pub type Judged = Result<(usize, Option<String>), String>;
+
+/// The verdict on `output`, judged by `judge`, after the jury's `answer` (if any) is judged the
+/// same way: a wrong or badly laid out jury answer is a failure, never the output's fault. `count`
+/// and `noun` name the cases in the OK message (`ok 3 boards, 57 moves`).
+pub fn verdict(
+    judge: impl Fn(&[u8]) -> Judged,
+    output: &[u8],
+    answer: Option<&[u8]>,
+    count: usize,
+    noun: &str,
+) -> Verdict {
+    if let Some(answer) = answer {
+        match judge(answer) {
+            Ok((_, None)) => {}
+            Ok((_, Some(fault))) => return Verdict::Fail(format!("the jury's answer is badly laid out: {fault}")),
+            Err(why) => return Verdict::Fail(format!("the jury's answer is wrong: {why}")),
+        }
+    }
+    match judge(output) {
+        Err(why) => Verdict::WrongAnswer(why),
+        Ok((_, Some(fault))) => Verdict::PresentationError(fault),
+        Ok((moves, None)) => Verdict::Ok(format!("{count} {}, {moves} moves", plural(count, noun))),
+    }
+}
+
 /// Whether `output` has a presentation fault: CR bytes, spaces at line ends, a missing final
 /// newline; returns a description of the first one.
 pub fn layout_fault(output: &[u8]) -> Option<String> {
