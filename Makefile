@@ -1,7 +1,8 @@
 # The verbs a user types. `make demo` and `make test` are the README's first two commands.
 CARGO ?= cargo
 DATA  := judge-tests/data
-BIN   := target/release
+# Where cargo puts release binaries, following CARGO_TARGET_DIR when it is set.
+BIN   := $(or $(CARGO_TARGET_DIR),target)/release
 
 # The puzzle crates: every folder with a src/main.rs (judge-tests keeps its binary in src/bin).
 PUZZLES := $(patsubst %/src/main.rs,%,$(wildcard */src/main.rs))

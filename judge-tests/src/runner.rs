@@ -1,8 +1,11 @@
 //! Runs a program as a separate process on one input, with an optional time limit, and turns
 //! the result into an `oj test`-style verdict.
 
+use nix::sys::signal::{killpg, Signal};
+use nix::unistd::Pid;
 use std::fmt;
 use std::io::{self, Read, Write};
+use std::os::unix::process::CommandExt;
 use std::process::{Command, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -22,7 +25,37 @@ pub struct Run {
     pub timed_out: bool,
 }
 
+/// Most bytes of stdout or stderr kept from one run; the rest is read and dropped, so a program
+/// that floods its output neither blocks nor exhausts the judge's memory.
+pub const MAX_CAPTURE: usize = 64 << 20;
+
+/// Reads `source` to its end, keeping the first [`MAX_CAPTURE`] bytes.
+fn capture(mut source: impl Read) -> io::Result<Vec<u8>> {
+    let mut kept = Vec::new();
+    let mut chunk = vec![0u8; 64 << 10];
+    loop {
+        let read = match source.read(&mut chunk) {
+            Ok(0) => return Ok(kept),
+            Ok(read) => read,
+            Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+            Err(error) => return Err(error),
+        };
+        let room = MAX_CAPTURE.saturating_sub(kept.len());
+        kept.extend_from_slice(&chunk[..read.min(room)]);
+    }
+}
+
+/// Kills every process of the group led by `leader` (the program and anything it started).
+fn kill_group(leader: u32) {
+    // The group may already be gone; nothing else can be done about a failure here.
+    let _ = killpg(Pid::from_raw(leader as i32), Signal::SIGKILL);
+}
+
 /// Runs `command` with `input` on stdin, collecting stdout and stderr; kills it after `limit`.
+///
+/// The program runs in a process group of its own, so a time limit kills everything it started
+/// (a `sh -c` wrapper and its children alike), and whatever of the group outlives the program is
+/// killed when it exits: no stray process can hold the output pipes open.
 ///
 /// # Errors
 /// If the process cannot be started or waited for.
@@ -32,6 +65,7 @@ pub fn run(command: &mut Command, input: &[u8], limit: Option<Duration>) -> io::
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
+        .process_group(0)
         .spawn()?;
     let mut stdin = child.stdin.take().expect("stdin is piped");
     let input = input.to_vec();
@@ -40,16 +74,10 @@ pub fn run(command: &mut Command, input: &[u8], limit: Option<Duration>) -> io::
         // A program may exit without reading everything: a broken pipe here is not our error.
         let _ = stdin.write_all(&input);
     });
-    let mut stdout = child.stdout.take().expect("stdout is piped");
-    let mut stderr = child.stderr.take().expect("stderr is piped");
-    let out_reader = thread::spawn(move || {
-        let mut bytes = Vec::new();
-        stdout.read_to_end(&mut bytes).map(|_| bytes)
-    });
-    let err_reader = thread::spawn(move || {
-        let mut bytes = Vec::new();
-        stderr.read_to_end(&mut bytes).map(|_| bytes)
-    });
+    let stdout = child.stdout.take().expect("stdout is piped");
+    let stderr = child.stderr.take().expect("stderr is piped");
+    let out_reader = thread::spawn(move || capture(stdout));
+    let err_reader = thread::spawn(move || capture(stderr));
     let mut timed_out = false;
     let status = loop {
         if let Some(status) = child.try_wait()? {
@@ -57,12 +85,13 @@ pub fn run(command: &mut Command, input: &[u8], limit: Option<Duration>) -> io::
         }
         if limit.is_some_and(|limit| start.elapsed() > limit) {
             timed_out = true;
-            let _ = child.kill();
+            kill_group(child.id());
             break child.wait()?;
         }
         thread::sleep(Duration::from_micros(200));
     };
     let elapsed = start.elapsed();
+    kill_group(child.id());
     let _ = feeder.join();
     let stdout = out_reader.join().expect("stdout reader")?;
     let stderr = err_reader.join().expect("stderr reader")?;
@@ -141,6 +170,26 @@ mod tests {
         let slow = run(Command::new("sleep").arg("5"), b"", Some(Duration::from_millis(100))).unwrap();
         assert!(slow.timed_out);
         assert_eq!(exact_verdict(&slow, b""), Verdict::TimeLimitExceeded);
+        // The limit holds for what a shell starts too, and a flood of output is capped.
+        let started = Instant::now();
+        let shell = run(
+            Command::new("sh").args(["-c", "sleep 5; echo late"]),
+            b"",
+            Some(Duration::from_millis(200)),
+        )
+        .unwrap();
+        assert!(
+            shell.timed_out && started.elapsed() < Duration::from_secs(3),
+            "{:?}",
+            started.elapsed()
+        );
+        let flood = run(
+            Command::new("sh").args(["-c", "yes"]),
+            b"",
+            Some(Duration::from_millis(1500)),
+        )
+        .unwrap();
+        assert!(flood.timed_out && flood.stdout.len() <= MAX_CAPTURE);
         let failing = run(Command::new("sh").args(["-c", "exit 3"]), b"", None).unwrap();
         assert_eq!(exact_verdict(&failing, b""), Verdict::RuntimeError);
     }

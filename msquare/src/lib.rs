@@ -393,7 +393,7 @@ pub fn run_traced(input: impl BufRead, output: impl Write, trace: Option<&mut dy
 pub const USAGE: &str = "msquare [--stats | --trace] < target";
 
 /// The binary: the judge answer by default; `--stats` prints the distance table instead (no input
-/// read); `--trace` also draws the solution on `diagnostics` (stderr).
+/// read); `--trace` also draws the solution on `diagnostics` (stderr); `--help` prints the usage.
 ///
 /// # Errors
 /// An unknown argument, or as [`run`].
@@ -406,7 +406,13 @@ pub fn main_with(
     output: impl Write,
     diagnostics: &mut dyn Write,
 ) -> Result<(), Failure> {
-    let args = Args::parse(args, &["--stats", "--trace"], &[], USAGE)?;
+    let args = Args::parse(args, &["--stats", "--trace", "--help"], &[], USAGE)?;
+    if args.switch("--help") {
+        let mut out = BufWriter::new(output);
+        writeln!(out, "usage: {USAGE}")?;
+        out.flush()?;
+        return Ok(());
+    }
     if args.switch("--stats") {
         let mut out = BufWriter::new(output);
         write_stats(&mut out, &Solver::new())?;

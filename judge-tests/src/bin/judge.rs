@@ -8,7 +8,7 @@
 //!
 //! `run`: one verdict line per case (AC, WA, PE, RE or TLE, with its time, like `oj test`), a
 //! diff under each wrong answer, then `N passed, N failed`; exit status 1 if any case failed, 2 on
-//! a usage error. A case with a `.out` file is compared byte for byte, unless `--checker` asks for
+//! a usage error. `--time-limit` defaults to 10 000 ms. A case with a `.out` file is compared byte for byte, unless `--checker` asks for
 //! the puzzle's checker; a case without one is always judged by the checker.
 //!
 //! `check`: the testlib-style checker (see `judge_tests::checker`): one line such as
@@ -51,6 +51,8 @@ fn parse_run(args: &[String]) -> Result<RunOptions, String> {
         use_checker: false,
         strict: false,
     };
+    // A program that never ends must not hang the judge: 10 s unless told otherwise.
+    options.time_limit = Some(Duration::from_secs(10));
     let mut rest = args.iter();
     while let Some(arg) = rest.next() {
         match arg.as_str() {
@@ -159,6 +161,10 @@ fn check(args: &[String]) -> u8 {
     if positional.len() < 3 || positional.len() > 4 || positional.iter().any(|arg| arg.starts_with("--")) {
         println!("FAIL bad arguments");
         eprintln!("{USAGE}");
+        return 3;
+    }
+    if !checker::PUZZLES.contains(&positional[0].as_str()) {
+        println!("FAIL no checker for '{}' (known: {})", positional[0], checker::PUZZLES.join(", "));
         return 3;
     }
     let read = |path: &String| fs::read(path).map_err(|e| format!("{path}: {e}"));

@@ -140,9 +140,9 @@ impl Distances {
         let mut at = *board;
         for (index, letter) in answer.bytes().enumerate() {
             let next =
-                apply(&at, letter).ok_or_else(|| format!("move {index} '{}' is not possible", letter as char))?;
+                apply(&at, letter).ok_or_else(|| format!("move {} '{}' is not possible", index + 1, letter as char))?;
             if self.get(&next) != Some(distance - 1) {
-                return Err(format!("move {index} '{}' does not come closer", letter as char));
+                return Err(format!("move {} '{}' does not come closer", index + 1, letter as char));
             }
             let earlier = MOVES
                 .iter()
@@ -151,8 +151,10 @@ impl Distances {
             for name in earlier {
                 if apply(&at, name).and_then(|n| self.get(&n)) == Some(distance - 1) {
                     return Err(format!(
-                        "move {index} '{}': '{}' comes first and also comes closer",
-                        letter as char, name as char
+                        "move {} '{}': '{}' comes first and also comes closer",
+                        index + 1,
+                        letter as char,
+                        name as char
                     ));
                 }
             }
