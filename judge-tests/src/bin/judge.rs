@@ -164,7 +164,11 @@ fn check(args: &[String]) -> u8 {
         return 3;
     }
     if !checker::PUZZLES.contains(&positional[0].as_str()) {
-        println!("FAIL no checker for '{}' (known: {})", positional[0], checker::PUZZLES.join(", "));
+        println!(
+            "FAIL no checker for '{}' (known: {})",
+            positional[0],
+            checker::PUZZLES.join(", ")
+        );
         return 3;
     }
     let read = |path: &String| fs::read(path).map_err(|e| format!("{path}: {e}"));

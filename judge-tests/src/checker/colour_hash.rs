@@ -91,8 +91,12 @@ fn judge_answer(config: &Config, answer: &str) -> Result<usize, String> {
 fn judge_output(configs: &[Config], output: &[u8]) -> Judged {
     let text = std::str::from_utf8(output).map_err(|_| format!("output is not text: \"{}\"", shorten(output)))?;
     let fault = super::layout_fault(output);
-    // Content first: the answers are the non-empty lines, trimmed.
-    let answers: Vec<&str> = text.lines().map(str::trim).filter(|line| !line.is_empty()).collect();
+    // Content first: the answers are the non-empty lines, their words joined by single spaces.
+    let answers: Vec<String> = text
+        .lines()
+        .map(|line| line.split_whitespace().collect::<Vec<_>>().join(" "))
+        .filter(|line| !line.is_empty())
+        .collect();
     if answers.len() != configs.len() {
         return Err(format!(
             "{} answers for {} configurations",
@@ -105,7 +109,7 @@ fn judge_output(configs: &[Config], output: &[u8]) -> Judged {
         moves += judge_answer(config, answer).map_err(|why| format!("case {}: {why}", index + 1))?;
     }
     let exact = answers.iter().map(|answer| format!("{answer}\n")).collect::<String>();
-    let fault = fault.or_else(|| (text != exact).then(|| "empty lines between or around the answers".to_string()));
+    let fault = fault.or_else(|| (text != exact).then(|| "empty lines or extra spaces in the answers".to_string()));
     Ok((moves, fault))
 }
 
