@@ -60,7 +60,8 @@ fn read_boards(input: &[u8]) -> Result<(Vec<Board>, bool), String> {
 
 /// Splits the output into one answer per board, noting layout faults instead of failing on them
 /// where the answers can still be told apart.
-fn split_answers(output: &str, boards: usize, counted: bool) -> Result<(Vec<String>, Option<String>), String> {
+fn split_answers(output: &str, solved: &[bool], counted: bool) -> Result<(Vec<String>, Option<String>), String> {
+    let boards = solved.len();
     let mut fault = None;
     let mut note = |why: String| {
         fault.get_or_insert(why);
@@ -101,12 +102,60 @@ fn split_answers(output: &str, boards: usize, counted: bool) -> Result<(Vec<Stri
         note("the answers are not separated by empty lines".into());
         return Ok((trimmed, fault));
     }
-    let answers: Vec<String> = trimmed.iter().filter(|line| !line.is_empty()).cloned().collect();
-    if answers.len() == boards {
-        note("the answers are not separated by exactly one empty line".into());
+    if let Some(answers) = align(&trimmed, solved) {
+        note("some answers are not followed by the empty line that separates them".into());
         return Ok((answers, fault));
     }
-    Err(format!("{} answers for {boards} boards", answers.len()))
+    let answers = trimmed.iter().filter(|line| !line.is_empty()).count();
+    Err(format!("{answers} answers for {boards} boards"))
+}
+
+/// Reads UVa 652 lines as one answer per board when only some of the separating empty lines are
+/// there. The solved boards' answers are themselves empty lines, so where the split falls is
+/// decided by which boards are solved: an empty line is a solved board's answer or a separator
+/// (at most one between two answers), any other line an unsolved board's answer. `None` if no
+/// split fits, or if the search would be too large (more than 20 million steps).
+fn align(lines: &[String], solved: &[bool]) -> Option<Vec<String>> {
+    let (boards, count) = (solved.len(), lines.len());
+    if count < boards || count >= 2 * boards || boards.saturating_mul(count - boards + 1) > 20_000_000 {
+        return None;
+    }
+    let separators = count - boards;
+    // came[k][j]: how the state "k answers read, j separators skipped" was first reached:
+    // 1 = by reading an answer, 2 = by skipping a separator; 0 = not reached.
+    let mut came = vec![vec![0u8; separators + 1]; boards + 1];
+    came[0][0] = 1;
+    for k in 0..=boards {
+        for j in 0..=separators {
+            let how = came[k][j];
+            let line = k + j;
+            if how == 0 || line >= count {
+                continue;
+            }
+            if k < boards && lines[line].is_empty() == solved[k] && came[k + 1][j] == 0 {
+                came[k + 1][j] = 1;
+            }
+            // A separator only right after an answer, never before the first or after the last.
+            let separates = how == 1 && k >= 1 && k < boards && j < separators && lines[line].is_empty();
+            if separates && came[k][j + 1] == 0 {
+                came[k][j + 1] = 2;
+            }
+        }
+    }
+    if came[boards][separators] == 0 {
+        return None;
+    }
+    let mut answers = vec![String::new(); boards];
+    let (mut k, mut j) = (boards, separators);
+    while k + j > 0 {
+        if came[k][j] == 1 {
+            k -= 1;
+            answers[k] = lines[k + j].clone();
+        } else {
+            j -= 1;
+        }
+    }
+    Some(answers)
 }
 
 /// Judges one answer's content.
@@ -149,7 +198,8 @@ fn judge_answer(board: &Board, answer: &str, strict: bool) -> Result<usize, Stri
 /// Judges a whole output (its boards in order), returning (boards, moves) or the first fault.
 fn judge_output(boards: &[Board], counted: bool, output: &[u8], strict: bool) -> Judged {
     let text = std::str::from_utf8(output).map_err(|_| format!("output is not text: \"{}\"", shorten(output)))?;
-    let (answers, fault) = split_answers(text, boards.len(), counted)?;
+    let solved: Vec<bool> = boards.iter().map(|board| *board == reference::GOAL).collect();
+    let (answers, fault) = split_answers(text, &solved, counted)?;
     let mut moves = 0;
     for (index, (board, answer)) in boards.iter().zip(&answers).enumerate() {
         moves += judge_answer(board, answer, strict).map_err(|why| format!("board {}: {why}", index + 1))?;
