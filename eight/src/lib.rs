@@ -894,8 +894,8 @@ fn adjacent(previous: Position, next: Position) -> bool {
     next.line == previous.line && next.column == previous.column + 1
 }
 
-/// Tells UVa 652's counted layout from the POJ / HDU one, looking at most 11 bytes ahead and
-/// consuming nothing.
+/// Tells UVa 652's counted layout from the POJ / HDU one, looking at most 11 bytes ahead (or, in
+/// the one undecided case below, over an input of up to 1,024 boards) and consuming nothing.
 ///
 /// Let the first word be the first run of non-whitespace bytes. The input is read as UVa 652
 /// when the first word is all decimal digits and
@@ -910,15 +910,16 @@ fn adjacent(previous: Position, next: Position) -> bool {
 /// certain test, whether the tiles after the first line number 9·N, needs the whole input,
 /// which a streaming reader does not keep. Rule 2 looks where the layouts differ in practice:
 /// UVa puts a blank line after the count (or the board, spaced, on the next line), while a board
-/// split over lines puts another lone word on the next line. What it cannot tell apart, it
-/// resolves toward boards: the count followed by a board without spaces (`1⏎23415x768`) reads
-/// as boards, and fails as such; `--format uva652` reads it right.
+/// split over lines puts another lone word on the next line. What that cannot tell apart (a
+/// count followed by a board without spaces, `1⏎23415x768`), the certain test decides when the
+/// whole input is at most 1,024 boards; a longer input of that shape reads as boards, and fails
+/// as such; `--format uva652` reads it right.
 ///
 /// # Errors
 /// If reading fails.
 ///
 /// # Complexity
-/// O(bytes up to the 11th tile).
+/// O(bytes up to the 11th tile), or up to 9,217 tiles in the undecided case.
 pub fn detect_layout<R: BufRead>(tiles: &mut Tiles<R>) -> io::Result<Layout> {
     let Some((_, start)) = tiles.peek(0)? else {
         return Ok(Layout::Boards);
@@ -953,11 +954,32 @@ pub fn detect_layout<R: BufRead>(tiles: &mut Tiles<R>) -> io::Result<Layout> {
     if !could_begin_board || next.line > start.line + 1 {
         return Ok(Layout::Counted);
     }
-    match tiles.peek(length + 1)? {
-        Some((_, after)) if after.line == next.line && !adjacent(next, after) => Ok(Layout::Counted),
-        _ => Ok(Layout::Boards),
+    if let Some((_, after)) = tiles.peek(length + 1)? {
+        if after.line == next.line && !adjacent(next, after) {
+            return Ok(Layout::Counted);
+        }
     }
+    // Still undecided: a lone number that could begin a board, then a line that starts like a
+    // board written without spaces. Where the input is short enough to see whole, the certain
+    // test decides: UVa 652 exactly when 9·N tiles follow the count N. A POJ/HDU input holds a
+    // multiple of 9 tiles and a counted one 9·N + the count's digits, so they never both fit.
+    let mut count = 0;
+    for ahead in 0..length {
+        let (digit, _) = tiles.peek(ahead)?.expect("the first word was peeked");
+        count = count * 10 + usize::from(digit - b'0');
+    }
+    if count <= WHOLE_INPUT_BOARDS {
+        let tiles_if_counted = length + CELLS * count;
+        if tiles.peek(tiles_if_counted - 1)?.is_some() && tiles.peek(tiles_if_counted)?.is_none() {
+            return Ok(Layout::Counted);
+        }
+    }
+    Ok(Layout::Boards)
 }
+
+/// The most boards [`detect_layout`] will look ahead over to apply the certain test (about 9,000
+/// tiles held, 200 KB).
+const WHOLE_INPUT_BOARDS: usize = 1024;
 
 /// Bytes of a bad count kept for its error message.
 const COUNT_SHOWN: usize = 24;
@@ -1615,13 +1637,27 @@ mod tests {
         assert_eq!(answer("1\n\n2\n3\n4\n1\n5\nx\n7\n6\n8\n"), sample);
         // A lone digit then spaced tiles on the next line: the count, UVa.
         assert_eq!(answer("1\n2 3 4 1 5 x 7 6 8\n"), sample);
-        // A count followed by an unspaced board reads as boards and fails; --format says which.
-        let (printed, error) = failure("1\n23415x768\n", Format::Auto);
+        // A count followed by unspaced boards: the whole input is in view, so the certain test
+        // decides (exactly 9·N tiles after the count N), as the issue defines the layouts.
+        assert_eq!(answer("1\n23415x768\n"), sample);
+        assert_eq!(answer("2\n12345678x\n1234567x8\n"), "\n\nr\n");
+        assert_eq!(output("1\n23415x768\n", Format::Uva652).unwrap(), sample);
+        // One tile more or less than 9·N: not counted, so boards, which then fail as such.
+        let (printed, error) = failure("1\n23415x7681\n", Format::Auto);
         assert_eq!(
             (printed.as_str(), error.as_str()),
             ("", "board 1: tile '1' appears twice")
         );
-        assert_eq!(output("1\n23415x768\n", Format::Uva652).unwrap(), sample);
+        // Past 1,024 boards the look-ahead stops and the shape reads as boards; --format says which.
+        let many = format!("1234\n{}", "23415x768\n".repeat(1234));
+        assert!(failure(&many, Format::Auto).1.starts_with("board 1: "));
+        assert_eq!(
+            output(&many, Format::Uva652)
+                .unwrap()
+                .matches("ullddrurdllurdruldr")
+                .count(),
+            1234
+        );
         // And a board starting with a lone digit line is read as boards under --format hdu.
         // A goal board whose first tile stands alone, forced to read as a board.
         assert_eq!(output("1\n\n2 3 4 5 6 7 8 x\n", Format::Hdu).unwrap(), "\n");
