@@ -1275,13 +1275,13 @@ pub const USAGE: &str = "colour-hash [--trace] < cases | colour-hash --stats [--
 /// # Complexity
 /// As [`run_traced`], or [`Layers::count`] for `--stats`.
 pub fn main_with(
-    args: impl IntoIterator<Item = String>,
+    args: impl IntoIterator<Item = std::ffi::OsString>,
     input: impl BufRead,
     output: impl Write,
     diagnostics: &mut (impl Write + ?Sized),
 ) -> Result<(), Failure> {
     let args = Args::parse(args, &["--stats", "--trace", "--help"], &["--depth"], USAGE)?;
-    if args.switch("--help") {
+    if args.help() {
         let mut out = BufWriter::new(output);
         writeln!(out, "usage: {USAGE}")?;
         out.flush()?;
@@ -1628,7 +1628,7 @@ mod tests {
     fn main_output(args: &[&str], input: &str) -> (Result<String, String>, String) {
         let (mut out, mut diagnostics) = (Vec::new(), Vec::new());
         let outcome = main_with(
-            args.iter().map(|arg| arg.to_string()),
+            args.iter().map(|arg| std::ffi::OsString::from(arg)),
             input.as_bytes(),
             &mut out,
             &mut diagnostics,

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let outcome = colour_hash::main_with(
-        std::env::args().skip(1),
+        std::env::args_os().skip(1),
         io::stdin().lock(),
         io::stdout().lock(),
         &mut io::stderr(),

@@ -1,14 +1,21 @@
 //! The error contract every puzzle binary shares: answers already computed are printed, then one
 //! stderr line `<program>: error: <what>`, exit status 1; a closed stdout ends the run quietly.
+//!
+//! It holds in odd environments too: arguments are read as [`OsString`] (a non-UTF-8 argument is
+//! an error, not a panic), messages are one line whatever bytes they quote ([`printable`]),
+//! stderr is written without `eprintln!` (which panics when stderr is unwritable), and diagnostics
+//! such as `--trace` drawings go through [`Diagnostics`], so a stderr that fails stops them and
+//! never the answers. Only a closed **stdout** ends a run quietly.
 
+use std::ffi::{OsStr, OsString};
 use std::fmt;
-use std::io;
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 /// Why a run stopped early.
 #[derive(Debug)]
 pub enum Failure {
-    /// The input is not what the puzzle reads; the message says what and where.
+    /// The input (or an argument) is not what the puzzle reads; the message says what and where.
     Input(String),
     /// Reading stdin or writing stdout failed.
     Io(io::Error),
@@ -29,62 +36,106 @@ impl fmt::Display for Failure {
     }
 }
 
+/// `text` with every control character escaped (`\n`, `\t`, `\u{1b}`, ...), so that a message
+/// quoting it stays one line and prints nothing a terminal would act on.
+///
+/// # Complexity
+/// O(length).
+pub fn printable(text: &str) -> String {
+    let mut shown = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_control() {
+            shown.extend(c.escape_default());
+        } else {
+            shown.push(c);
+        }
+    }
+    shown
+}
+
+/// An argument as a message shows it: [`printable`], with bytes that are not UTF-8 as `\xNN`.
+///
+/// # Complexity
+/// O(length).
+pub fn shown(arg: &OsStr) -> String {
+    if let Some(text) = arg.to_str() {
+        return printable(text);
+    }
+    let bytes = arg.to_string_lossy();
+    // Without a platform extension the invalid bytes are gone; U+FFFD marks where they were.
+    printable(&bytes)
+}
+
 /// A binary's command line: `--name` switches and `--name value` options, nothing else.
+/// `-h` and `--help` are always accepted and read by [`Args::help`].
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Args {
     switches: Vec<String>,
     values: Vec<(String, String)>,
+    help: bool,
 }
 
 impl Args {
-    /// Reads `args` (without the program name), accepting only the listed `switches` and
-    /// `options` (which take a value, as `--depth 16` or `--depth=16`).
+    /// Reads `args` (without the program name), accepting only `-h`, `--help`, the listed
+    /// `switches` and `options` (which take a value, as `--depth 16` or `--depth=16`).
     ///
     /// # Errors
-    /// [`Failure::Input`] for anything else, or an option with no value, with `usage` appended.
+    /// [`Failure::Input`] for anything else, a non-UTF-8 argument, or an option with no value,
+    /// with `usage` appended; the argument is [`shown`] escaped.
     ///
     /// # Complexity
     /// O(arguments × names).
     pub fn parse(
-        args: impl IntoIterator<Item = String>,
+        args: impl IntoIterator<Item = OsString>,
         switches: &[&str],
         options: &[&str],
         usage: &str,
     ) -> Result<Args, Failure> {
+        let unknown = |arg: &OsStr| Failure::Input(format!("unknown argument '{}'; usage: {usage}", shown(arg)));
         let mut parsed = Args::default();
         let mut args = args.into_iter();
         while let Some(arg) = args.next() {
-            let (name, inline) = match arg.split_once('=') {
-                Some((name, value)) => (name.to_string(), Some(value.to_string())),
-                None => (arg.clone(), None),
+            let text = arg.to_str().ok_or_else(|| unknown(&arg))?;
+            let (name, inline) = match text.split_once('=') {
+                Some((name, value)) => (name, Some(value.to_string())),
+                None => (text, None),
             };
-            if switches.contains(&name.as_str()) && inline.is_none() {
-                parsed.switches.push(name);
-            } else if options.contains(&name.as_str()) {
-                let value = match inline.or_else(|| args.next()) {
+            if (name == "-h" || name == "--help") && inline.is_none() {
+                parsed.help = true;
+            } else if switches.contains(&name) && inline.is_none() {
+                parsed.switches.push(name.to_string());
+            } else if options.contains(&name) {
+                let value = match inline {
                     Some(value) => value,
-                    None => return Err(Failure::Input(format!("option '{name}' needs a value; usage: {usage}"))),
+                    None => match args.next() {
+                        Some(value) => value.into_string().map_err(|value| {
+                            Failure::Input(format!(
+                                "option '{name}' takes text, not '{}'; usage: {usage}",
+                                shown(&value)
+                            ))
+                        })?,
+                        None => return Err(Failure::Input(format!("option '{name}' needs a value; usage: {usage}"))),
+                    },
                 };
-                parsed.values.push((name, value));
+                parsed.values.push((name.to_string(), value));
             } else {
-                return Err(Failure::Input(format!("unknown argument '{arg}'; usage: {usage}")));
+                return Err(unknown(&arg));
             }
         }
         Ok(parsed)
     }
 
+    /// Whether `-h` or `--help` was given.
+    pub fn help(&self) -> bool {
+        self.help
+    }
+
     /// Whether the switch was given.
-    ///
-    /// # Complexity
-    /// O(switches given).
     pub fn switch(&self, name: &str) -> bool {
         self.switches.iter().any(|given| given == name)
     }
 
     /// The value of the option's last occurrence, if given.
-    ///
-    /// # Complexity
-    /// O(options given).
     pub fn value(&self, name: &str) -> Option<&str> {
         self.values
             .iter()
@@ -94,22 +145,70 @@ impl Args {
     }
 }
 
-/// Turns a run's outcome into the process exit status, printing the one-line error if any.
+/// A diagnostics stream (stderr) that cannot fail the run: after its first failed write it drops
+/// everything, and every write reports success. Trace drawings and warnings go through it, so a
+/// stderr closed early or full stops them and never the answers on stdout.
+#[derive(Debug)]
+pub struct Diagnostics<W> {
+    inner: W,
+    broken: bool,
+}
+
+impl<W: Write> Diagnostics<W> {
+    /// Wraps `inner`.
+    pub fn new(inner: W) -> Self {
+        Diagnostics { inner, broken: false }
+    }
+
+    /// Whether a write has failed (and everything since was dropped).
+    pub fn is_broken(&self) -> bool {
+        self.broken
+    }
+}
+
+impl<W: Write> Write for Diagnostics<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        if !self.broken && self.inner.write_all(buf).is_err() {
+            self.broken = true;
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        if !self.broken && self.inner.flush().is_err() {
+            self.broken = true;
+        }
+        Ok(())
+    }
+}
+
+/// Turns a run's outcome into the process exit status, writing the one-line error if any.
 ///
-/// A broken pipe (stdout closed by `head`, say) is not an error worth reporting: the reader has
-/// what it wanted, so the program ends quietly with status 0.
-///
-/// # Complexity
-/// O(1).
+/// A broken pipe on stdout (closed by `head`, say) is not an error worth reporting: the reader
+/// has what it wanted, so the program ends quietly with status 0. The error line is written with
+/// one `write_all` whose failure is ignored: an unwritable stderr loses the line, not the status.
 pub fn finish(program: &str, outcome: Result<(), Failure>) -> ExitCode {
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure::Io(error)) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(failure) => {
-            eprintln!("{program}: error: {failure}");
+            let line = format!("{program}: error: {}\n", printable(&failure.to_string()));
+            let _ = io::stderr().lock().write_all(line.as_bytes());
             ExitCode::FAILURE
         }
     }
+}
+
+/// The whole `main` of a puzzle binary: `main_with(arguments, stdin, stdout, stderr)` under the
+/// contract above, stderr wrapped in [`Diagnostics`].
+pub fn main<F>(program: &str, main_with: F) -> ExitCode
+where
+    F: FnOnce(Vec<OsString>, io::StdinLock<'static>, io::StdoutLock<'static>, &mut dyn Write) -> Result<(), Failure>,
+{
+    let args = std::env::args_os().skip(1).collect();
+    let mut diagnostics = Diagnostics::new(io::stderr());
+    let outcome = main_with(args, io::stdin().lock(), io::stdout().lock(), &mut diagnostics);
+    finish(program, outcome)
 }
 
 #[cfg(test)]
@@ -124,11 +223,13 @@ mod tests {
         );
         let io_failure = Failure::from(io::Error::new(io::ErrorKind::Other, "disk on fire"));
         assert_eq!(io_failure.to_string(), "i/o: disk on fire");
+        assert_eq!(printable("a\nb\tc\u{1b}"), "a\\nb\\tc\\u{1b}");
+        assert_eq!(printable("Grüße"), "Grüße");
     }
 
     fn parse(args: &[&str]) -> Result<Args, Failure> {
         Args::parse(
-            args.iter().map(|a| a.to_string()),
+            args.iter().map(OsString::from),
             &["--stats", "--trace"],
             &["--depth"],
             "t [--stats]",
@@ -140,17 +241,63 @@ mod tests {
         let args = parse(&["--trace", "--depth", "16", "--depth=9"]).unwrap();
         assert!(args.switch("--trace"));
         assert!(!args.switch("--stats"));
+        assert!(!args.help());
         assert_eq!(args.value("--depth"), Some("9"));
         assert_eq!(parse(&[]).unwrap(), Args::default());
+        assert!(parse(&["-h"]).unwrap().help());
+        assert!(parse(&["--help"]).unwrap().help());
         assert_eq!(
             parse(&["--bogus"]).unwrap_err().to_string(),
             "unknown argument '--bogus'; usage: t [--stats]"
+        );
+        assert_eq!(
+            parse(&["a\nb"]).unwrap_err().to_string(),
+            "unknown argument 'a\\nb'; usage: t [--stats]"
         );
         assert_eq!(
             parse(&["--depth"]).unwrap_err().to_string(),
             "option '--depth' needs a value; usage: t [--stats]"
         );
         assert!(parse(&["--stats=1"]).is_err());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn non_utf8_arguments_are_errors() {
+        use std::os::unix::ffi::OsStringExt;
+        let bad = OsString::from_vec(vec![b'-', 0xff]);
+        let error = Args::parse([bad], &[], &[], "t").unwrap_err().to_string();
+        assert_eq!(error, "unknown argument '-\u{fffd}'; usage: t");
+        let value = OsString::from_vec(vec![0xfe]);
+        let error = Args::parse([OsString::from("--depth"), value], &[], &["--depth"], "t").unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "option '--depth' takes text, not '\u{fffd}'; usage: t"
+        );
+    }
+
+    /// A writer that fails every call, as stderr on `/dev/full` or a closed pipe does.
+    struct Unwritable;
+
+    impl Write for Unwritable {
+        fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+            Err(io::Error::new(io::ErrorKind::BrokenPipe, "closed"))
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Err(io::Error::new(io::ErrorKind::BrokenPipe, "closed"))
+        }
+    }
+
+    #[test]
+    fn diagnostics_never_fail_the_run() {
+        let mut diagnostics = Diagnostics::new(Unwritable);
+        assert!(writeln!(diagnostics, "step 1").is_ok());
+        assert!(diagnostics.flush().is_ok());
+        assert!(diagnostics.is_broken());
+        let mut kept = Diagnostics::new(Vec::new());
+        writeln!(kept, "step 1").unwrap();
+        assert!(!kept.is_broken());
+        assert_eq!(kept.inner, b"step 1\n");
     }
 
     #[test]

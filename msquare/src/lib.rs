@@ -401,13 +401,13 @@ pub const USAGE: &str = "msquare [--stats | --trace] < target";
 /// # Complexity
 /// Dominated by [`Solver::new`].
 pub fn main_with(
-    args: impl IntoIterator<Item = String>,
+    args: impl IntoIterator<Item = std::ffi::OsString>,
     input: impl BufRead,
     output: impl Write,
     diagnostics: &mut dyn Write,
 ) -> Result<(), Failure> {
     let args = Args::parse(args, &["--stats", "--trace", "--help"], &[], USAGE)?;
-    if args.switch("--help") {
+    if args.help() {
         let mut out = BufWriter::new(output);
         writeln!(out, "usage: {USAGE}")?;
         out.flush()?;
@@ -486,7 +486,7 @@ mod tests {
     #[test]
     fn stats_show_the_whole_table() {
         let mut out = Vec::new();
-        main_with(["--stats".to_string()], &b""[..], &mut out, &mut Vec::new()).unwrap();
+        main_with(["--stats".into()], &b""[..], &mut out, &mut Vec::new()).unwrap();
         let text = String::from_utf8(out).unwrap();
         assert!(text.contains("\n    0       1       1\n"), "{text}");
         assert!(text.contains("\n   21     328   40315\n"), "{text}");
@@ -509,7 +509,7 @@ mod tests {
     #[test]
     fn trace_draws_every_step_and_leaves_stdout_alone() {
         let (mut out, mut trace) = (Vec::new(), Vec::new());
-        main_with(["--trace".to_string()], &b"2 6 8 4 5 7 3 1"[..], &mut out, &mut trace).unwrap();
+        main_with(["--trace".into()], &b"2 6 8 4 5 7 3 1"[..], &mut out, &mut trace).unwrap();
         assert_eq!(out, b"7\nBCABCCB\n");
         let trace = String::from_utf8(trace).unwrap();
         assert_eq!(trace.matches("move ").count(), 7);
