@@ -1628,7 +1628,7 @@ mod tests {
     fn main_output(args: &[&str], input: &str) -> (Result<String, String>, String) {
         let (mut out, mut diagnostics) = (Vec::new(), Vec::new());
         let outcome = main_with(
-            args.iter().map(|arg| std::ffi::OsString::from(arg)),
+            args.iter().map(std::ffi::OsString::from),
             input.as_bytes(),
             &mut out,
             &mut diagnostics,
