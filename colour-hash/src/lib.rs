@@ -960,7 +960,7 @@ pub fn write_stats(out: &mut impl Write, depth: u8) -> io::Result<()> {
     let goal = GOAL.map(|number| number.to_string()).join(" ");
     writeln!(out, "colour-hash: configurations by distance from the goal {goal}")?;
     writeln!(out, "(moves 1-4, searched to depth {depth})")?;
-    let total = common::wrap::write_layer_table(out, "configurations", layers.sizes())?;
+    let total = common::stats::write_layer_table(out, "configurations", layers.sizes())?;
     let deepest = layers.sizes().len() - 1;
     let example = layers.deepest().numbers().map(|number| number.to_string()).join(" ");
     writeln!(

@@ -10,4 +10,5 @@ pub mod cli;
 pub mod perm;
 pub mod queue;
 pub mod scan;
+pub mod stats;
 pub mod wrap;

@@ -1,5 +1,4 @@
-//! Fixed-width output: a string written as lines of at most `width` characters, and the
-//! right-aligned distance tables of the puzzles' `--stats`.
+//! Fixed-width output: a string written as lines of at most `width` characters (msquare's 60).
 
 use std::io::{self, Write};
 
@@ -31,22 +30,6 @@ pub fn write_wrapped(out: &mut impl Write, text: &[u8], width: usize) -> io::Res
     Ok(())
 }
 
-/// Writes a distance table, as every puzzle's `--stats` prints it: a header `depth <noun>
-/// total`, then for each depth its count and the running total, right-aligned; returns the total.
-///
-/// # Complexity
-/// O(depths).
-pub fn write_layer_table(out: &mut impl Write, noun: &str, sizes: &[usize]) -> io::Result<usize> {
-    let width = noun.len().max(7);
-    writeln!(out, "{:>5} {noun:>width$} {:>width$}", "depth", "total")?;
-    let mut total = 0;
-    for (depth, &count) in sizes.iter().enumerate() {
-        total += count;
-        writeln!(out, "{depth:>5} {count:>width$} {total:>width$}")?;
-    }
-    Ok(total)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -73,17 +56,6 @@ mod tests {
         assert_eq!(line_lengths(61), [60, 1]);
         assert_eq!(line_lengths(120), [60, 60]);
         assert_eq!(line_lengths(121), [60, 60, 1]);
-    }
-
-    #[test]
-    fn layer_table_keeps_a_running_total() {
-        let mut out = Vec::new();
-        assert_eq!(write_layer_table(&mut out, "boards", &[1, 3, 7]).unwrap(), 11);
-        let text = String::from_utf8(out).unwrap();
-        assert_eq!(
-            text,
-            "depth  boards   total\n    0       1       1\n    1       3       4\n    2       7      11\n"
-        );
     }
 
     #[test]

@@ -1399,7 +1399,7 @@ pub fn write_stats(out: &mut impl Write, solver: &Solver) -> io::Result<()> {
         out,
         "eight: distances to the goal 1 2 3 / 4 5 6 / 7 8 x, one move = the blank swaps with a neighbour"
     )?;
-    let total = common::wrap::write_layer_table(out, "boards", &sizes)?;
+    let total = common::stats::write_layer_table(out, "boards", &sizes)?;
     writeln!(
         out,
         "solvable: {total} boards (9!/2), all reached by one breadth-first search from the goal (OEIS A089473)"

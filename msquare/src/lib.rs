@@ -273,7 +273,7 @@ pub fn write_stats(out: &mut impl Write, solver: &Solver) -> io::Result<()> {
         out,
         "msquare: distances from the basic state 1 2 3 4 / 8 7 6 5 by moves A, B, C"
     )?;
-    let total = common::wrap::write_layer_table(out, "boards", &sizes)?;
+    let total = common::stats::write_layer_table(out, "boards", &sizes)?;
     let farthest = solver.farthest().map(|c| (c + 1).to_string()).join(" ");
     writeln!(out, "all {total} boards (8!) reachable")?;
     writeln!(
