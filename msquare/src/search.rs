@@ -60,7 +60,7 @@ impl Solver {
 
     /// A board at the greatest distance from the basic state: the last one the search found.
     pub(crate) fn farthest(&self) -> Board {
-        unpack(self.search.tree.node(self.search.tree.len() - 1).state)
+        unpack(self.search.tree.last())
     }
 }
 
