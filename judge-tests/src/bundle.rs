@@ -14,7 +14,8 @@
 //! Items under `#[cfg(test)]` and every doc comment (`///`, `//!`, `#[doc]`) are left out; syn
 //! keeps no `//` comments either. The result is printed by prettyplease under a header naming the
 //! puzzle (the crate's `description`, which names its judges) and the command that made it, with
-//! `#![allow(dead_code)]` for the helpers of a pasted module the puzzle does not call.
+//! `#![allow(dead_code, unused_imports)]` for the helpers of a pasted module the puzzle does not
+//! call and the re-exports its `main` does not name.
 //!
 //! Limits, each reported as an error rather than a wrong file: `#[path]` on a module, a
 //! dependency that is not a path crate of the workspace (a judge has no crates), and a dependency
@@ -154,7 +155,7 @@ pub fn bundle(root: &Path, puzzle: &str) -> Result<Bundle> {
         }
     }
 
-    let mut attrs: Vec<Attribute> = vec![syn::parse_quote!(#![allow(dead_code)])];
+    let mut attrs: Vec<Attribute> = vec![syn::parse_quote!(#![allow(dead_code, unused_imports)])];
     attrs.extend(main_attrs);
     let file = syn::File {
         shebang: None,
@@ -644,7 +645,7 @@ mod tests {
         let source = &made.source;
         assert!(source.starts_with("// toy-puzzle: Toy Judge 42: a test\n"), "{source}");
         for absent in [
-            "unused",
+            "mod unused",
             "only_in_tests",
             "mod tests",
             "#[doc",
