@@ -1,26 +1,46 @@
-//! Tokens from the input bytes, each with its position for error messages.
+//! Tokens and numbers from the input bytes, each with its position for error messages.
 //!
-//! The scanner reads any [`BufRead`] (a locked stdin, or a byte slice holding the whole input)
-//! and never allocates per token: a token is a view of a small fixed buffer inside the scanner.
-//! Because it pulls bytes as it goes, a program that answers case by case keeps its memory flat
-//! however long the input is.
+//! # Input grammar
+//! - Whitespace is exactly C's `isspace` ([`is_space`]): space, `\t`, `\n`, `\v` (0x0B), `\f`
+//!   (0x0C) and `\r`, so CRLF line ends read like LF ones. A token is a maximal run of other bytes.
+//! - A UTF-8 byte-order mark (EF BB BF) at the very start of the input is skipped.
+//! - A number ([`Scanner::next_integer`]) is an optional `+` or `-` then one or more ASCII digits,
+//!   of any length, read by value: leading zeros do not count, `-0` is 0, `+1` is 1, and a
+//!   number is out of range only by value (outside `i64`). Anything else is not a number.
+//! - A token is abandoned as soon as it cannot become valid: a number at its first byte that is
+//!   not a digit (or a leading sign), or at its 20th significant digit; any other token past
+//!   [`MAX_TOKEN`] bytes. So endless garbage (`/dev/zero`, an endless `111...`) ends at once.
 //!
-//! Whitespace is space, tab, line feed, carriage return, vertical tab and form feed, so CRLF
-//! line ends read like LF ones.
+//! A position is a 1-based line (lines end at `\n`) and a 1-based byte column; a BOM takes no
+//! column.
+//!
+//! # How it reads
+//! The scanner reads chunks of [`CHUNK`] bytes into one buffer of its own and scans them as a
+//! slice; positions are not counted per byte but worked out from the offset of the last line
+//! feed, which only the whitespace loop looks for (tokens hold no line feeds). A token spanning
+//! two chunks is moved to the front of the buffer, which is why tokens are bounded; a number is
+//! read by value without keeping its bytes. Memory is the buffer, whatever the input's length.
 
 use std::fmt;
-use std::io::{self, BufRead, ErrorKind};
+use std::io::{self, ErrorKind, Read};
 
-/// Bytes of a token kept for inspection; longer tokens keep their first `MAX_TOKEN` bytes and
-/// their true length.
-pub const MAX_TOKEN: usize = 32;
+/// The longest token [`Scanner::next_token`] returns; a longer one is [`ScanError::TooLong`].
+/// Numbers read with [`Scanner::next_integer`] are not bound by it.
+pub const MAX_TOKEN: usize = 4096;
 
-/// Whether `byte` separates tokens.
+/// Bytes the scanner asks its reader for at a time (its buffer's size).
+pub const CHUNK: usize = 64 * 1024;
+
+/// Bytes of a token an error message quotes.
+pub const SHOWN: usize = 32;
+
+/// Whether `byte` separates tokens: exactly C's `isspace` in the "C" locale.
 ///
 /// # Complexity
 /// O(1).
+#[inline]
 pub fn is_space(byte: u8) -> bool {
-    matches!(byte, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
+    byte == b' ' || (b'\t'..=b'\r').contains(&byte)
 }
 
 /// A place in the input: 1-based line and byte column.
@@ -43,33 +63,161 @@ impl fmt::Display for Position {
 pub enum IntegerError {
     /// Not an optional sign followed by decimal digits.
     NotInteger,
-    /// Decimal digits, but too large for an `i64`.
+    /// Decimal digits, but the value is outside `i64`.
     OutOfRange,
 }
 
-/// A maximal run of non-whitespace bytes.
+/// The first [`SHOWN`] bytes of a token, as a message quotes it: printable ASCII as is, other
+/// bytes escaped (`\x00`), and `...` when the token goes on.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Excerpt {
+    bytes: [u8; SHOWN],
+    len: u8,
+    cut: bool,
+}
+
+impl Excerpt {
+    fn new() -> Self {
+        Excerpt {
+            bytes: [0; SHOWN],
+            len: 0,
+            cut: false,
+        }
+    }
+
+    fn of(token: &[u8]) -> Self {
+        let mut excerpt = Excerpt::new();
+        excerpt.extend(token);
+        excerpt
+    }
+
+    fn room(&self) -> usize {
+        SHOWN - usize::from(self.len)
+    }
+
+    /// Appends the token bytes that fit; `bytes` holds no whitespace.
+    fn extend(&mut self, bytes: &[u8]) {
+        let take = bytes.len().min(self.room());
+        let len = usize::from(self.len);
+        self.bytes[len..len + take].copy_from_slice(&bytes[..take]);
+        self.len += take as u8;
+        self.cut |= take < bytes.len();
+    }
+
+    /// The quoted bytes (without the `...`).
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn bytes(&self) -> &[u8] {
+        &self.bytes[..usize::from(self.len)]
+    }
+}
+
+impl fmt::Display for Excerpt {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.bytes().escape_ascii())?;
+        if self.cut {
+            f.write_str("...")?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Excerpt {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Excerpt(\"{self}\")")
+    }
+}
+
+/// Why the scanner could not give what was asked.
+///
+/// After an error the scanner may be used again (it skips the rest of the bad token, up to
+/// [`MAX_TOKEN`] bytes at a time), but programs simply stop.
+#[derive(Debug)]
+pub enum ScanError {
+    /// Reading the input failed. Shown as the [`io::Error`] itself.
+    Io(io::Error),
+    /// Where a number belongs, a token that is not `[+-]?[0-9]+`; it was abandoned at its first
+    /// bad byte. Shown as `line 2, column 5: 'abc' is not an integer`.
+    NotInteger {
+        /// Where the token starts.
+        position: Position,
+        /// Its first bytes.
+        token: Excerpt,
+    },
+    /// A token longer than [`MAX_TOKEN`] bytes. Shown as
+    /// `line 1, column 1: '0000...' is longer than 4096 bytes`.
+    TooLong {
+        /// Where the token starts.
+        position: Position,
+        /// Its first bytes.
+        token: Excerpt,
+    },
+}
+
+impl fmt::Display for ScanError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ScanError::Io(error) => write!(f, "{error}"),
+            ScanError::NotInteger { position, token } => write!(f, "{position}: '{token}' is not an integer"),
+            ScanError::TooLong { position, token } => {
+                write!(f, "{position}: '{token}' is longer than {MAX_TOKEN} bytes")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ScanError {}
+
+impl From<io::Error> for ScanError {
+    fn from(error: io::Error) -> Self {
+        ScanError::Io(error)
+    }
+}
+
+impl From<ScanError> for io::Error {
+    /// A read error as it was; a bad token as [`ErrorKind::InvalidData`] with the message.
+    fn from(error: ScanError) -> Self {
+        match error {
+            ScanError::Io(error) => error,
+            other => io::Error::new(ErrorKind::InvalidData, other.to_string()),
+        }
+    }
+}
+
+impl From<ScanError> for crate::cli::Failure {
+    /// A read error is [`Failure::Io`](crate::cli::Failure::Io), a bad token
+    /// [`Failure::Input`](crate::cli::Failure::Input) with the message.
+    fn from(error: ScanError) -> Self {
+        match error {
+            ScanError::Io(error) => crate::cli::Failure::Io(error),
+            other => crate::cli::Failure::Input(other.to_string()),
+        }
+    }
+}
+
+/// A maximal run of non-whitespace bytes, at most [`MAX_TOKEN`] long.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Token<'a> {
-    kept: &'a [u8],
-    len: usize,
+    bytes: &'a [u8],
     position: Position,
 }
 
 impl<'a> Token<'a> {
-    /// The token's bytes; only the first [`MAX_TOKEN`] if it is longer.
+    /// The token's bytes.
     ///
     /// # Complexity
     /// O(1).
     pub fn bytes(&self) -> &'a [u8] {
-        self.kept
+        self.bytes
     }
 
-    /// The token's full length in bytes.
+    /// The token's length in bytes.
     ///
     /// # Complexity
     /// O(1).
     pub fn len(&self) -> usize {
-        self.len
+        self.bytes.len()
     }
 
     /// Always `false`: tokens have at least one byte.
@@ -77,7 +225,7 @@ impl<'a> Token<'a> {
     /// # Complexity
     /// O(1).
     pub fn is_empty(&self) -> bool {
-        self.len == 0
+        self.bytes.is_empty()
     }
 
     /// Where the token starts.
@@ -88,182 +236,448 @@ impl<'a> Token<'a> {
         self.position
     }
 
-    /// The token as an `i64`: an optional `+` or `-`, then decimal digits.
+    /// The token as an `i64`, by value: an optional `+` or `-`, then decimal digits, leading
+    /// zeros not counted.
     ///
     /// # Complexity
     /// O(length).
     pub fn parse_i64(&self) -> Result<i64, IntegerError> {
-        let (negative, digits) = match self.kept.first() {
-            Some(b'-') => (true, &self.kept[1..]),
-            Some(b'+') => (false, &self.kept[1..]),
-            _ => (false, self.kept),
+        let (negative, digits) = match self.bytes.first() {
+            Some(b'-') => (true, &self.bytes[1..]),
+            Some(b'+') => (false, &self.bytes[1..]),
+            _ => (false, self.bytes),
         };
         if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
             return Err(IntegerError::NotInteger);
         }
-        if self.len > self.kept.len() {
-            // Over MAX_TOKEN bytes: too long for an i64 whatever the rest holds, unless the rest
-            // is not digits; report the likelier fault.
+        let significant = &digits[digits.iter().take_while(|&&digit| digit == b'0').count()..];
+        if significant.len() > MAX_DIGITS {
             return Err(IntegerError::OutOfRange);
         }
-        let mut value: i64 = 0;
-        for &digit in digits {
-            let digit = i64::from(digit - b'0');
-            value = value
-                .checked_mul(10)
-                .and_then(|v| {
-                    if negative {
-                        v.checked_sub(digit)
-                    } else {
-                        v.checked_add(digit)
-                    }
-                })
-                .ok_or(IntegerError::OutOfRange)?;
-        }
-        Ok(value)
+        let magnitude = significant
+            .iter()
+            .fold(0u64, |value, &digit| value * 10 + u64::from(digit - b'0'));
+        signed(negative, magnitude).ok_or(IntegerError::OutOfRange)
     }
 }
 
 impl fmt::Display for Token<'_> {
-    /// Printable ASCII as is, other bytes escaped, long tokens cut with `...`.
+    /// The first [`SHOWN`] bytes as an [`Excerpt`].
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.kept.escape_ascii())?;
-        if self.len > self.kept.len() {
-            write!(f, "...")?;
-        }
-        Ok(())
+        Excerpt::of(self.bytes).fmt(f)
     }
 }
 
-/// The reader's buffered bytes, refilled if empty; empty only at the end of input.
-fn fill<R: BufRead>(reader: &mut R) -> io::Result<&[u8]> {
-    loop {
-        match reader.fill_buf() {
-            Ok(_) => break,
-            Err(error) if error.kind() == ErrorKind::Interrupted => continue,
-            Err(error) => return Err(error),
-        }
+/// Significant digits of the longest `i64` (and the most a `u64` holds without overflow).
+const MAX_DIGITS: usize = 19;
+
+/// `magnitude` with its sign, if that fits an `i64`.
+fn signed(negative: bool, magnitude: u64) -> Option<i64> {
+    if negative {
+        0i64.checked_sub_unsigned(magnitude)
+    } else {
+        i64::try_from(magnitude).ok()
     }
-    reader.fill_buf()
 }
 
-/// Pulls whitespace-separated tokens, or single non-whitespace bytes, from a reader.
-#[derive(Debug)]
-pub struct Scanner<R> {
-    reader: R,
-    buffer: [u8; MAX_TOKEN],
-    line: usize,
-    column: usize,
+/// A number read by value by [`Scanner::next_integer`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Integer {
+    value: Option<i64>,
+    position: Position,
+    token: Excerpt,
 }
 
-impl<R: BufRead> Scanner<R> {
-    /// A scanner at the start of `reader`.
+impl Integer {
+    /// The value, or `None` when it is outside `i64` (the scanner stopped reading the numeral at
+    /// its 20th significant digit).
     ///
     /// # Complexity
     /// O(1).
-    pub fn new(reader: R) -> Self {
-        Scanner {
-            reader,
-            buffer: [0; MAX_TOKEN],
-            line: 1,
-            column: 1,
-        }
+    pub fn value(&self) -> Option<i64> {
+        self.value
+    }
+
+    /// Where the numeral starts.
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn position(&self) -> Position {
+        self.position
+    }
+
+    /// The numeral's first bytes as written.
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn token(&self) -> Excerpt {
+        self.token
+    }
+}
+
+impl fmt::Display for Integer {
+    /// The numeral's first bytes as written ([`Excerpt`]), so `007` shows as `007`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.token.fmt(f)
+    }
+}
+
+/// Pulls tokens, numbers, or single non-whitespace bytes from a reader.
+pub struct Scanner<R> {
+    reader: R,
+    /// Bytes read and not yet thrown away: `buffer[start..end]` is unread.
+    buffer: Box<[u8]>,
+    start: usize,
+    end: usize,
+    /// Input offset of `buffer[0]`.
+    base: u64,
+    /// Line number of the next unread byte, and the input offset its line starts at.
+    line: usize,
+    line_start: u64,
+    /// Whether the byte-order mark check is done.
+    begun: bool,
+    /// Whether the check is done and no token is abandoned: the fast path of [`Scanner::skip`].
+    ready: bool,
+    /// A token given up in the middle, the rest of which the next read skips: its start's
+    /// position, and the offset it was given up at.
+    abandoned: Option<(Position, Excerpt, u64)>,
+}
+
+impl<R> fmt::Debug for Scanner<R> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Scanner")
+            .field("position", &self.position())
+            .field("buffered", &(self.end - self.start))
+            .finish()
+    }
+}
+
+impl<R> Scanner<R> {
+    /// Input offset of the next unread byte (the byte-order mark counts).
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn offset(&self) -> u64 {
+        self.base + self.start as u64
     }
 
     /// The position of the next unread byte.
     ///
     /// # Complexity
     /// O(1).
+    #[inline]
     pub fn position(&self) -> Position {
         Position {
             line: self.line,
-            column: self.column,
+            column: (self.offset() - self.line_start) as usize + 1,
+        }
+    }
+}
+
+impl<R: Read> Scanner<R> {
+    /// A scanner at the start of `reader` (a locked stdin, a byte slice, a file...). Whether
+    /// the reader buffers makes no difference: the scanner reads [`CHUNK`] bytes at a time.
+    ///
+    /// # Complexity
+    /// O(1), plus the [`CHUNK`]-byte buffer.
+    pub fn new(reader: R) -> Self {
+        Scanner {
+            reader,
+            buffer: vec![0; CHUNK].into_boxed_slice(),
+            start: 0,
+            end: 0,
+            base: 0,
+            line: 1,
+            line_start: 0,
+            begun: false,
+            ready: false,
+            abandoned: None,
+        }
+    }
+
+    /// Reads more bytes after the unread ones, moving those to the front if the buffer is full;
+    /// returns how many came, 0 at the end of input.
+    fn read_more(&mut self) -> io::Result<usize> {
+        if self.start == self.end {
+            self.base += self.end as u64;
+            self.start = 0;
+            self.end = 0;
+        } else if self.end == self.buffer.len() {
+            self.buffer.copy_within(self.start..self.end, 0);
+            self.base += self.start as u64;
+            self.end -= self.start;
+            self.start = 0;
+        }
+        loop {
+            match self.reader.read(&mut self.buffer[self.end..]) {
+                Ok(count) => {
+                    self.end += count;
+                    return Ok(count);
+                }
+                Err(error) if error.kind() == ErrorKind::Interrupted => continue,
+                Err(error) => return Err(error),
+            }
+        }
+    }
+
+    /// Skips a byte-order mark at the very start of the input.
+    fn begin(&mut self) -> io::Result<()> {
+        self.begun = true;
+        while self.end < 3 && self.read_more()? > 0 {}
+        if self.buffer[..self.end].starts_with(b"\xEF\xBB\xBF") {
+            self.start = 3;
+            self.line_start = 3;
+        }
+        Ok(())
+    }
+
+    /// Skips the rest of an abandoned token, at most [`MAX_TOKEN`] bytes of it per call.
+    fn skip_abandoned(&mut self) -> Result<(), ScanError> {
+        while let Some((position, token, from)) = self.abandoned {
+            let rest = &self.buffer[self.start..self.end];
+            if let Some(run) = rest.iter().position(|&byte| is_space(byte)) {
+                self.start += run;
+                self.abandoned = None;
+            } else {
+                self.start = self.end;
+                if self.offset() - from > MAX_TOKEN as u64 {
+                    self.abandoned = Some((position, token, self.offset()));
+                    self.ready = false;
+                    return Err(ScanError::TooLong { position, token });
+                }
+                if self.read_more()? == 0 {
+                    self.abandoned = None;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Skips whitespace; `Ok(false)` at the end of input.
+    #[inline]
+    fn skip(&mut self) -> Result<bool, ScanError> {
+        if self.ready {
+            // The common case, inlined: the next token starts within the buffered bytes.
+            let rest = &self.buffer[self.start..self.end];
+            // Line feeds are whitespace, so the whitespace loops are the only ones that have to
+            // count them.
+            for (index, &byte) in rest.iter().enumerate() {
+                if !is_space(byte) {
+                    self.start += index;
+                    return Ok(true);
+                }
+                if byte == b'\n' {
+                    self.line += 1;
+                    self.line_start = self.base + (self.start + index) as u64 + 1;
+                }
+            }
+            self.start = self.end;
+        }
+        self.skip_slow()
+    }
+
+    /// [`Scanner::skip`] when the buffer runs out, at the start, or after an abandoned token.
+    #[cold]
+    fn skip_slow(&mut self) -> Result<bool, ScanError> {
+        if !self.begun {
+            self.begin()?;
+        }
+        if self.abandoned.is_some() {
+            self.skip_abandoned()?;
+        }
+        self.ready = true;
+        loop {
+            let rest = &self.buffer[self.start..self.end];
+            for (index, &byte) in rest.iter().enumerate() {
+                if !is_space(byte) {
+                    self.start += index;
+                    return Ok(true);
+                }
+                if byte == b'\n' {
+                    self.line += 1;
+                    self.line_start = self.base + (self.start + index) as u64 + 1;
+                }
+            }
+            self.start = self.end;
+            if self.read_more()? == 0 {
+                return Ok(false);
+            }
         }
     }
 
     /// Skips whitespace; returns `false` at the end of input.
     ///
+    /// # Errors
+    /// If reading fails, or the rest of a token abandoned by the last call is over
+    /// [`MAX_TOKEN`] bytes ([`ErrorKind::InvalidData`]).
+    ///
     /// # Complexity
     /// O(bytes skipped).
     pub fn skip_space(&mut self) -> io::Result<bool> {
-        loop {
-            let (line, column) = (self.line, self.column);
-            let chunk = fill(&mut self.reader)?;
-            if chunk.is_empty() {
-                return Ok(false);
-            }
-            let (mut new_line, mut new_column) = (line, column);
-            let mut taken = 0;
-            for &byte in chunk {
-                if !is_space(byte) {
-                    break;
-                }
-                taken += 1;
-                if byte == b'\n' {
-                    new_line += 1;
-                    new_column = 1;
-                } else {
-                    new_column += 1;
-                }
-            }
-            let found = taken < chunk.len();
-            self.reader.consume(taken);
-            self.line = new_line;
-            self.column = new_column;
-            if found {
-                return Ok(true);
-            }
-        }
+        Ok(self.skip()?)
     }
 
     /// The next non-whitespace byte and its position, or `None` at the end of input.
     ///
+    /// # Errors
+    /// As [`Scanner::skip_space`].
+    ///
     /// # Complexity
     /// O(whitespace skipped + 1).
+    #[inline]
     pub fn next_byte(&mut self) -> io::Result<Option<(u8, Position)>> {
-        if !self.skip_space()? {
+        // The common case, kept small enough to inline: the next byte, or the one after a
+        // single space or tab, is buffered and not whitespace.
+        if self.ready {
+            if let Some(&[first, second]) = self.buffer[..self.end].get(self.start..self.start + 2) {
+                if !is_space(first) {
+                    let position = self.position();
+                    self.start += 1;
+                    return Ok(Some((first, position)));
+                }
+                if first != b'\n' && !is_space(second) {
+                    self.start += 1;
+                    let position = self.position();
+                    self.start += 1;
+                    return Ok(Some((second, position)));
+                }
+            }
+        }
+        self.next_byte_slow()
+    }
+
+    /// [`Scanner::next_byte`] in any case.
+    #[cold]
+    fn next_byte_slow(&mut self) -> io::Result<Option<(u8, Position)>> {
+        if !self.skip()? {
             return Ok(None);
         }
         let position = self.position();
-        let byte = fill(&mut self.reader)?[0];
-        self.reader.consume(1);
-        self.column += 1;
+        let byte = self.buffer[self.start];
+        self.start += 1;
         Ok(Some((byte, position)))
     }
 
     /// The next token, or `None` at the end of input.
     ///
+    /// # Errors
+    /// [`ScanError::TooLong`] for a token over [`MAX_TOKEN`] bytes (after reading just past
+    /// that), [`ScanError::Io`] if reading fails.
+    ///
     /// # Complexity
     /// O(whitespace skipped + token length).
-    pub fn next_token(&mut self) -> io::Result<Option<Token<'_>>> {
-        if !self.skip_space()? {
+    pub fn next_token(&mut self) -> Result<Option<Token<'_>>, ScanError> {
+        if !self.skip()? {
             return Ok(None);
         }
         let position = self.position();
         let mut len = 0;
         loop {
-            let chunk = fill(&mut self.reader)?;
-            if chunk.is_empty() {
+            let rest = &self.buffer[self.start + len..self.end];
+            if let Some(run) = rest.iter().position(|&byte| is_space(byte)) {
+                len += run;
                 break;
             }
-            let run = chunk.iter().position(|&byte| is_space(byte)).unwrap_or(chunk.len());
-            if len < MAX_TOKEN {
-                let keep = run.min(MAX_TOKEN - len);
-                self.buffer[len..len + keep].copy_from_slice(&chunk[..keep]);
+            len += rest.len();
+            if len > MAX_TOKEN {
+                break;
             }
-            let ended = run < chunk.len();
-            self.reader.consume(run);
-            len += run;
-            self.column += run;
-            if ended {
+            if self.read_more()? == 0 {
                 break;
             }
         }
-        Ok(Some(Token {
-            kept: &self.buffer[..len.min(MAX_TOKEN)],
-            len,
-            position,
-        }))
+        let bytes = &self.buffer[self.start..self.start + len];
+        self.start += len;
+        if len > MAX_TOKEN {
+            let token = Excerpt::of(bytes);
+            self.abandoned = Some((position, token, self.offset()));
+            self.ready = false;
+            return Err(ScanError::TooLong { position, token });
+        }
+        Ok(Some(Token { bytes, position }))
+    }
+
+    /// The next number, by value, or `None` at the end of input: an optional `+` or `-`, then
+    /// decimal digits, of any length; leading zeros are skipped without being kept.
+    ///
+    /// At the 20th significant digit the value is out of `i64` whatever follows: the numeral is
+    /// abandoned there, returned with [`Integer::value`] `None`, and the next call skips its
+    /// rest (up to [`MAX_TOKEN`] bytes).
+    ///
+    /// # Errors
+    /// [`ScanError::NotInteger`] at the first byte that cannot belong to a number (the rest of
+    /// the token is not read, beyond the few bytes the message quotes); [`ScanError::Io`] if
+    /// reading fails.
+    ///
+    /// # Complexity
+    /// O(whitespace skipped + numeral length), O(1) memory.
+    pub fn next_integer(&mut self) -> Result<Option<Integer>, ScanError> {
+        if !self.skip()? {
+            return Ok(None);
+        }
+        let position = self.position();
+        let token = self.excerpt()?;
+        let negative = self.buffer[self.start] == b'-';
+        if negative || self.buffer[self.start] == b'+' {
+            self.start += 1;
+        }
+        let mut digits = false;
+        let mut significant = 0;
+        let mut magnitude = 0u64;
+        let mut bad = false;
+        'read: loop {
+            for (index, &byte) in self.buffer[self.start..self.end].iter().enumerate() {
+                let digit = byte.wrapping_sub(b'0');
+                if digit >= 10 {
+                    bad = !is_space(byte);
+                    self.start += index;
+                    break 'read;
+                }
+                digits = true;
+                if significant > 0 || digit > 0 {
+                    significant += 1;
+                    if significant > MAX_DIGITS {
+                        self.start += index + 1;
+                        break 'read;
+                    }
+                    magnitude = magnitude * 10 + u64::from(digit);
+                }
+            }
+            self.start = self.end;
+            if self.read_more()? == 0 {
+                break;
+            }
+        }
+        if bad || significant > MAX_DIGITS {
+            self.abandoned = Some((position, token, self.offset()));
+            self.ready = false;
+        }
+        if bad || !digits {
+            return Err(ScanError::NotInteger { position, token });
+        }
+        let value = if significant > MAX_DIGITS {
+            None
+        } else {
+            signed(negative, magnitude)
+        };
+        Ok(Some(Integer { value, position, token }))
+    }
+
+    /// The next token's first bytes, read now because [`Scanner::next_integer`] does not keep
+    /// them. Reads no further than the token's end or [`SHOWN`] + 1 bytes, so an interactive
+    /// input is not waited on past the token.
+    fn excerpt(&mut self) -> io::Result<Excerpt> {
+        loop {
+            let rest = &self.buffer[self.start..self.end];
+            let head = &rest[..rest.len().min(SHOWN + 1)];
+            if let Some(run) = head.iter().position(|&byte| is_space(byte)) {
+                return Ok(Excerpt::of(&head[..run]));
+            }
+            if head.len() > SHOWN || self.read_more()? == 0 {
+                let rest = &self.buffer[self.start..self.end];
+                return Ok(Excerpt::of(&rest[..rest.len().min(SHOWN + 1)]));
+            }
+        }
     }
 }
 
@@ -271,8 +685,58 @@ impl<R: BufRead> Scanner<R> {
 mod tests {
     use super::*;
 
-    fn tokens(input: &[u8]) -> Vec<(String, usize, usize, usize)> {
-        let mut scanner = Scanner::new(input);
+    /// A reader handing out `input` in chunks whose sizes cycle through `sizes`, counting the
+    /// bytes it gave.
+    struct Chunked<'a> {
+        input: &'a [u8],
+        sizes: &'a [usize],
+        turn: usize,
+        given: usize,
+    }
+
+    impl<'a> Chunked<'a> {
+        fn new(input: &'a [u8], sizes: &'a [usize]) -> Self {
+            Chunked {
+                input,
+                sizes,
+                turn: 0,
+                given: 0,
+            }
+        }
+    }
+
+    impl Read for Chunked<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let size = self.sizes[self.turn % self.sizes.len()]
+                .min(buf.len())
+                .min(self.input.len());
+            self.turn += 1;
+            buf[..size].copy_from_slice(&self.input[..size]);
+            self.input = &self.input[size..];
+            self.given += size;
+            Ok(size)
+        }
+    }
+
+    /// An endless input of one byte, counting the bytes it gave.
+    struct Endless {
+        byte: u8,
+        given: usize,
+    }
+
+    impl Read for Endless {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            buf.fill(self.byte);
+            self.given += buf.len();
+            Ok(buf.len())
+        }
+    }
+
+    /// Chunk patterns: one byte at a time, odd sizes, and one big read.
+    const CHUNKINGS: [&[usize]; 4] = [&[1], &[3, 1, 7], &[5, 2, 13, 1, 64], &[1 << 20]];
+
+    fn tokens(input: &[u8], sizes: &[usize]) -> Vec<(String, usize, usize, usize)> {
+        let mut scanner = Scanner::new(Chunked::new(input, sizes));
         let mut found = Vec::new();
         while let Some(token) = scanner.next_token().unwrap() {
             let at = token.position();
@@ -281,52 +745,264 @@ mod tests {
         found
     }
 
+    /// The grammar's whitespace rule and positions, written the plain way.
+    fn naive_tokens(input: &[u8]) -> Vec<(String, usize, usize, usize)> {
+        let (body, skipped) = match input.strip_prefix(b"\xEF\xBB\xBF") {
+            Some(body) => (body, 3),
+            None => (input, 0),
+        };
+        let mut found = Vec::new();
+        let (mut line, mut line_start) = (1, skipped);
+        let mut index = 0;
+        while index < body.len() {
+            let byte = body[index];
+            if b" \t\n\x0b\x0c\r".contains(&byte) {
+                if byte == b'\n' {
+                    line += 1;
+                    line_start = skipped + index + 1;
+                }
+                index += 1;
+                continue;
+            }
+            let start = index;
+            while index < body.len() && !b" \t\n\x0b\x0c\r".contains(&body[index]) {
+                index += 1;
+            }
+            let token = &body[start..index];
+            found.push((
+                Excerpt::of(token).to_string(),
+                token.len(),
+                line,
+                skipped + start - line_start + 1,
+            ));
+        }
+        found
+    }
+
+    #[test]
+    fn whitespace_is_exactly_c_isspace() {
+        let spaces: Vec<u8> = (0..=255).filter(|&byte| is_space(byte)).collect();
+        assert_eq!(spaces, b"\t\n\x0b\x0c\r ");
+    }
+
     #[test]
     fn splits_on_any_whitespace_and_tracks_positions() {
-        let found = tokens(b" 12\t-3\r\n\n  x\x0b+7 ");
-        assert_eq!(
-            found,
-            [
-                ("12".to_string(), 2, 1, 2),
-                ("-3".to_string(), 2, 1, 5),
-                ("x".to_string(), 1, 3, 3),
-                ("+7".to_string(), 2, 3, 5),
-            ]
-        );
-        assert!(tokens(b"").is_empty());
-        assert!(tokens(b" \n\t ").is_empty());
-    }
-
-    #[test]
-    fn reads_across_buffer_boundaries() {
-        // A one-byte-at-a-time reader forces every token across many refills.
-        let input: &[u8] = b"123 45678\n9";
-        let reader = io::BufReader::with_capacity(1, input);
-        let mut scanner = Scanner::new(reader);
-        let mut values = Vec::new();
-        while let Some(token) = scanner.next_token().unwrap() {
-            values.push(token.parse_i64().unwrap());
+        let input = b" 12\t-3\r\n\n  x\x0b+7 \x0c\r\n\tend";
+        let expected = [
+            ("12".to_string(), 2, 1, 2),
+            ("-3".to_string(), 2, 1, 5),
+            ("x".to_string(), 1, 3, 3),
+            ("+7".to_string(), 2, 3, 5),
+            ("end".to_string(), 3, 4, 2),
+        ];
+        for sizes in CHUNKINGS {
+            assert_eq!(tokens(input, sizes), expected);
         }
-        assert_eq!(values, [123, 45678, 9]);
-        assert_eq!(scanner.position().line, 2);
+        assert!(tokens(b"", &[1]).is_empty());
+        assert!(tokens(b" \n\t\x0b\x0c\r ", &[1]).is_empty());
     }
 
     #[test]
-    fn parses_integers_and_reports_why_not() {
+    fn a_byte_order_mark_at_the_start_is_skipped_and_takes_no_column() {
+        for sizes in CHUNKINGS {
+            assert_eq!(
+                tokens(b"\xEF\xBB\xBF1 2", sizes),
+                [("1".into(), 1, 1, 1), ("2".into(), 1, 1, 3)]
+            );
+            assert_eq!(tokens(b"\xEF\xBB\xBF\r\n 5", sizes), [("5".into(), 1, 2, 2)]);
+            assert!(tokens(b"\xEF\xBB\xBF", sizes).is_empty());
+            // Anywhere else it is an ordinary token.
+            assert_eq!(tokens(b" \xEF\xBB\xBF", sizes), [("\\xef\\xbb\\xbf".into(), 3, 1, 2)]);
+            assert_eq!(tokens(b"\xEF\xBB", sizes), [("\\xef\\xbb".into(), 2, 1, 1)]);
+        }
+    }
+
+    #[test]
+    fn tokens_and_positions_match_the_plain_reading_under_any_chunking() {
+        // A fixed-seed generator of inputs rich in whitespace kinds, CRLF, BOMs and long tokens.
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |bound: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % bound
+        };
+        let alphabet = b" \t\n\x0b\x0c\r\r\n0123456789+-x\xEF\xBB\xBF\x00";
+        for _ in 0..300 {
+            let mut input = Vec::new();
+            if next(4) == 0 {
+                input.extend_from_slice(b"\xEF\xBB\xBF");
+            }
+            for _ in 0..next(200) {
+                if next(50) == 0 {
+                    input.extend(std::iter::repeat(b'7').take(next(100) as usize));
+                } else {
+                    input.push(alphabet[next(alphabet.len() as u64) as usize]);
+                }
+            }
+            let expected = naive_tokens(&input);
+            for sizes in CHUNKINGS {
+                assert_eq!(
+                    tokens(&input, sizes),
+                    expected,
+                    "input {:?}",
+                    input.escape_ascii().to_string()
+                );
+            }
+            let mut scanner = Scanner::new(Chunked::new(&input, &[3, 1, 7]));
+            let mut bytes = Vec::new();
+            while let Some((byte, at)) = scanner.next_byte().unwrap() {
+                bytes.push((byte, at.line, at.column));
+            }
+            let expected_bytes: Vec<_> = expected
+                .iter()
+                .flat_map(|(_, len, line, column)| (0..*len).map(move |offset| (*line, column + offset)))
+                .collect();
+            let positions: Vec<_> = bytes.iter().map(|&(_, line, column)| (line, column)).collect();
+            assert_eq!(positions, expected_bytes);
+        }
+    }
+
+    #[test]
+    fn bytes_one_at_a_time() {
+        for sizes in CHUNKINGS {
+            let mut scanner = Scanner::new(Chunked::new(b" 12\r\n x\ty", sizes));
+            let mut found = Vec::new();
+            while let Some((byte, at)) = scanner.next_byte().unwrap() {
+                found.push((byte, at.line, at.column));
+            }
+            assert_eq!(found, [(b'1', 1, 2), (b'2', 1, 3), (b'x', 2, 2), (b'y', 2, 4)]);
+            assert_eq!(scanner.position(), Position { line: 2, column: 5 });
+        }
+    }
+
+    #[test]
+    fn parses_integers_by_value_and_reports_why_not() {
         let parse = |text: &[u8]| Scanner::new(text).next_token().unwrap().unwrap().parse_i64();
         assert_eq!(parse(b"0"), Ok(0));
+        assert_eq!(parse(b"-0"), Ok(0));
+        assert_eq!(parse(b"+1"), Ok(1));
         assert_eq!(parse(b"-42"), Ok(-42));
-        assert_eq!(parse(b"+7"), Ok(7));
         assert_eq!(parse(b"9223372036854775807"), Ok(i64::MAX));
         assert_eq!(parse(b"-9223372036854775808"), Ok(i64::MIN));
+        assert_eq!(parse(b"-0009223372036854775808"), Ok(i64::MIN));
         assert_eq!(parse(b"9223372036854775808"), Err(IntegerError::OutOfRange));
-        assert_eq!(
-            parse(b"99999999999999999999999999999999999999"),
-            Err(IntegerError::OutOfRange)
-        );
+        assert_eq!(parse(b"99999999999999999999"), Err(IntegerError::OutOfRange));
+        let mut padded = vec![b'0'; MAX_TOKEN - 1];
+        padded.push(b'7');
+        assert_eq!(parse(&padded), Ok(7));
         assert_eq!(parse(b"1x"), Err(IntegerError::NotInteger));
         assert_eq!(parse(b"-"), Err(IntegerError::NotInteger));
+        assert_eq!(parse(b"+-1"), Err(IntegerError::NotInteger));
         assert_eq!(parse("é".as_bytes()), Err(IntegerError::NotInteger));
+    }
+
+    /// `next_integer` on `input` read in chunks of `sizes`.
+    fn integers(input: &[u8], sizes: &[usize]) -> Vec<Result<(Option<i64>, String), String>> {
+        let mut scanner = Scanner::new(Chunked::new(input, sizes));
+        let mut found = Vec::new();
+        loop {
+            match scanner.next_integer() {
+                Ok(Some(number)) => found.push(Ok((number.value(), number.to_string()))),
+                Ok(None) => return found,
+                Err(error) => found.push(Err(error.to_string())),
+            }
+        }
+    }
+
+    #[test]
+    fn numbers_of_any_length_by_value() {
+        let mut long = vec![b'0'; 100_000];
+        long.push(b'2');
+        let mut input = b"+1 -0 000000000000000000000000000000008 ".to_vec();
+        input.extend_from_slice(&long);
+        input.extend_from_slice(b"\n-00000000000000000000009223372036854775808 9223372036854775808 42");
+        for sizes in CHUNKINGS {
+            assert_eq!(
+                integers(&input, sizes),
+                [
+                    Ok((Some(1), "+1".into())),
+                    Ok((Some(0), "-0".into())),
+                    Ok((Some(8), "00000000000000000000000000000000...".into())),
+                    Ok((Some(2), "00000000000000000000000000000000...".into())),
+                    Ok((Some(i64::MIN), "-0000000000000000000000922337203...".into())),
+                    Ok((None, "9223372036854775808".into())),
+                    Ok((Some(42), "42".into())),
+                ]
+            );
+        }
+    }
+
+    #[test]
+    fn a_number_is_abandoned_at_its_first_bad_byte_or_20th_digit() {
+        for sizes in CHUNKINGS {
+            assert_eq!(
+                integers(b" 12x45 - 7 +-1 \x00\x01\xff 123456789012345678901 8", sizes),
+                [
+                    Err("line 1, column 2: '12x45' is not an integer".into()),
+                    Err("line 1, column 8: '-' is not an integer".into()),
+                    Ok((Some(7), "7".into())),
+                    Err("line 1, column 12: '+-1' is not an integer".into()),
+                    Err("line 1, column 16: '\\x00\\x01\\xff' is not an integer".into()),
+                    // The rest of an abandoned numeral is skipped by the next call.
+                    Ok((None, "123456789012345678901".into())),
+                    Ok((Some(8), "8".into())),
+                ]
+            );
+        }
+    }
+
+    #[test]
+    fn endless_input_ends_at_once() {
+        for byte in [b'\0', b'x', b'1'] {
+            let mut endless = Endless { byte, given: 0 };
+            let mut scanner = Scanner::new(&mut endless);
+            let outcome = scanner.next_integer().map(|number| number.map(|number| number.value()));
+            let expected = if byte == b'1' {
+                "Some(None)".to_string()
+            } else {
+                format!(
+                    "line 1, column 1: '{}...' is not an integer",
+                    [byte; SHOWN].escape_ascii()
+                )
+            };
+            match outcome {
+                Ok(value) => assert_eq!(format!("{value:?}"), expected),
+                Err(error) => assert_eq!(error.to_string(), expected),
+            }
+            // The next call skips at most MAX_TOKEN more bytes, then says the token is too long.
+            let error = scanner.next_token().map(|_| ()).unwrap_err();
+            assert!(error.to_string().ends_with("...' is longer than 4096 bytes"), "{error}");
+            drop(scanner);
+            assert!(endless.given <= 3 * CHUNK, "read {} bytes", endless.given);
+        }
+        let mut endless = Endless { byte: b'7', given: 0 };
+        let error = Scanner::new(&mut endless).next_token().map(|_| ()).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            format!("line 1, column 1: '{}...' is longer than 4096 bytes", "7".repeat(SHOWN))
+        );
+        assert!(endless.given <= 2 * CHUNK, "read {} bytes", endless.given);
+    }
+
+    #[test]
+    fn tokens_are_bounded() {
+        for sizes in CHUNKINGS {
+            let mut input = vec![b'5'; MAX_TOKEN];
+            input.extend_from_slice(b" ");
+            input.extend(std::iter::repeat(b'6').take(MAX_TOKEN + 1));
+            input.extend_from_slice(b"\n9");
+            let mut scanner = Scanner::new(Chunked::new(&input, sizes));
+            assert_eq!(scanner.next_token().unwrap().unwrap().len(), MAX_TOKEN);
+            let error = scanner.next_token().map(|_| ()).unwrap_err();
+            assert!(error.to_string().starts_with("line 1, column 4098: '666"), "{error}");
+            // The rest of the long token is skipped; reading goes on after it.
+            let token = scanner.next_token().unwrap().unwrap();
+            assert_eq!(
+                (token.bytes(), token.position()),
+                (&b"9"[..], Position { line: 2, column: 1 })
+            );
+        }
     }
 
     #[test]
@@ -335,19 +1011,18 @@ mod tests {
         let mut scanner = Scanner::new(&long[..]);
         let token = scanner.next_token().unwrap().unwrap();
         assert_eq!(token.len(), 100);
-        assert_eq!(token.bytes().len(), MAX_TOKEN);
-        assert!(token.to_string().ends_with("..."));
-        let mut scanner = Scanner::new(&b"\x00\xff"[..]);
+        assert_eq!(token.bytes(), &long[..]);
+        assert_eq!(token.to_string(), format!("{}...", "7".repeat(SHOWN)));
+        let mut scanner = Scanner::new(&b"\x00\xff\n"[..]);
         assert_eq!(scanner.next_token().unwrap().unwrap().to_string(), "\\x00\\xff");
     }
 
     #[test]
-    fn bytes_one_at_a_time() {
-        let mut scanner = Scanner::new(&b" 12\n x"[..]);
-        let mut found = Vec::new();
-        while let Some((byte, at)) = scanner.next_byte().unwrap() {
-            found.push((byte, at.line, at.column));
-        }
-        assert_eq!(found, [(b'1', 1, 2), (b'2', 1, 3), (b'x', 2, 2)]);
+    fn errors_convert_for_callers() {
+        let error = Scanner::new(&b"abc"[..]).next_integer().unwrap_err();
+        let failure = crate::cli::Failure::from(error);
+        assert_eq!(failure.to_string(), "line 1, column 1: 'abc' is not an integer");
+        let error = Scanner::new(&b"abc"[..]).next_integer().unwrap_err();
+        assert_eq!(io::Error::from(error).kind(), ErrorKind::InvalidData);
     }
 }
