@@ -9,7 +9,18 @@ fn main() -> io::Result<()> {
     let mode = std::env::args().nth(1).unwrap_or_default();
     let mut scanner = Scanner::new(io::stdin().lock());
     let (mut count, mut sum) = (0u64, 0u64);
-    if mode == "tokens" {
+    if mode == "boards" {
+        let mut board = [0u8; 9];
+        while scanner.next_bytes(&mut board)? == 9 {
+            count += 9;
+            sum += board.iter().map(|&byte| u64::from(byte)).sum::<u64>();
+        }
+    } else if mode == "integers" {
+        while let Some(number) = scanner.next_integer()? {
+            count += 1;
+            sum = sum.wrapping_add(number.value().unwrap_or(0) as u64);
+        }
+    } else if mode == "tokens" {
         while let Some(token) = scanner.next_token()? {
             count += 1;
             sum += token.len() as u64 + token.position().column as u64;

@@ -8,8 +8,10 @@
 //!   of any length, read by value: leading zeros do not count, `-0` is 0, `+1` is 1, and a
 //!   number is out of range only by value (outside `i64`). Anything else is not a number.
 //! - A token is abandoned as soon as it cannot become valid: a number at its first byte that is
-//!   not a digit (or a leading sign), or at its 20th significant digit; any other token past
-//!   [`MAX_TOKEN`] bytes. So endless garbage (`/dev/zero`, an endless `111...`) ends at once.
+//!   not a digit (or a leading sign), or at its 20th significant digit, which puts it out of
+//!   range whatever follows (`123...90x` with 20 digits before the `x` is out of range, not
+//!   "not a number"); any other token past [`MAX_TOKEN`] bytes. So endless garbage
+//!   (`/dev/zero`, an endless `111...`) ends at once.
 //!
 //! A position is a 1-based line (lines end at `\n`) and a 1-based byte column; a BOM takes no
 //! column.
@@ -69,39 +71,29 @@ pub enum IntegerError {
 
 /// The first [`SHOWN`] bytes of a token, as a message quotes it: printable ASCII as is, other
 /// bytes escaped (`\x00`), and `...` when the token goes on.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy)]
 pub struct Excerpt {
+    /// The first `len` are the token's; the rest are whatever followed it.
     bytes: [u8; SHOWN],
     len: u8,
     cut: bool,
 }
 
 impl Excerpt {
-    fn new() -> Self {
-        Excerpt {
-            bytes: [0; SHOWN],
-            len: 0,
-            cut: false,
+    /// The excerpt of the `len`-byte token at the start of `bytes`, which holds at least the
+    /// token's first [`SHOWN`] bytes (and may hold more: a fixed-size copy is cheaper).
+    #[inline]
+    fn of(bytes: &[u8], len: usize) -> Self {
+        let mut shown = [0; SHOWN];
+        match bytes.get(..SHOWN) {
+            Some(window) => shown.copy_from_slice(window),
+            None => shown[..bytes.len()].copy_from_slice(bytes),
         }
-    }
-
-    fn of(token: &[u8]) -> Self {
-        let mut excerpt = Excerpt::new();
-        excerpt.extend(token);
-        excerpt
-    }
-
-    fn room(&self) -> usize {
-        SHOWN - usize::from(self.len)
-    }
-
-    /// Appends the token bytes that fit; `bytes` holds no whitespace.
-    fn extend(&mut self, bytes: &[u8]) {
-        let take = bytes.len().min(self.room());
-        let len = usize::from(self.len);
-        self.bytes[len..len + take].copy_from_slice(&bytes[..take]);
-        self.len += take as u8;
-        self.cut |= take < bytes.len();
+        Excerpt {
+            bytes: shown,
+            len: len.min(SHOWN) as u8,
+            cut: len > SHOWN,
+        }
     }
 
     /// The quoted bytes (without the `...`).
@@ -122,6 +114,14 @@ impl fmt::Display for Excerpt {
         Ok(())
     }
 }
+
+impl PartialEq for Excerpt {
+    fn eq(&self, other: &Self) -> bool {
+        (self.bytes(), self.cut) == (other.bytes(), other.cut)
+    }
+}
+
+impl Eq for Excerpt {}
 
 impl fmt::Debug for Excerpt {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -242,34 +242,39 @@ impl<'a> Token<'a> {
     /// # Complexity
     /// O(length).
     pub fn parse_i64(&self) -> Result<i64, IntegerError> {
-        let (negative, digits) = match self.bytes.first() {
-            Some(b'-') => (true, &self.bytes[1..]),
-            Some(b'+') => (false, &self.bytes[1..]),
-            _ => (false, self.bytes),
-        };
-        if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
-            return Err(IntegerError::NotInteger);
-        }
-        let significant = &digits[digits.iter().take_while(|&&digit| digit == b'0').count()..];
-        if significant.len() > MAX_DIGITS {
-            return Err(IntegerError::OutOfRange);
-        }
-        let magnitude = significant
-            .iter()
-            .fold(0u64, |value, &digit| value * 10 + u64::from(digit - b'0'));
-        signed(negative, magnitude).ok_or(IntegerError::OutOfRange)
+        parse_i64(self.bytes)
     }
 }
 
 impl fmt::Display for Token<'_> {
     /// The first [`SHOWN`] bytes as an [`Excerpt`].
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        Excerpt::of(self.bytes).fmt(f)
+        Excerpt::of(self.bytes, self.bytes.len()).fmt(f)
     }
 }
 
 /// Significant digits of the longest `i64` (and the most a `u64` holds without overflow).
 const MAX_DIGITS: usize = 19;
+
+/// `numeral` as an `i64`, by value.
+fn parse_i64(numeral: &[u8]) -> Result<i64, IntegerError> {
+    let (negative, digits) = match numeral.first() {
+        Some(b'-') => (true, &numeral[1..]),
+        Some(b'+') => (false, &numeral[1..]),
+        _ => (false, numeral),
+    };
+    if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
+        return Err(IntegerError::NotInteger);
+    }
+    let significant = &digits[digits.iter().take_while(|&&digit| digit == b'0').count()..];
+    if significant.len() > MAX_DIGITS {
+        return Err(IntegerError::OutOfRange);
+    }
+    let magnitude = significant
+        .iter()
+        .fold(0u64, |value, &digit| value * 10 + u64::from(digit - b'0'));
+    signed(negative, magnitude).ok_or(IntegerError::OutOfRange)
+}
 
 /// `magnitude` with its sign, if that fits an `i64`.
 fn signed(negative: bool, magnitude: u64) -> Option<i64> {
@@ -558,6 +563,53 @@ impl<R: Read> Scanner<R> {
         Ok(Some((byte, position)))
     }
 
+    /// Fills `out` with the next non-whitespace bytes, as [`Scanner::next_byte`] would return
+    /// them one by one but without their positions; returns how many, fewer than `out.len()`
+    /// only at the end of input.
+    ///
+    /// # Errors
+    /// As [`Scanner::skip_space`].
+    ///
+    /// # Complexity
+    /// O(`out.len()` + whitespace skipped), a few instructions a byte.
+    pub fn next_bytes(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        let mut filled = 0;
+        while filled < out.len() {
+            if self.ready {
+                let (mut line, mut line_start) = (self.line, self.line_start);
+                let rest = &self.buffer[self.start..self.end];
+                let mut used = rest.len();
+                for (index, &byte) in rest.iter().enumerate() {
+                    if !is_space(byte) {
+                        out[filled] = byte;
+                        filled += 1;
+                        if filled == out.len() {
+                            used = index + 1;
+                            break;
+                        }
+                    } else if byte == b'\n' {
+                        line += 1;
+                        line_start = self.base + (self.start + index) as u64 + 1;
+                    }
+                }
+                self.start += used;
+                self.line = line;
+                self.line_start = line_start;
+                if filled == out.len() {
+                    break;
+                }
+            }
+            match self.next_byte_slow()? {
+                Some((byte, _)) => {
+                    out[filled] = byte;
+                    filled += 1;
+                }
+                None => break,
+            }
+        }
+        Ok(filled)
+    }
+
     /// The next token, or `None` at the end of input.
     ///
     /// # Errors
@@ -566,35 +618,48 @@ impl<R: Read> Scanner<R> {
     ///
     /// # Complexity
     /// O(whitespace skipped + token length).
+    #[inline]
     pub fn next_token(&mut self) -> Result<Option<Token<'_>>, ScanError> {
         if !self.skip()? {
             return Ok(None);
         }
         let position = self.position();
+        let len = match self.buffer[self.start..self.end]
+            .iter()
+            .position(|&byte| is_space(byte))
+        {
+            Some(len) if len <= MAX_TOKEN => len,
+            _ => self.token_length(position)?,
+        };
+        let bytes = &self.buffer[self.start..self.start + len];
+        self.start += len;
+        Ok(Some(Token { bytes, position }))
+    }
+
+    /// The length of the token at `start` that runs past the buffered bytes: reads until its
+    /// end, keeping it whole in the buffer, or abandons it past [`MAX_TOKEN`] bytes.
+    #[cold]
+    fn token_length(&mut self, position: Position) -> Result<usize, ScanError> {
         let mut len = 0;
         loop {
             let rest = &self.buffer[self.start + len..self.end];
             if let Some(run) = rest.iter().position(|&byte| is_space(byte)) {
                 len += run;
-                break;
+            } else {
+                len += rest.len();
+                if len <= MAX_TOKEN && self.read_more()? > 0 {
+                    continue;
+                }
             }
-            len += rest.len();
-            if len > MAX_TOKEN {
-                break;
+            if len <= MAX_TOKEN {
+                return Ok(len);
             }
-            if self.read_more()? == 0 {
-                break;
-            }
-        }
-        let bytes = &self.buffer[self.start..self.start + len];
-        self.start += len;
-        if len > MAX_TOKEN {
-            let token = Excerpt::of(bytes);
+            let token = Excerpt::of(&self.buffer[self.start..self.end], len);
+            self.start += len;
             self.abandoned = Some((position, token, self.offset()));
             self.ready = false;
             return Err(ScanError::TooLong { position, token });
         }
-        Ok(Some(Token { bytes, position }))
     }
 
     /// The next number, by value, or `None` at the end of input: an optional `+` or `-`, then
@@ -611,11 +676,38 @@ impl<R: Read> Scanner<R> {
     ///
     /// # Complexity
     /// O(whitespace skipped + numeral length), O(1) memory.
+    #[inline]
     pub fn next_integer(&mut self) -> Result<Option<Integer>, ScanError> {
         if !self.skip()? {
             return Ok(None);
         }
         let position = self.position();
+        // The common case: at most 18 digits (so no overflow), their end buffered.
+        let rest = &self.buffer[self.start..self.end];
+        let negative = rest[0] == b'-';
+        let sign = usize::from(negative || rest[0] == b'+');
+        let stop = rest.len().min(sign + 18);
+        let (mut index, mut magnitude) = (sign, 0i64);
+        while index < stop {
+            let digit = rest[index].wrapping_sub(b'0');
+            if digit >= 10 {
+                break;
+            }
+            magnitude = magnitude * 10 + i64::from(digit);
+            index += 1;
+        }
+        if index > sign && rest.get(index).is_some_and(|&byte| is_space(byte)) {
+            let token = Excerpt::of(rest, index);
+            self.start += index;
+            let value = Some(if negative { -magnitude } else { magnitude });
+            return Ok(Some(Integer { value, position, token }));
+        }
+        self.long_integer(position)
+    }
+
+    /// [`Scanner::next_integer`] for a numeral that is long or runs past the buffered bytes.
+    #[inline(never)]
+    fn long_integer(&mut self, position: Position) -> Result<Option<Integer>, ScanError> {
         let token = self.excerpt()?;
         let negative = self.buffer[self.start] == b'-';
         if negative || self.buffer[self.start] == b'+' {
@@ -671,11 +763,11 @@ impl<R: Read> Scanner<R> {
             let rest = &self.buffer[self.start..self.end];
             let head = &rest[..rest.len().min(SHOWN + 1)];
             if let Some(run) = head.iter().position(|&byte| is_space(byte)) {
-                return Ok(Excerpt::of(&head[..run]));
+                return Ok(Excerpt::of(rest, run));
             }
             if head.len() > SHOWN || self.read_more()? == 0 {
                 let rest = &self.buffer[self.start..self.end];
-                return Ok(Excerpt::of(&rest[..rest.len().min(SHOWN + 1)]));
+                return Ok(Excerpt::of(rest, rest.len().min(SHOWN + 1)));
             }
         }
     }
@@ -770,7 +862,7 @@ mod tests {
             }
             let token = &body[start..index];
             found.push((
-                Excerpt::of(token).to_string(),
+                Excerpt::of(token, token.len()).to_string(),
                 token.len(),
                 line,
                 skipped + start - line_start + 1,
@@ -930,6 +1022,74 @@ mod tests {
                     Ok((Some(42), "42".into())),
                 ]
             );
+        }
+    }
+
+    /// The grammar's number rule, written the plain way (through `i128`): 20 significant
+    /// digits decide that a numeral is out of range, whatever follows them.
+    fn naive_integer(token: &[u8]) -> Result<Option<i64>, ()> {
+        let digits = token
+            .strip_prefix(b"-")
+            .or_else(|| token.strip_prefix(b"+"))
+            .unwrap_or(token);
+        let run = digits.iter().take_while(|digit| digit.is_ascii_digit()).count();
+        let start = digits.iter().position(|&digit| digit != b'0').unwrap_or(run).min(run);
+        if run - start >= 20 {
+            return Ok(None);
+        }
+        if run == 0 || run < digits.len() {
+            return Err(());
+        }
+        let significant = std::str::from_utf8(&digits[start..]).unwrap();
+        let magnitude: i128 = if significant.is_empty() {
+            0
+        } else {
+            significant.parse().unwrap()
+        };
+        Ok(i64::try_from(if token[0] == b'-' { -magnitude } else { magnitude }).ok())
+    }
+
+    #[test]
+    fn numbers_match_the_plain_reading_under_any_chunking() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = |bound: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % bound
+        };
+        for _ in 0..300 {
+            let mut input = Vec::new();
+            let mut expected = Vec::new();
+            for _ in 0..next(30) {
+                let mut token = Vec::new();
+                match next(4) {
+                    0 => token.push(b'-'),
+                    1 => token.push(b'+'),
+                    _ => {}
+                }
+                token.extend(std::iter::repeat(b'0').take([0, 0, 1, 3, 30][next(5) as usize]));
+                for _ in 0..[1, 2, 5, 18, 19, 20, 25][next(7) as usize] {
+                    token.push(b"0123456789"[next(10) as usize]);
+                }
+                if next(8) == 0 {
+                    let place = next(token.len() as u64 + 1) as usize;
+                    token.insert(place, b"x-+\x00\xff"[next(5) as usize]);
+                }
+                expected.push(match naive_integer(&token) {
+                    Ok(value) => Ok((value, Excerpt::of(&token, token.len()).to_string())),
+                    Err(()) => Err(format!(
+                        "line 1, column {}: '{}' is not an integer",
+                        input.len() + 1,
+                        Excerpt::of(&token, token.len())
+                    )),
+                });
+                input.extend_from_slice(&token);
+                input.push(b' ');
+            }
+            for sizes in CHUNKINGS {
+                assert_eq!(integers(&input, sizes), expected, "input {}", input.escape_ascii());
+            }
         }
     }
 
