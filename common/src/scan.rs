@@ -381,7 +381,9 @@ impl<R> Scanner<R> {
 
 impl<R: Read> Scanner<R> {
     /// A scanner at the start of `reader` (a locked stdin, a byte slice, a file...). Whether
-    /// the reader buffers makes no difference: the scanner reads [`CHUNK`] bytes at a time.
+    /// the reader buffers makes no difference: the scanner reads up to [`CHUNK`] bytes at a
+    /// time, so it may have taken bytes from `reader` beyond those it has returned; read the
+    /// input only through the scanner.
     ///
     /// # Complexity
     /// O(1), plus the [`CHUNK`]-byte buffer.
@@ -425,11 +427,13 @@ impl<R: Read> Scanner<R> {
         }
     }
 
-    /// Skips a byte-order mark at the very start of the input.
+    /// Skips a byte-order mark at the very start of the input, reading no further than the
+    /// first byte that differs from one (an interactive input is not waited on).
     fn begin(&mut self) -> io::Result<()> {
+        const MARK: &[u8] = b"\xEF\xBB\xBF";
         self.begun = true;
-        while self.end < 3 && self.read_more()? > 0 {}
-        if self.buffer[..self.end].starts_with(b"\xEF\xBB\xBF") {
+        while self.end < MARK.len() && MARK.starts_with(&self.buffer[..self.end]) && self.read_more()? > 0 {}
+        if self.buffer[..self.end].starts_with(MARK) {
             self.start = 3;
             self.line_start = 3;
         }
@@ -1175,6 +1179,46 @@ mod tests {
         assert_eq!(token.to_string(), format!("{}...", "7".repeat(SHOWN)));
         let mut scanner = Scanner::new(&b"\x00\xff\n"[..]);
         assert_eq!(scanner.next_token().unwrap().unwrap().to_string(), "\\x00\\xff");
+    }
+
+    /// A reader that is interrupted before every read and fails after `input`.
+    struct Flaky<'a> {
+        input: &'a [u8],
+        interrupted: bool,
+    }
+
+    impl Read for Flaky<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            self.interrupted = !self.interrupted;
+            if self.interrupted {
+                return Err(io::Error::new(ErrorKind::Interrupted, "signal"));
+            }
+            if self.input.is_empty() {
+                return Err(io::Error::new(ErrorKind::Other, "disk on fire"));
+            }
+            let size = buf.len().min(self.input.len()).min(2);
+            buf[..size].copy_from_slice(&self.input[..size]);
+            self.input = &self.input[size..];
+            Ok(size)
+        }
+    }
+
+    #[test]
+    fn interrupted_reads_are_retried_and_failures_reported() {
+        let mut scanner = Scanner::new(Flaky {
+            input: b"\xEF\xBB\xBF12 -3 x",
+            interrupted: false,
+        });
+        assert_eq!(scanner.next_integer().unwrap().unwrap().value(), Some(12));
+        assert_eq!(scanner.next_integer().unwrap().unwrap().value(), Some(-3));
+        assert_eq!(
+            scanner.next_byte().unwrap().unwrap(),
+            (b'x', Position { line: 1, column: 7 })
+        );
+        match scanner.next_token() {
+            Err(ScanError::Io(error)) => assert_eq!(error.to_string(), "disk on fire"),
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]
