@@ -13,15 +13,16 @@
 //!   "not a number"); any other token past [`MAX_TOKEN`] bytes. So endless garbage
 //!   (`/dev/zero`, an endless `111...`) ends at once.
 //!
-//! A position is a 1-based line (lines end at `\n`) and a 1-based byte column; a BOM takes no
-//! column.
+//! A position is a 1-based line (lines end at `\n`) and a 1-based byte column (a tab or a `\r`
+//! is one column); a byte-order mark takes no column.
 //!
 //! # How it reads
-//! The scanner reads chunks of [`CHUNK`] bytes into one buffer of its own and scans them as a
-//! slice; positions are not counted per byte but worked out from the offset of the last line
-//! feed, which only the whitespace loop looks for (tokens hold no line feeds). A token spanning
-//! two chunks is moved to the front of the buffer, which is why tokens are bounded; a number is
-//! read by value without keeping its bytes. Memory is the buffer, whatever the input's length.
+//! The scanner reads chunks of up to [`CHUNK`] bytes into one buffer of its own and scans them
+//! as a slice. Positions are not counted per byte: the whitespace loop, the only one that can
+//! meet a line feed, notes the line and the offset it starts at, and a column is an offset minus
+//! that. A token spanning two chunks is moved to the front of the buffer, which is why tokens
+//! are bounded; a number keeps only its first bytes for messages. Memory is the buffer, however
+//! long the input.
 
 use std::fmt;
 use std::io::{self, ErrorKind, Read};
@@ -35,6 +36,9 @@ pub const CHUNK: usize = 64 * 1024;
 
 /// Bytes of a token an error message quotes.
 pub const SHOWN: usize = 32;
+
+/// Significant digits of the longest `i64` (and the most a `u64` holds without overflow).
+const MAX_DIGITS: usize = 19;
 
 /// Whether `byte` separates tokens: exactly C's `isspace` in the "C" locale.
 ///
@@ -71,29 +75,24 @@ pub enum IntegerError {
 
 /// The first [`SHOWN`] bytes of a token, as a message quotes it: printable ASCII as is, other
 /// bytes escaped (`\x00`), and `...` when the token goes on.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Excerpt {
-    /// The first `len` are the token's; the rest are whatever followed it.
     bytes: [u8; SHOWN],
     len: u8,
     cut: bool,
 }
 
 impl Excerpt {
-    /// The excerpt of the `len`-byte token at the start of `bytes`, which holds at least the
-    /// token's first [`SHOWN`] bytes (and may hold more: a fixed-size copy is cheaper).
-    #[inline]
+    /// The excerpt of a `len`-byte token whose first bytes (as many as are shown) start `bytes`.
     fn of(bytes: &[u8], len: usize) -> Self {
-        let mut shown = [0; SHOWN];
-        match bytes.get(..SHOWN) {
-            Some(window) => shown.copy_from_slice(window),
-            None => shown[..bytes.len()].copy_from_slice(bytes),
-        }
-        Excerpt {
-            bytes: shown,
-            len: len.min(SHOWN) as u8,
+        let shown = len.min(SHOWN);
+        let mut excerpt = Excerpt {
+            bytes: [0; SHOWN],
+            len: shown as u8,
             cut: len > SHOWN,
-        }
+        };
+        excerpt.bytes[..shown].copy_from_slice(&bytes[..shown]);
+        excerpt
     }
 
     /// The quoted bytes (without the `...`).
@@ -107,25 +106,12 @@ impl Excerpt {
 
 impl fmt::Display for Excerpt {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.bytes().escape_ascii())?;
-        if self.cut {
-            f.write_str("...")?;
-        }
-        Ok(())
-    }
-}
-
-impl PartialEq for Excerpt {
-    fn eq(&self, other: &Self) -> bool {
-        (self.bytes(), self.cut) == (other.bytes(), other.cut)
-    }
-}
-
-impl Eq for Excerpt {}
-
-impl fmt::Debug for Excerpt {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Excerpt(\"{self}\")")
+        write!(
+            f,
+            "{}{}",
+            self.bytes().escape_ascii(),
+            if self.cut { "..." } else { "" }
+        )
     }
 }
 
@@ -242,7 +228,22 @@ impl<'a> Token<'a> {
     /// # Complexity
     /// O(length).
     pub fn parse_i64(&self) -> Result<i64, IntegerError> {
-        parse_i64(self.bytes)
+        let bytes = self.bytes;
+        let digits = bytes
+            .strip_prefix(b"-")
+            .or_else(|| bytes.strip_prefix(b"+"))
+            .unwrap_or(bytes);
+        if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
+            return Err(IntegerError::NotInteger);
+        }
+        let significant = &digits[digits.iter().take_while(|&&digit| digit == b'0').count()..];
+        if significant.len() > MAX_DIGITS {
+            return Err(IntegerError::OutOfRange);
+        }
+        let magnitude = significant
+            .iter()
+            .fold(0, |value, &digit| value * 10 + u64::from(digit - b'0'));
+        signed(bytes[0] == b'-', magnitude).ok_or(IntegerError::OutOfRange)
     }
 }
 
@@ -251,29 +252,6 @@ impl fmt::Display for Token<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         Excerpt::of(self.bytes, self.bytes.len()).fmt(f)
     }
-}
-
-/// Significant digits of the longest `i64` (and the most a `u64` holds without overflow).
-const MAX_DIGITS: usize = 19;
-
-/// `numeral` as an `i64`, by value.
-fn parse_i64(numeral: &[u8]) -> Result<i64, IntegerError> {
-    let (negative, digits) = match numeral.first() {
-        Some(b'-') => (true, &numeral[1..]),
-        Some(b'+') => (false, &numeral[1..]),
-        _ => (false, numeral),
-    };
-    if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
-        return Err(IntegerError::NotInteger);
-    }
-    let significant = &digits[digits.iter().take_while(|&&digit| digit == b'0').count()..];
-    if significant.len() > MAX_DIGITS {
-        return Err(IntegerError::OutOfRange);
-    }
-    let magnitude = significant
-        .iter()
-        .fold(0u64, |value, &digit| value * 10 + u64::from(digit - b'0'));
-    signed(negative, magnitude).ok_or(IntegerError::OutOfRange)
 }
 
 /// `magnitude` with its sign, if that fits an `i64`.
@@ -310,27 +288,35 @@ impl Integer {
     pub fn position(&self) -> Position {
         self.position
     }
-
-    /// The numeral's first bytes as written.
-    ///
-    /// # Complexity
-    /// O(1).
-    pub fn token(&self) -> Excerpt {
-        self.token
-    }
 }
 
 impl fmt::Display for Integer {
-    /// The numeral's first bytes as written ([`Excerpt`]), so `007` shows as `007`.
+    /// The numeral's first bytes as written ([`Excerpt`]): `007` shows as `007`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.token.fmt(f)
     }
 }
 
 /// Pulls tokens, numbers, or single non-whitespace bytes from a reader.
+///
+/// # Example
+/// ```
+/// use common::scan::{Position, Scanner};
+///
+/// let mut scanner = Scanner::new(&b"\xEF\xBB\xBF007 -0\r\n+1 x\ty"[..]);
+/// let seven = scanner.next_integer().unwrap().unwrap();
+/// assert_eq!((seven.value(), seven.to_string()), (Some(7), "007".to_string()));
+/// assert_eq!(scanner.next_integer().unwrap().unwrap().value(), Some(0));
+/// let one = scanner.next_integer().unwrap().unwrap();
+/// assert_eq!((one.value(), one.position()), (Some(1), Position { line: 2, column: 1 }));
+/// assert_eq!(scanner.next_byte().unwrap(), Some((b'x', Position { line: 2, column: 4 })));
+/// assert_eq!(scanner.next_token().unwrap().unwrap().bytes(), b"y");
+/// assert!(scanner.next_token().unwrap().is_none());
+/// ```
+#[derive(Debug)]
 pub struct Scanner<R> {
     reader: R,
-    /// Bytes read and not yet thrown away: `buffer[start..end]` is unread.
+    /// `buffer[start..end]` is read from `reader` and not yet scanned.
     buffer: Box<[u8]>,
     start: usize,
     end: usize,
@@ -339,42 +325,26 @@ pub struct Scanner<R> {
     /// Line number of the next unread byte, and the input offset its line starts at.
     line: usize,
     line_start: u64,
-    /// Whether the byte-order mark check is done.
+    /// Whether the byte-order mark is dealt with.
     begun: bool,
-    /// Whether the check is done and no token is abandoned: the fast path of [`Scanner::skip`].
+    /// Whether [`Scanner::skip`] may scan the buffer: begun, and no token abandoned.
     ready: bool,
-    /// A token given up in the middle, the rest of which the next read skips: its start's
-    /// position, and the offset it was given up at.
+    /// A token given up in the middle, whose rest the next read skips: its position, excerpt,
+    /// and the offset it was given up at.
     abandoned: Option<(Position, Excerpt, u64)>,
 }
 
-impl<R> fmt::Debug for Scanner<R> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Scanner")
-            .field("position", &self.position())
-            .field("buffered", &(self.end - self.start))
-            .finish()
-    }
-}
-
 impl<R> Scanner<R> {
-    /// Input offset of the next unread byte (the byte-order mark counts).
-    ///
-    /// # Complexity
-    /// O(1).
-    pub fn offset(&self) -> u64 {
-        self.base + self.start as u64
-    }
-
     /// The position of the next unread byte.
     ///
     /// # Complexity
     /// O(1).
     #[inline]
     pub fn position(&self) -> Position {
+        let offset = self.base + self.start as u64;
         Position {
             line: self.line,
-            column: (self.offset() - self.line_start) as usize + 1,
+            column: (offset - self.line_start) as usize + 1,
         }
     }
 }
@@ -405,11 +375,7 @@ impl<R: Read> Scanner<R> {
     /// Reads more bytes after the unread ones, moving those to the front if the buffer is full;
     /// returns how many came, 0 at the end of input.
     fn read_more(&mut self) -> io::Result<usize> {
-        if self.start == self.end {
-            self.base += self.end as u64;
-            self.start = 0;
-            self.end = 0;
-        } else if self.end == self.buffer.len() {
+        if self.start == self.end || self.end == self.buffer.len() {
             self.buffer.copy_within(self.start..self.end, 0);
             self.base += self.start as u64;
             self.end -= self.start;
@@ -427,31 +393,32 @@ impl<R: Read> Scanner<R> {
         }
     }
 
-    /// Skips a byte-order mark at the very start of the input, reading no further than the
-    /// first byte that differs from one (an interactive input is not waited on).
-    fn begin(&mut self) -> io::Result<()> {
+    /// What [`Scanner::skip`] does when the buffer is used up or not ready: skips a byte-order
+    /// mark at the start (reading no further than a byte that differs from one, so an
+    /// interactive input is not waited on) and the rest of an abandoned token, then reads more;
+    /// `Ok(false)` at the end of input.
+    #[cold]
+    fn refill(&mut self) -> Result<bool, ScanError> {
         const MARK: &[u8] = b"\xEF\xBB\xBF";
-        self.begun = true;
-        while self.end < MARK.len() && MARK.starts_with(&self.buffer[..self.end]) && self.read_more()? > 0 {}
-        if self.buffer[..self.end].starts_with(MARK) {
-            self.start = 3;
-            self.line_start = 3;
+        if !self.begun {
+            self.begun = true;
+            while self.end < MARK.len() && MARK.starts_with(&self.buffer[..self.end]) && self.read_more()? > 0 {}
+            if self.buffer[..self.end].starts_with(MARK) {
+                self.start = MARK.len();
+                self.line_start = MARK.len() as u64;
+            }
         }
-        Ok(())
-    }
-
-    /// Skips the rest of an abandoned token, at most [`MAX_TOKEN`] bytes of it per call.
-    fn skip_abandoned(&mut self) -> Result<(), ScanError> {
         while let Some((position, token, from)) = self.abandoned {
-            let rest = &self.buffer[self.start..self.end];
-            if let Some(run) = rest.iter().position(|&byte| is_space(byte)) {
+            if let Some(run) = self.buffer[self.start..self.end]
+                .iter()
+                .position(|&byte| is_space(byte))
+            {
                 self.start += run;
                 self.abandoned = None;
             } else {
                 self.start = self.end;
-                if self.offset() - from > MAX_TOKEN as u64 {
-                    self.abandoned = Some((position, token, self.offset()));
-                    self.ready = false;
+                if self.base + self.end as u64 - from > MAX_TOKEN as u64 {
+                    self.abandon(position, token);
                     return Err(ScanError::TooLong { position, token });
                 }
                 if self.read_more()? == 0 {
@@ -459,56 +426,34 @@ impl<R: Read> Scanner<R> {
                 }
             }
         }
-        Ok(())
+        self.ready = true;
+        Ok(self.start < self.end || self.read_more()? > 0)
     }
 
-    /// Skips whitespace; `Ok(false)` at the end of input.
+    /// Gives up the token at `position` where the scan stands; the next read skips its rest.
+    fn abandon(&mut self, position: Position, token: Excerpt) {
+        self.abandoned = Some((position, token, self.base + self.start as u64));
+        self.ready = false;
+    }
+
+    /// Skips whitespace; `Ok(false)` at the end of input, else the next byte is buffered.
     #[inline]
     fn skip(&mut self) -> Result<bool, ScanError> {
-        if self.ready {
-            // The common case, inlined: the next token starts within the buffered bytes.
-            let rest = &self.buffer[self.start..self.end];
-            // Line feeds are whitespace, so the whitespace loops are the only ones that have to
-            // count them.
-            for (index, &byte) in rest.iter().enumerate() {
-                if !is_space(byte) {
-                    self.start += index;
-                    return Ok(true);
-                }
-                if byte == b'\n' {
-                    self.line += 1;
-                    self.line_start = self.base + (self.start + index) as u64 + 1;
-                }
-            }
-            self.start = self.end;
-        }
-        self.skip_slow()
-    }
-
-    /// [`Scanner::skip`] when the buffer runs out, at the start, or after an abandoned token.
-    #[cold]
-    fn skip_slow(&mut self) -> Result<bool, ScanError> {
-        if !self.begun {
-            self.begin()?;
-        }
-        if self.abandoned.is_some() {
-            self.skip_abandoned()?;
-        }
-        self.ready = true;
         loop {
-            let rest = &self.buffer[self.start..self.end];
-            for (index, &byte) in rest.iter().enumerate() {
-                if !is_space(byte) {
-                    self.start += index;
-                    return Ok(true);
+            if self.ready {
+                for (index, &byte) in self.buffer[self.start..self.end].iter().enumerate() {
+                    if !is_space(byte) {
+                        self.start += index;
+                        return Ok(true);
+                    }
+                    if byte == b'\n' {
+                        self.line += 1;
+                        self.line_start = self.base + (self.start + index) as u64 + 1;
+                    }
                 }
-                if byte == b'\n' {
-                    self.line += 1;
-                    self.line_start = self.base + (self.start + index) as u64 + 1;
-                }
+                self.start = self.end;
             }
-            self.start = self.end;
-            if self.read_more()? == 0 {
+            if !self.refill()? {
                 return Ok(false);
             }
         }
@@ -535,36 +480,12 @@ impl<R: Read> Scanner<R> {
     /// O(whitespace skipped + 1).
     #[inline]
     pub fn next_byte(&mut self) -> io::Result<Option<(u8, Position)>> {
-        // The common case, kept small enough to inline: the next byte, or the one after a
-        // single space or tab, is buffered and not whitespace.
-        if self.ready {
-            if let Some(&[first, second]) = self.buffer[..self.end].get(self.start..self.start + 2) {
-                if !is_space(first) {
-                    let position = self.position();
-                    self.start += 1;
-                    return Ok(Some((first, position)));
-                }
-                if first != b'\n' && !is_space(second) {
-                    self.start += 1;
-                    let position = self.position();
-                    self.start += 1;
-                    return Ok(Some((second, position)));
-                }
-            }
-        }
-        self.next_byte_slow()
-    }
-
-    /// [`Scanner::next_byte`] in any case.
-    #[cold]
-    fn next_byte_slow(&mut self) -> io::Result<Option<(u8, Position)>> {
         if !self.skip()? {
             return Ok(None);
         }
         let position = self.position();
-        let byte = self.buffer[self.start];
         self.start += 1;
-        Ok(Some((byte, position)))
+        Ok(Some((self.buffer[self.start - 1], position)))
     }
 
     /// Fills `out` with the next non-whitespace bytes, as [`Scanner::next_byte`] would return
@@ -578,38 +499,23 @@ impl<R: Read> Scanner<R> {
     /// O(`out.len()` + whitespace skipped), a few instructions a byte.
     pub fn next_bytes(&mut self, out: &mut [u8]) -> io::Result<usize> {
         let mut filled = 0;
-        while filled < out.len() {
-            if self.ready {
-                let (mut line, mut line_start) = (self.line, self.line_start);
-                let rest = &self.buffer[self.start..self.end];
-                let mut used = rest.len();
-                for (index, &byte) in rest.iter().enumerate() {
-                    if !is_space(byte) {
-                        out[filled] = byte;
-                        filled += 1;
-                        if filled == out.len() {
-                            used = index + 1;
-                            break;
-                        }
-                    } else if byte == b'\n' {
-                        line += 1;
-                        line_start = self.base + (self.start + index) as u64 + 1;
+        while filled < out.len() && self.skip()? {
+            let rest = &self.buffer[self.start..self.end];
+            let mut used = rest.len();
+            for (index, &byte) in rest.iter().enumerate() {
+                if !is_space(byte) {
+                    if filled == out.len() {
+                        used = index;
+                        break;
                     }
-                }
-                self.start += used;
-                self.line = line;
-                self.line_start = line_start;
-                if filled == out.len() {
-                    break;
-                }
-            }
-            match self.next_byte_slow()? {
-                Some((byte, _)) => {
                     out[filled] = byte;
                     filled += 1;
+                } else if byte == b'\n' {
+                    self.line += 1;
+                    self.line_start = self.base + (self.start + index) as u64 + 1;
                 }
-                None => break,
             }
+            self.start += used;
         }
         Ok(filled)
     }
@@ -628,42 +534,27 @@ impl<R: Read> Scanner<R> {
             return Ok(None);
         }
         let position = self.position();
-        let len = match self.buffer[self.start..self.end]
-            .iter()
-            .position(|&byte| is_space(byte))
-        {
-            Some(len) if len <= MAX_TOKEN => len,
-            _ => self.token_length(position)?,
-        };
-        let bytes = &self.buffer[self.start..self.start + len];
-        self.start += len;
-        Ok(Some(Token { bytes, position }))
-    }
-
-    /// The length of the token at `start` that runs past the buffered bytes: reads until its
-    /// end, keeping it whole in the buffer, or abandons it past [`MAX_TOKEN`] bytes.
-    #[cold]
-    fn token_length(&mut self, position: Position) -> Result<usize, ScanError> {
         let mut len = 0;
         loop {
             let rest = &self.buffer[self.start + len..self.end];
             if let Some(run) = rest.iter().position(|&byte| is_space(byte)) {
                 len += run;
-            } else {
-                len += rest.len();
-                if len <= MAX_TOKEN && self.read_more()? > 0 {
-                    continue;
-                }
+                break;
             }
-            if len <= MAX_TOKEN {
-                return Ok(len);
+            len += rest.len();
+            if len > MAX_TOKEN || self.read_more()? == 0 {
+                break;
             }
-            let token = Excerpt::of(&self.buffer[self.start..self.end], len);
+        }
+        if len > MAX_TOKEN {
+            let token = Excerpt::of(&self.buffer[self.start..], len);
             self.start += len;
-            self.abandoned = Some((position, token, self.offset()));
-            self.ready = false;
+            self.abandon(position, token);
             return Err(ScanError::TooLong { position, token });
         }
+        self.start += len;
+        let bytes = &self.buffer[self.start - len..self.start];
+        Ok(Some(Token { bytes, position }))
     }
 
     /// The next number, by value, or `None` at the end of input: an optional `+` or `-`, then
@@ -686,94 +577,73 @@ impl<R: Read> Scanner<R> {
             return Ok(None);
         }
         let position = self.position();
-        // The common case: at most 18 digits (so no overflow), their end buffered.
         let rest = &self.buffer[self.start..self.end];
         let negative = rest[0] == b'-';
         let sign = usize::from(negative || rest[0] == b'+');
-        let stop = rest.len().min(sign + 18);
-        let (mut index, mut magnitude) = (sign, 0i64);
-        while index < stop {
-            let digit = rest[index].wrapping_sub(b'0');
-            if digit >= 10 {
-                break;
-            }
-            magnitude = magnitude * 10 + i64::from(digit);
-            index += 1;
+        // The common case, read straight from the buffer: at most 18 digits (no overflow), then
+        // whitespace.
+        let (stop, mut end, mut magnitude) = (rest.len().min(sign + 18), sign, 0);
+        while end < stop && rest[end].is_ascii_digit() {
+            magnitude = magnitude * 10 + i64::from(rest[end] - b'0');
+            end += 1;
         }
-        if index > sign && rest.get(index).is_some_and(|&byte| is_space(byte)) {
-            let token = Excerpt::of(rest, index);
-            self.start += index;
+        if end > sign && rest.get(end).is_some_and(|&byte| is_space(byte)) {
+            let token = Excerpt::of(rest, end);
+            self.start += end;
             let value = Some(if negative { -magnitude } else { magnitude });
             return Ok(Some(Integer { value, position, token }));
         }
-        self.long_integer(position)
-    }
-
-    /// [`Scanner::next_integer`] for a numeral that is long or runs past the buffered bytes.
-    #[inline(never)]
-    fn long_integer(&mut self, position: Position) -> Result<Option<Integer>, ScanError> {
-        let token = self.excerpt()?;
-        let negative = self.buffer[self.start] == b'-';
-        if negative || self.buffer[self.start] == b'+' {
-            self.start += 1;
-        }
-        let mut digits = false;
-        let mut significant = 0;
-        let mut magnitude = 0u64;
-        let mut bad = false;
-        'read: loop {
-            for (index, &byte) in self.buffer[self.start..self.end].iter().enumerate() {
-                let digit = byte.wrapping_sub(b'0');
-                if digit >= 10 {
-                    bad = !is_space(byte);
-                    self.start += index;
-                    break 'read;
+        // The numeral's `len` bytes so far stay in the buffer from `start` until they outgrow
+        // the excerpt; from then on only the excerpt is kept.
+        let mut len = sign;
+        let mut token = None;
+        let (mut digits, mut significant, mut magnitude) = (false, 0, 0u64);
+        let bad = loop {
+            let Some(&byte) = self.buffer[..self.end].get(self.start + len) else {
+                if len > SHOWN {
+                    token.get_or_insert(Excerpt::of(&self.buffer[self.start..], len));
+                    self.start += len;
+                    len = 0;
                 }
-                digits = true;
-                if significant > 0 || digit > 0 {
-                    significant += 1;
-                    if significant > MAX_DIGITS {
-                        self.start += index + 1;
-                        break 'read;
-                    }
-                    magnitude = magnitude * 10 + u64::from(digit);
+                if self.read_more()? == 0 {
+                    break false;
                 }
+                continue;
+            };
+            let digit = byte.wrapping_sub(b'0');
+            if digit >= 10 {
+                break !is_space(byte);
             }
-            self.start = self.end;
-            if self.read_more()? == 0 {
-                break;
+            len += 1;
+            digits = true;
+            if significant > 0 || digit > 0 {
+                significant += 1;
+                if significant > MAX_DIGITS {
+                    break false;
+                }
+                magnitude = magnitude * 10 + u64::from(digit);
+            }
+        };
+        let abandoned = bad || significant > MAX_DIGITS;
+        if abandoned && token.is_none() {
+            // Quote the bytes that follow too, as far as the excerpt goes.
+            while len <= SHOWN
+                && (self.start + len < self.end || self.read_more()? > 0)
+                && !is_space(self.buffer[self.start + len])
+            {
+                len += 1;
             }
         }
-        if bad || significant > MAX_DIGITS {
-            self.abandoned = Some((position, token, self.offset()));
-            self.ready = false;
+        let token = token.unwrap_or_else(|| Excerpt::of(&self.buffer[self.start..], len));
+        self.start += len;
+        if abandoned {
+            self.abandon(position, token);
         }
         if bad || !digits {
             return Err(ScanError::NotInteger { position, token });
         }
-        let value = if significant > MAX_DIGITS {
-            None
-        } else {
-            signed(negative, magnitude)
-        };
+        let value = if abandoned { None } else { signed(negative, magnitude) };
         Ok(Some(Integer { value, position, token }))
-    }
-
-    /// The next token's first bytes, read now because [`Scanner::next_integer`] does not keep
-    /// them. Reads no further than the token's end or [`SHOWN`] + 1 bytes, so an interactive
-    /// input is not waited on past the token.
-    fn excerpt(&mut self) -> io::Result<Excerpt> {
-        loop {
-            let rest = &self.buffer[self.start..self.end];
-            let head = &rest[..rest.len().min(SHOWN + 1)];
-            if let Some(run) = head.iter().position(|&byte| is_space(byte)) {
-                return Ok(Excerpt::of(rest, run));
-            }
-            if head.len() > SHOWN || self.read_more()? == 0 {
-                let rest = &self.buffer[self.start..self.end];
-                return Ok(Excerpt::of(rest, rest.len().min(SHOWN + 1)));
-            }
-        }
     }
 }
 
