@@ -163,6 +163,7 @@ impl From<io::Error> for ScanError {
 
 impl From<ScanError> for io::Error {
     /// A read error as it was; a bad token as [`ErrorKind::InvalidData`] with the message.
+    #[cold]
     fn from(error: ScanError) -> Self {
         match error {
             ScanError::Io(error) => error,
@@ -439,6 +440,20 @@ impl<R: Read> Scanner<R> {
     /// Skips whitespace; `Ok(false)` at the end of input, else the next byte is buffered.
     #[inline]
     fn skip(&mut self) -> Result<bool, ScanError> {
+        // Small enough to inline everywhere: the next token starts at once or after one space
+        // or tab, within the buffered bytes.
+        if let (true, Some(&[first, second])) = (self.ready, self.buffer[..self.end].get(self.start..self.start + 2)) {
+            if !is_space(first) || (first != b'\n' && !is_space(second)) {
+                self.start += usize::from(is_space(first));
+                return Ok(true);
+            }
+        }
+        self.skip_run()
+    }
+
+    /// [`Scanner::skip`] in every case.
+    #[inline(never)]
+    fn skip_run(&mut self) -> Result<bool, ScanError> {
         loop {
             if self.ready {
                 for (index, &byte) in self.buffer[self.start..self.end].iter().enumerate() {
@@ -478,7 +493,7 @@ impl<R: Read> Scanner<R> {
     ///
     /// # Complexity
     /// O(whitespace skipped + 1).
-    #[inline]
+    #[inline(always)]
     pub fn next_byte(&mut self) -> io::Result<Option<(u8, Position)>> {
         if !self.skip()? {
             return Ok(None);
