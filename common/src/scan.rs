@@ -224,7 +224,8 @@ impl<'a> Token<'a> {
     }
 
     /// The token as an `i64`, by value: an optional `+` or `-`, then decimal digits, leading
-    /// zeros not counted.
+    /// zeros not counted. Decided as [`Scanner::next_integer`] decides: 20 significant digits
+    /// are out of range whatever follows them.
     ///
     /// # Complexity
     /// O(length).
@@ -234,14 +235,15 @@ impl<'a> Token<'a> {
             .strip_prefix(b"-")
             .or_else(|| bytes.strip_prefix(b"+"))
             .unwrap_or(bytes);
-        if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
-            return Err(IntegerError::NotInteger);
-        }
-        let significant = &digits[digits.iter().take_while(|&&digit| digit == b'0').count()..];
-        if significant.len() > MAX_DIGITS {
+        let run = digits.iter().take_while(|digit| digit.is_ascii_digit()).count();
+        let zeros = digits.iter().take_while(|&&digit| digit == b'0').count();
+        if run - zeros > MAX_DIGITS {
             return Err(IntegerError::OutOfRange);
         }
-        let magnitude = significant
+        if run == 0 || run < digits.len() {
+            return Err(IntegerError::NotInteger);
+        }
+        let magnitude = digits[zeros..]
             .iter()
             .fold(0, |value, &digit| value * 10 + u64::from(digit - b'0'));
         signed(bytes[0] == b'-', magnitude).ok_or(IntegerError::OutOfRange)

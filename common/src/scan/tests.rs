@@ -208,6 +208,8 @@ fn parses_integers_by_value_and_reports_why_not() {
     let mut padded = vec![b'0'; MAX_TOKEN - 1];
     padded.push(b'7');
     assert_eq!(parse(&padded), Ok(7));
+    assert_eq!(parse(b"-12345678901234567890x"), Err(IntegerError::OutOfRange));
+    assert_eq!(parse(b"1234567890123456789x"), Err(IntegerError::NotInteger));
     assert_eq!(parse(b"1x"), Err(IntegerError::NotInteger));
     assert_eq!(parse(b"-"), Err(IntegerError::NotInteger));
     assert_eq!(parse(b"+-1"), Err(IntegerError::NotInteger));
@@ -314,6 +316,16 @@ fn numbers_match_the_plain_reading_under_any_chunking() {
         }
         for sizes in CHUNKINGS {
             assert_eq!(integers(&input, sizes), expected, "input {}", input.escape_ascii());
+        }
+        // Token::parse_i64 decides the same way.
+        let mut scanner = Scanner::new(&input[..]);
+        for expected in &expected {
+            let parsed = scanner.next_token().unwrap().unwrap().parse_i64();
+            match expected {
+                Ok((Some(value), _)) => assert_eq!(parsed, Ok(*value)),
+                Ok((None, _)) => assert_eq!(parsed, Err(IntegerError::OutOfRange)),
+                Err(_) => assert_eq!(parsed, Err(IntegerError::NotInteger)),
+            }
         }
     }
 }
