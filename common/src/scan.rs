@@ -445,8 +445,8 @@ impl<R: Read> Scanner<R> {
     /// Skips whitespace; `Ok(false)` at the end of input, else the next byte is buffered.
     #[inline]
     fn skip(&mut self) -> Result<bool, ScanError> {
-        // Small enough to inline everywhere: the next token starts at once or after one space
-        // or tab, within the buffered bytes.
+        // Small enough to inline everywhere: the next token starts at once, or after one
+        // separator that is not a line feed, within the buffered bytes.
         if let (true, Some(&[first, second])) = (self.ready, self.buffer[..self.end].get(self.start..self.start + 2)) {
             if !is_space(first) || (first != b'\n' && !is_space(second)) {
                 self.start += usize::from(is_space(first));
