@@ -1,6 +1,7 @@
-//! The table that yields every answer: one breadth-first search from the goal records each
-//! board's distance ([`Solver`]), and an answer is walked from it, move by move ([`Solver::solve`]);
-//! [`Answerer`] builds the table only when a board first needs it.
+//! The table that yields every answer: one breadth-first search from the goal records for each
+//! board its distance and the first move of its answer ([`Solver`]), and an answer is read from it
+//! by following those moves, one table probe a move ([`Solver::solve`]); [`Answerer`] builds the
+//! table only when a board first needs it.
 
 use crate::state::BLANK;
 use crate::state::{
@@ -8,9 +9,22 @@ use crate::state::{
 };
 
 /// The table's entry for a board the search never reaches: the unsolvable half. It is the
-/// largest byte, so the search's minimum update (see `Build::try_move`) keeps any real distance
-/// over it, and it doubles as the search's "not yet visited" mark.
+/// largest byte, above every real entry (at most `31 << 2 | 3` = 127), so the search's minimum
+/// update (see `Build::try_move`) replaces it, and it doubles as the "not yet visited" mark.
 pub(crate) const UNREACHED: u8 = u8::MAX;
+
+/// A reached board's table entry: its distance `d` to the goal in the high bits, and in the low
+/// two the first move of its answer (0 = u .. 3 = r; 0 for the goal). Ordered as bytes, entries
+/// compare by distance first and then by that move, which is what lets the search keep the
+/// smallest move among the ones that lead one step closer with a plain minimum.
+const fn entry(distance: u8, first_move: usize) -> u8 {
+    distance << 2 | first_move as u8
+}
+
+/// The distance in an entry other than [`UNREACHED`].
+const fn entry_distance(entry: u8) -> u8 {
+    entry >> 2
+}
 
 /// Solvable boards with the blank in any one cell: for each of the 9 cells, half of the 8!
 /// orders of the tiles in the other cells.
@@ -54,21 +68,21 @@ const SUM_INTO_TOP: u64 = {
     ones
 };
 
-/// What [`distance_table`] works on.
+/// What [`answer_table`] works on.
 struct Build {
-    /// The queue, one region of [`REGION`] slots per class (see [`distance_table`]), each
+    /// The queue, one region of [`REGION`] slots per class (see [`answer_table`]), each
     /// filled in discovery order. A queued word is a [`Board`]'s with every guard bit set.
     queue: Box<[u64; CLASSES * REGION]>,
     /// The boards queued so far in each region.
     tails: [usize; CLASSES],
-    /// Distances by rank, [`UNREACHED`] until a board is reached.
-    distances: Box<[u8; RANK_SLOTS]>,
+    /// Entries by rank ([`entry`]), [`UNREACHED`] until a board is reached.
+    entries: Box<[u8; RANK_SLOTS]>,
 }
 
 impl Build {
     /// Tries move `M` on `word`, a queued board with the blank in cell `B`, unless `M` is
-    /// `SKIP`, and records and queues the result at `distance` if it is new. All three are
-    /// constants, so the rule folds into the code: no table look-up, no edge test, and the rank
+    /// `SKIP`, and records the result with `code` (its [`entry`]) and queues it if it is new.
+    /// `B`, `SKIP` and `M` are constants, so the rule folds into the code: no table look-up, no edge test, and the rank
     /// update is only the terms this move has.
     ///
     /// The rank update is [`Board::step`]'s, with the change kept shifted to the rank's bits so
@@ -79,7 +93,7 @@ impl Build {
     /// # Complexity
     /// O(1): about 30 word operations and no branch.
     #[inline(always)]
-    fn try_move<const B: usize, const SKIP: usize, const M: usize>(&mut self, word: u64, distance: u8) {
+    fn try_move<const B: usize, const SKIP: usize, const M: usize>(&mut self, word: u64, code: u8) {
         let rule = RULES[B][M];
         if rule.target == NO_CELL || M == SKIP {
             return;
@@ -109,13 +123,16 @@ impl Build {
         let flip = (tile ^ u64::from(BLANK)) * (1 << (LANE * B) | 1 << (LANE * target));
         let child = (word ^ flip).wrapping_add(change).wrapping_add(to_rank(base));
         let rank = (child >> RANK_SHIFT) as usize;
+        // The child's move back to this board is the opposite of `M`, and this board is one
+        // step closer to the goal: so it is a first move of a shortest answer from the child.
+        // The child's smallest such move is the minimum over every board one layer up that
+        // reaches it, all expanded in this layer; its entry orders by distance, then by move.
         // No branch on whether the child is new (it is about 3 times in 5, at random): its
-        // neighbour one layer up puts it at `distance` - 2, `distance` or unreached, so the
-        // minimum is right in all three cases; and it is written past the region's end
-        // anyway, where only a new child moves the end over it. Its class is its blank's
-        // cell and the move back to `B`, the opposite of `M`.
-        let old = self.distances[rank];
-        self.distances[rank] = old.min(distance);
+        // entry is already at `distance` - 2, at `distance` or unreached, so the minimum is right
+        // in all three cases; and it is written past the region's end anyway, where only a new
+        // child moves the end over it. Its class is its blank's cell and the move back to `B`.
+        let old = self.entries[rank];
+        self.entries[rank] = old.min(code);
         let class = 4 * target + (M ^ 2);
         self.queue[class * REGION + self.tails[class] % REGION] = child;
         self.tails[class] += usize::from(old == UNREACHED);
@@ -128,12 +145,14 @@ impl Build {
     /// O(end - first).
     fn expand<const B: usize, const SKIP: usize>(&mut self, first: usize, end: usize, distance: u8) {
         let class = if SKIP < 4 { 4 * B + SKIP } else { ROOT_CLASS };
+        // The entry each move gives a new child: this layer's distance, and the move back.
+        let codes = [0, 1, 2, 3].map(|step| entry(distance, step ^ 2));
         for slot in first..end {
             let word = self.queue[class * REGION + slot % REGION];
-            self.try_move::<B, SKIP, 0>(word, distance);
-            self.try_move::<B, SKIP, 1>(word, distance);
-            self.try_move::<B, SKIP, 2>(word, distance);
-            self.try_move::<B, SKIP, 3>(word, distance);
+            self.try_move::<B, SKIP, 0>(word, codes[0]);
+            self.try_move::<B, SKIP, 1>(word, codes[1]);
+            self.try_move::<B, SKIP, 2>(word, codes[2]);
+            self.try_move::<B, SKIP, 3>(word, codes[3]);
         }
     }
 }
@@ -150,38 +169,39 @@ macro_rules! expand_classes {
     };
 }
 
-/// Every board's distance to the goal by rank, [`UNREACHED`] for the unsolvable half: a
-/// breadth-first search from the goal, layer by layer.
+/// Every board's [`entry`] (distance to the goal, first move of its answer) by rank,
+/// [`UNREACHED`] for the unsolvable half: a breadth-first search from the goal, layer by layer.
 ///
-/// It computes what a textbook FIFO breadth-first search over [`Board::step`] does (the unit test
-/// `the_table_is_the_plain_breadth_first_search` compares the two) in well under half the
-/// instructions:
+/// Its distances are what a textbook FIFO breadth-first search over [`Board::step`] gives, and
+/// its moves the smallest that lead one step closer (the unit test
+/// `the_table_is_the_plain_breadth_first_search` checks both), in well under half the
+/// instructions of the textbook search:
 /// - The queue is split into classes by the blank's cell and the move that would lead back to
 ///   the parent, and each layer expands one class at a time with code made for it
 ///   ([`Build::try_move`]): its moves and their rank rules are constants, so there is no search
 ///   for the blank, no rule table, no edge test, and the move back, which 1 in 2.67 times
 ///   leads to the parent (always already seen), is not even generated.
-/// - The distance byte is the visited mark, and neither it nor the queue is bounds-checked
+/// - The entry is the visited mark, and neither it nor the queue is bounds-checked
 ///   (both are indexed within fixed sizes) nor branched on.
 ///
 /// Order within a layer differs from a FIFO's, which changes nothing: a board's distance is the
-/// layer in which it is first reached.
+/// layer in which it is first reached, and its move the minimum over that whole layer.
 ///
 /// # Complexity
 /// O(9! / 2 · 4) time; 9! bytes of table and 8 bytes per solvable board of queue touched.
-fn distance_table() -> Vec<u8> {
-    let mut distances = vec![0; RANK_SLOTS];
-    distances[..STATES].fill(UNREACHED);
+fn answer_table() -> Vec<u8> {
+    let mut entries = vec![0; RANK_SLOTS];
+    entries[..STATES].fill(UNREACHED);
     let mut build = Build {
         queue: vec![0; CLASSES * REGION]
             .into_boxed_slice()
             .try_into()
             .expect("CLASSES · REGION slots"),
         tails: [0; CLASSES],
-        distances: distances.into_boxed_slice().try_into().expect("RANK_SLOTS slots"),
+        entries: entries.into_boxed_slice().try_into().expect("RANK_SLOTS slots"),
     };
     let goal = Board::GOAL;
-    build.distances[goal.rank()] = 0;
+    build.entries[goal.rank()] = entry(0, 0);
     build.queue[ROOT_CLASS * REGION] = goal.word | LANE_GUARDS;
     build.tails[ROOT_CLASS] = 1;
     debug_assert_eq!(goal.blank(), 8);
@@ -199,16 +219,17 @@ fn distance_table() -> Vec<u8> {
             (7, 1), (7, 3), (8, 0), (8, 1));
         firsts = ends;
     }
-    let mut distances = Vec::from(build.distances as Box<[u8]>);
-    distances.truncate(STATES);
-    distances
+    let mut entries = Vec::from(build.entries as Box<[u8]>);
+    entries.truncate(STATES);
+    entries
 }
 
-/// Every board's distance to the goal, from one breadth-first search; answers are walked from it.
+/// Every board's distance to the goal and the first move of its answer, from one breadth-first
+/// search; answers are read from it by following the moves.
 #[derive(Clone, Debug)]
 pub struct Solver {
-    /// Each board's distance to the goal by rank, [`UNREACHED`] for the unsolvable ones.
-    distances: Vec<u8>,
+    /// Each board's [`entry`] by rank, [`UNREACHED`] for the unsolvable ones.
+    entries: Vec<u8>,
 }
 
 impl Default for Solver {
@@ -223,10 +244,10 @@ impl Solver {
     /// # Complexity
     /// O(9! · 4) time (a move is O(1) word operations); about 2 MB.
     pub fn new() -> Self {
-        // Answers are walked from distances, so no search tree is kept: a queue of bare boards
+        // Answers are followed move by move, so no search tree is kept: a queue of bare boards
         // touches a third of the memory, and page faults are much of a one-board run.
         Solver {
-            distances: distance_table(),
+            entries: answer_table(),
         }
     }
 
@@ -235,9 +256,9 @@ impl Solver {
     /// # Complexity
     /// O(1).
     pub fn distance(&self, board: &Board) -> Option<u8> {
-        match self.distances[board.rank()] {
+        match self.entries[board.rank()] {
             UNREACHED => None,
-            distance => Some(distance),
+            entry => Some(entry_distance(entry)),
         }
     }
 
@@ -245,27 +266,28 @@ impl Solver {
     /// is smallest in u < l < d < r order, as letters; returns `false`, with `moves` empty, if
     /// the board is unsolvable.
     ///
+    /// Each board's entry holds the first move of its answer, and by the greedy-walk argument
+    /// (crate docs) the rest of the answer is the answer of the board that move leads to: so
+    /// the answer is read by following moves, one probe and one rank update per move.
+    ///
     /// # Panics
-    /// Never: the distances are exact, so every board at distance `d > 0` has a neighbour at
-    /// `d - 1` (the `expect` states that invariant).
+    /// Never: a stored move leads one step closer, so it stays inside the frame (the `expect`
+    /// states that invariant).
     ///
     /// # Complexity
-    /// O(length of the answer), at most 4 · 31 rank updates.
+    /// O(length of the answer), at most 31 probes and rank updates.
     pub fn solve(&self, board: &Board, moves: &mut Vec<u8>) -> bool {
         moves.clear();
-        let Some(mut distance) = self.distance(board) else {
+        let mut entry = self.entries[board.rank()];
+        if entry == UNREACHED {
             return false;
-        };
+        }
         let mut at = *board;
-        while distance > 0 {
-            // The first move, in u, l, d, r order, that comes one step closer (crate docs: why).
-            let (step, next) = (0..MOVE_NAMES.len() as u8)
-                .filter_map(|step| at.step(step).map(|next| (step, next)))
-                .find(|(_, next)| self.distances[next.rank()] == distance - 1)
-                .expect("exact BFS distances: a board at distance d > 0 has a neighbour at d - 1");
+        while entry_distance(entry) > 0 {
+            let step = entry & 3;
             moves.push(MOVE_NAMES[usize::from(step)]);
-            at = next;
-            distance -= 1;
+            at = at.step(step).expect("a stored first move stays inside the frame");
+            entry = self.entries[at.rank()];
         }
         true
     }
@@ -277,8 +299,8 @@ impl Solver {
     /// O(9!).
     pub fn layer_sizes(&self) -> Vec<usize> {
         let mut sizes = Vec::new();
-        for &distance in self.distances.iter().filter(|&&d| d != UNREACHED) {
-            let depth = usize::from(distance);
+        for &entry in self.entries.iter().filter(|&&entry| entry != UNREACHED) {
+            let depth = usize::from(entry_distance(entry));
             if sizes.len() <= depth {
                 sizes.resize(depth + 1, 0);
             }
@@ -292,10 +314,10 @@ impl Solver {
     /// # Complexity
     /// O(9!) to walk the whole table, O(9) per board yielded.
     pub fn boards_at(&self, distance: u8) -> impl Iterator<Item = Board> + '_ {
-        self.distances
+        self.entries
             .iter()
             .enumerate()
-            .filter(move |&(_, &d)| d == distance && d != UNREACHED)
+            .filter(move |&(_, &entry)| entry != UNREACHED && entry_distance(entry) == distance)
             .map(|(rank, _)| Board::from_rank(rank))
     }
 }
@@ -372,7 +394,23 @@ pub(crate) mod tests {
 
     #[test]
     fn the_table_is_the_plain_breadth_first_search() {
-        assert_eq!(distance_table(), textbook_distances());
+        let distances = textbook_distances();
+        let table = answer_table();
+        for (rank, (&entry, &distance)) in table.iter().zip(&distances).enumerate() {
+            let board = Board::from_rank(rank);
+            if distance == UNREACHED || distance == 0 {
+                assert_eq!(entry, distance, "{board}");
+                continue;
+            }
+            assert_eq!(entry_distance(entry), distance, "{board}");
+            // The stored move is the first, in u, l, d, r order, that leads one step closer.
+            let closer = (0..4u8).find(|&step| {
+                board
+                    .step(step)
+                    .is_some_and(|next| distances[next.rank()] == distance - 1)
+            });
+            assert_eq!(Some(entry & 3), closer, "{board}");
+        }
     }
 
     #[test]

@@ -301,6 +301,7 @@ impl Board {
     ///
     /// # Complexity
     /// O(9).
+    #[inline]
     pub fn step(&self, step: u8) -> Option<Board> {
         let blank = self.blank();
         let rule = &RULES[blank][usize::from(step)];
