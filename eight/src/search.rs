@@ -3,10 +3,7 @@
 //! by following those moves, one table probe a move ([`Solver::solve`]); [`Answerer`] builds the
 //! table only when a board first needs it.
 
-use crate::state::BLANK;
-use crate::state::{
-    Board, CELLS, LANE, LANE_GUARDS, LANE_ONES, MOVE_NAMES, NO_CELL, RANK_SHIFT, RULES, SOLVABLE, STATES,
-};
+use crate::state::{guarded_step, Board, CELLS, LANE_GUARDS, MOVE_NAMES, NO_CELL, RANK_SHIFT, RULES, SOLVABLE, STATES};
 
 /// The table's entry for a board the search never reaches: the unsolvable half. It is the
 /// largest byte, above every real entry (at most `31 << 2 | 3` = 127), so the search's minimum
@@ -33,7 +30,7 @@ const PER_BLANK: usize = SOLVABLE / CELLS;
 /// Slots in each region of [`Build::queue`]: a power of two above [`PER_BLANK`], so that a
 /// masked index needs no bounds check. Only the slots used are ever touched, so the unused
 /// ones cost address space, not memory.
-const REGION: usize = 1 << 15;
+const REGION: usize = (PER_BLANK + 1).next_power_of_two();
 
 // A region holds boards with one blank cell, at most `PER_BLANK`, and one more slot is written
 // past its end (see `Build::try_move`).
@@ -50,24 +47,6 @@ const ROOT_CLASS: usize = 4 * CELLS;
 /// rank read from a word indexes it with no bounds check; slots past 9! are never touched.
 const RANK_SLOTS: usize = 1 << (64 - RANK_SHIFT);
 
-/// The guard bit of `cell`'s lane in a [`Board`]'s word.
-const fn guard(cell: usize) -> u64 {
-    1 << (LANE * cell + LANE - 1)
-}
-
-/// Ones 5 bits apart, twelve of them: multiplying guard bits (bit 4 of a lane) by this adds them
-/// all up in bits 59..63, as 59 = 5 · 11 + 4; each partial sum is at most 9 < 16, so none
-/// carries into the next.
-const SUM_INTO_TOP: u64 = {
-    let mut ones = 0;
-    let mut slot = 0;
-    while slot < 12 {
-        ones |= 1 << (LANE * slot);
-        slot += 1;
-    }
-    ones
-};
-
 /// What [`answer_table`] works on.
 struct Build {
     /// The queue, one region of [`REGION`] slots per class (see [`answer_table`]), each
@@ -82,46 +61,18 @@ struct Build {
 impl Build {
     /// Tries move `M` on `word`, a queued board with the blank in cell `B`, unless `M` is
     /// `SKIP`, and records the result with `code` (its [`entry`]) and queues it if it is new.
-    /// `B`, `SKIP` and `M` are constants, so the rule folds into the code: no table look-up, no edge test, and the rank
-    /// update is only the terms this move has.
-    ///
-    /// The rank update is [`Board::step`]'s, with the change kept shifted to the rank's bits so
-    /// that each term is one multiplication; and as `word` has every guard bit set, the lane-wise
-    /// subtraction needs no masking, and leaves a lane's guard set where its value is *not*
-    /// smaller than the tile, so the terms count those, against constants adjusted to match.
+    /// The three are constants, so the move is [`guarded_step`] with its rule folded in, and
+    /// there is no edge test.
     ///
     /// # Complexity
     /// O(1): about 30 word operations and no branch.
     #[inline(always)]
     fn try_move<const B: usize, const SKIP: usize, const M: usize>(&mut self, word: u64, code: u8) {
-        let rule = RULES[B][M];
-        if rule.target == NO_CELL || M == SKIP {
+        let target = RULES[B][M].target;
+        if target == NO_CELL || M == SKIP {
             return;
         }
-        let target = usize::from(rule.target);
-        let tile = word >> (LANE * target) & 0xf;
-        // Guard bit of lane c set: cell c holds a value not smaller than the tile.
-        let not_smaller = word - tile * LANE_ONES;
-        let to_rank = |weight: i64| (weight as u64) << RANK_SHIFT;
-        // rule.base + Σ weight · [smaller], with [smaller] = 1 - [not smaller].
-        let after_cells = i64::from(rule.after.count_ones());
-        let mut base = i64::from(rule.base) + i64::from(rule.after_weight) * after_cells;
-        let mut change = 0u64;
-        if rule.after != 0 {
-            let not_smaller_after = (not_smaller & rule.after).wrapping_mul(SUM_INTO_TOP) >> 59;
-            change = not_smaller_after.wrapping_mul(to_rank(-i64::from(rule.after_weight)));
-        }
-        for (cell, weight) in rule.between {
-            if weight != 0 {
-                let cell = usize::from(cell);
-                base += i64::from(weight);
-                let term = (-i64::from(weight) as u64) << (RANK_SHIFT - LANE * cell - (LANE - 1));
-                change = change.wrapping_add((not_smaller & guard(cell)).wrapping_mul(term));
-            }
-        }
-        // The blank's cell gets the tile and the tile's cell the blank: flip both by tile ^ 8.
-        let flip = (tile ^ u64::from(BLANK)) * (1 << (LANE * B) | 1 << (LANE * target));
-        let child = (word ^ flip).wrapping_add(change).wrapping_add(to_rank(base));
+        let child = guarded_step::<B, M>(word);
         let rank = (child >> RANK_SHIFT) as usize;
         // The child's move back to this board is the opposite of `M`, and this board is one
         // step closer to the goal: so it is a first move of a shortest answer from the child.
@@ -133,7 +84,7 @@ impl Build {
         // child moves the end over it. Its class is its blank's cell and the move back to `B`.
         let old = self.entries[rank];
         self.entries[rank] = old.min(code);
-        let class = 4 * target + (M ^ 2);
+        let class = 4 * usize::from(target) + (M ^ 2);
         self.queue[class * REGION + self.tails[class] % REGION] = child;
         self.tails[class] += usize::from(old == UNREACHED);
     }
@@ -286,7 +237,7 @@ impl Solver {
         while entry_distance(entry) > 0 {
             let step = entry & 3;
             moves.push(MOVE_NAMES[usize::from(step)]);
-            at = at.step(step).expect("a stored first move stays inside the frame");
+            at = at.follow(step);
             entry = self.entries[at.rank()];
         }
         true
