@@ -3,7 +3,6 @@
 
 use std::collections::VecDeque;
 use std::io::{self, BufRead, BufWriter, Write};
-use std::str::FromStr;
 
 use common::cli::Failure;
 use common::scan::{Position, Scanner};
@@ -53,8 +52,12 @@ pub struct Options {
 #[derive(Debug)]
 pub(crate) struct Tiles<R> {
     scanner: Scanner<R>,
-    /// Bytes already pulled from the scanner (by [`Tiles::peek`]) and not yet consumed.
+    /// Bytes already pulled from the scanner by [`Tiles::peek`] and not yet consumed.
     held: VecDeque<(u8, Position)>,
+    /// Bytes pulled after the held ones by [`Tiles::count_ahead`], without their positions: one
+    /// byte each, so seeing a whole input of 1,024 boards holds 9 KB, not 220 KB. Only the first
+    /// word (a count) needs positions, and the detection peeks it and the tile after it first.
+    counted: VecDeque<u8>,
 }
 
 impl<R: BufRead> Tiles<R> {
@@ -66,25 +69,47 @@ impl<R: BufRead> Tiles<R> {
         Tiles {
             scanner: Scanner::new(reader),
             held: VecDeque::new(),
+            counted: VecDeque::new(),
         }
     }
 
-    /// The next non-whitespace byte and its position, or `None` at the end of input.
+    /// The next non-whitespace byte, or `None` at the end of input.
+    ///
+    /// # Complexity
+    /// O(whitespace skipped + 1).
+    pub(crate) fn next_byte(&mut self) -> io::Result<Option<u8>> {
+        if let Some((byte, _)) = self.held.pop_front() {
+            return Ok(Some(byte));
+        }
+        if let Some(byte) = self.counted.pop_front() {
+            return Ok(Some(byte));
+        }
+        Ok(self.scanner.next_byte()?.map(|(byte, _)| byte))
+    }
+
+    /// The next non-whitespace byte and its position, or `None` at the end of input. A byte
+    /// taken by [`Tiles::count_ahead`] has no position kept: it comes with line 0, next to
+    /// nothing.
     ///
     /// # Complexity
     /// O(whitespace skipped + 1).
     pub(crate) fn next_tile(&mut self) -> io::Result<Option<(u8, Position)>> {
-        match self.held.pop_front() {
-            Some(held) => Ok(Some(held)),
-            None => self.scanner.next_byte(),
+        if let Some(held) = self.held.pop_front() {
+            return Ok(Some(held));
         }
+        if let Some(byte) = self.counted.pop_front() {
+            return Ok(Some((byte, Position { line: 0, column: 0 })));
+        }
+        self.scanner.next_byte()
     }
 
     /// The byte `ahead` places after the next one (0 = the next), without consuming anything.
+    /// Only bytes before any [`Tiles::count_ahead`] took can be peeked.
     ///
     /// # Complexity
     /// O(bytes read to get there); keeps `ahead + 1` bytes.
     pub(crate) fn peek(&mut self, ahead: usize) -> io::Result<Option<(u8, Position)>> {
+        debug_assert!(self.counted.is_empty(), "peeking past the counted bytes");
         while self.held.len() <= ahead {
             match self.scanner.next_byte()? {
                 Some(byte) => self.held.push_back(byte),
@@ -92,6 +117,21 @@ impl<R: BufRead> Tiles<R> {
             }
         }
         Ok(Some(self.held[ahead]))
+    }
+
+    /// The number of tiles left in the input if it is at most `limit`, holding them all;
+    /// `None` if there are more.
+    ///
+    /// # Complexity
+    /// O(bytes read to get there); keeps up to `limit + 1` bytes.
+    pub(crate) fn count_ahead(&mut self, limit: usize) -> io::Result<Option<usize>> {
+        while self.held.len() + self.counted.len() <= limit {
+            match self.scanner.next_byte()? {
+                Some((byte, _)) => self.counted.push_back(byte),
+                None => return Ok(Some(self.held.len() + self.counted.len())),
+            }
+        }
+        Ok(None)
     }
 
     /// Puts back a byte just taken by [`Tiles::next_tile`].
@@ -108,37 +148,39 @@ fn adjacent(previous: Position, next: Position) -> bool {
     next.line == previous.line && next.column == previous.column + 1
 }
 
-/// Tells UVa 652's counted layout from the POJ / HDU one, looking at most 11 bytes ahead (or, in
-/// the one undecided case below, over an input of up to 1,024 boards) and consuming nothing.
+/// Tells UVa 652's counted layout from the POJ / HDU one, consuming nothing.
 ///
-/// Let the first word be the first run of non-whitespace bytes. The input is read as UVa 652
-/// when the first word is all decimal digits and
-/// 1. it has 9 or more digits, or it holds a 0, a 9 or a repeated digit: it cannot begin a
-///    board, so it can only be a count (when it is alone on its line, or 9+ digits long); or
-/// 2. it is alone on its line, and the next line is blank or missing, or its first two tiles
-///    are separated by whitespace.
+/// Let the first word be the first run of non-whitespace bytes. Only a first word of decimal
+/// digits can be a count; any other start is boards, and so is a first word with more on its
+/// line (unless it has nine or more digits: nine digit tiles cannot be a board, which needs an
+/// `x`). For a lone number `N`, the rule is the issue's exact one, first, wherever it can
+/// decide ([`exact_layout`]): UVa 652 exactly when 9·`N` tiles follow it, boards when the
+/// tiles make whole boards; the two never both fit, as a counted input holds 9·`N` tiles plus
+/// the count's 1 to 8 digits. Deciding needs the whole input in view, which a streaming reader
+/// holds only up to [`LOOK_AHEAD_TILES`] tiles (1,024 boards). Beyond that, or when neither
+/// layout fits (bad input either way, and the layout only picks the error), a look at most 11
+/// tiles ahead decides: UVa 652 when
+/// 1. the number holds a 0, a 9 or a repeated digit: it cannot begin a board; or
+/// 2. the next line is blank or missing, or its first two tiles are separated by whitespace.
 ///
-/// Otherwise the input is boards (POJ / HDU / ZOJ). The ambiguity is real: `2` alone on the
-/// first line is a count in `2⏎⏎2 3 4 1 5 x 7 6 8⏎…` but the first tile in the one-tile-a-line
-/// HDU board `2⏎3⏎4⏎1⏎…`, and `123⏎456⏎78x` is a board written three tiles a line. The only
-/// certain test, whether the tiles after the first line number 9·N, needs the whole input,
-/// which a streaming reader does not keep. Rule 2 looks where the layouts differ in practice:
-/// UVa puts a blank line after the count (or the board, spaced, on the next line), while a board
-/// split over lines puts another lone word on the next line. What that cannot tell apart (a
-/// count followed by a board without spaces, `1⏎23415x768`), the certain test decides when the
-/// whole input is at most 1,024 boards; a longer input of that shape reads as boards, and fails
-/// as such; `--format uva652` reads it right.
+/// That is where the layouts differ in practice: UVa puts a blank line after the count (or the
+/// board, spaced, on the next line), while a board split over lines puts another lone word on
+/// the next line (`2⏎3⏎4⏎…` one tile a line, `234⏎15x⏎768` three a line). What the short look
+/// cannot tell apart, a long input whose lone count is followed by boards without spaces
+/// (`1234⏎23415x768⏎…`), reads as boards and fails as such; `--format uva652` reads it right.
 ///
 /// # Errors
 /// If reading fails.
 ///
 /// # Complexity
-/// O(bytes up to the 11th tile), or up to 9,217 tiles in the undecided case.
+/// O(bytes up to the 11th tile), or up to [`LOOK_AHEAD_TILES`] tiles held when the first word
+/// is a lone number.
 pub(crate) fn detect_layout<R: BufRead>(tiles: &mut Tiles<R>) -> io::Result<Layout> {
     let Some((_, start)) = tiles.peek(0)? else {
         return Ok(Layout::Boards);
     };
     let mut length = 0;
+    let mut count = 0;
     let mut digits_seen = 0u16;
     let mut could_begin_board = true;
     let mut last = start;
@@ -150,6 +192,7 @@ pub(crate) fn detect_layout<R: BufRead>(tiles: &mut Tiles<R>) -> io::Result<Layo
             return Ok(Layout::Boards);
         }
         let digit = byte - b'0';
+        count = count * 10 + usize::from(digit);
         could_begin_board &= (1..=8).contains(&digit) && digits_seen & (1 << digit) == 0;
         digits_seen |= 1 << digit;
         length += 1;
@@ -165,35 +208,48 @@ pub(crate) fn detect_layout<R: BufRead>(tiles: &mut Tiles<R>) -> io::Result<Layo
     if next.line == start.line {
         return Ok(Layout::Boards);
     }
+    // The short look's last tile, peeked before the exact rule counts the rest without positions.
+    let after = tiles.peek(length + 1)?;
+    if let Some(layout) = exact_layout(tiles, length, count)? {
+        return Ok(layout);
+    }
     if !could_begin_board || next.line > start.line + 1 {
         return Ok(Layout::Counted);
     }
-    if let Some((_, after)) = tiles.peek(length + 1)? {
-        if after.line == next.line && !adjacent(next, after) {
-            return Ok(Layout::Counted);
-        }
+    match after {
+        Some((_, after)) if after.line == next.line && !adjacent(next, after) => Ok(Layout::Counted),
+        _ => Ok(Layout::Boards),
     }
-    // Still undecided: a lone number that could begin a board, then a line that starts like a
-    // board written without spaces. Where the input is short enough to see whole, the certain
-    // test decides: UVa 652 exactly when 9·N tiles follow the count N. A POJ/HDU input holds a
-    // multiple of 9 tiles and a counted one 9·N + the count's digits, so they never both fit.
-    let mut count = 0;
-    for ahead in 0..length {
-        let (digit, _) = tiles.peek(ahead)?.expect("the first word was peeked");
-        count = count * 10 + usize::from(digit - b'0');
-    }
-    if count <= WHOLE_INPUT_BOARDS {
-        let tiles_if_counted = length + CELLS * count;
-        if tiles.peek(tiles_if_counted - 1)?.is_some() && tiles.peek(tiles_if_counted)?.is_none() {
-            return Ok(Layout::Counted);
-        }
-    }
-    Ok(Layout::Boards)
 }
 
-/// The most boards [`detect_layout`] will look ahead over to apply the certain test (about 9,000
-/// tiles held, 200 KB).
-const WHOLE_INPUT_BOARDS: usize = 1024;
+/// The most tiles [`detect_layout`] holds to see a whole input: 1,024 boards and a count
+/// (9 KB held).
+const LOOK_AHEAD_TILES: usize = CELLS * 1025;
+
+/// The exact rule for an input whose first word, `length` digits, is the lone number `count`:
+/// `Counted` when exactly 9·`count` tiles follow it, `Boards` when the tiles make whole boards
+/// or when more tiles follow than the count allows; `None` when it cannot tell (the input goes
+/// on past [`LOOK_AHEAD_TILES`] and the count would reach that far) or when neither layout fits.
+///
+/// # Errors
+/// If reading fails.
+///
+/// # Complexity
+/// O(tiles held), at most [`LOOK_AHEAD_TILES`].
+fn exact_layout<R: BufRead>(tiles: &mut Tiles<R>, length: usize, count: usize) -> io::Result<Option<Layout>> {
+    let counted = length + CELLS * count;
+    let Some(total) = tiles.count_ahead(LOOK_AHEAD_TILES)? else {
+        // More than the budget: the count can still fit only if its boards reach past it.
+        return Ok((counted < LOOK_AHEAD_TILES).then_some(Layout::Boards));
+    };
+    Ok(if total == counted {
+        Some(Layout::Counted)
+    } else if total % CELLS == 0 {
+        Some(Layout::Boards)
+    } else {
+        None
+    })
+}
 
 /// Bytes of a bad count kept for its error message.
 const COUNT_SHOWN: usize = 24;
@@ -265,7 +321,7 @@ pub(crate) fn read_board<R: BufRead>(tiles: &mut Tiles<R>, number: u64) -> Resul
     let mut cells = [0u8; CELLS];
     let mut seen = 0u16;
     for (count, cell) in cells.iter_mut().enumerate() {
-        let Some((byte, _)) = tiles.next_tile()? else {
+        let Some(byte) = tiles.next_byte()? else {
             if count == 0 {
                 return Ok(None);
             }
@@ -293,24 +349,6 @@ pub(crate) fn read_board<R: BufRead>(tiles: &mut Tiles<R>, number: u64) -> Resul
         *cell = tile;
     }
     Ok(Some(Board::assemble(&cells, common::perm::rank(&cells))))
-}
-
-impl FromStr for Board {
-    type Err = String;
-
-    /// One board in any spacing the input accepts (`"2 3 4 1 5 x 7 6 8"`, `"23415x768"`), and
-    /// nothing after it.
-    fn from_str(text: &str) -> Result<Board, String> {
-        let mut tiles = Tiles::new(text.as_bytes());
-        match read_board(&mut tiles, 1) {
-            Ok(Some(board)) => match tiles.next_tile() {
-                Ok(None) => Ok(board),
-                _ => Err("more than 9 tiles".to_string()),
-            },
-            Ok(None) => Err("no tiles".to_string()),
-            Err(failure) => Err(failure.to_string()),
-        }
-    }
 }
 
 /// Writes one answer line (`moves`, or `unsolvable` for `None`), after an empty line if
@@ -389,7 +427,7 @@ fn answer_all<R: BufRead, W: Write>(
                 };
                 answers.write(number, &board, number > 1)?;
             }
-            if tiles.next_tile()?.is_some() {
+            if tiles.next_byte()?.is_some() {
                 return Err(Failure::Input(format!(
                     "board {}: more boards than the count {count}{hint}",
                     count + 1
@@ -468,17 +506,6 @@ mod tests {
     }
 
     #[test]
-    fn published_and_hand_checked_answers() {
-        assert_eq!(answer(" 2  3  4  1  5  x  7  6  8 "), "ullddrurdllurdruldr\n");
-        assert_eq!(answer("1 2 3 4 5 6 7 8 x\n"), "\n");
-        assert_eq!(answer("1 2 3 4 5 6 8 7 x\n"), "unsolvable\n");
-        // One move each way into the goal.
-        assert_eq!(answer("1 2 3 4 5 6 7 x 8\n1 2 3 4 5 x 7 8 6\n"), "r\nd\n");
-        assert_eq!(answer("8 6 7 2 5 4 3 x 1"), "uulddrruuldldrruuldldrruullddrr\n");
-        assert_eq!(answer("6 4 7 8 5 x 3 2 1"), "uldldrurdluulddrurulldrrulldrdr\n");
-    }
-
-    #[test]
     fn any_spacing_reads_the_same_board() {
         let want = "ullddrurdllurdruldr\n";
         assert_eq!(answer("23415x768"), want);
@@ -529,18 +556,20 @@ mod tests {
         assert_eq!(answer("1\n\n2\n3\n4\n1\n5\nx\n7\n6\n8\n"), sample);
         // A lone digit then spaced tiles on the next line: the count, UVa.
         assert_eq!(answer("1\n2 3 4 1 5 x 7 6 8\n"), sample);
-        // A count followed by unspaced boards: the whole input is in view, so the certain test
+        // A count followed by unspaced boards: the whole input is in view, so the exact rule
         // decides (exactly 9·N tiles after the count N), as the issue defines the layouts.
         assert_eq!(answer("1\n23415x768\n"), sample);
         assert_eq!(answer("2\n12345678x\n1234567x8\n"), "\n\nr\n");
         assert_eq!(output("1\n23415x768\n", Format::Uva652).unwrap(), sample);
-        // One tile more or less than 9·N: not counted, so boards, which then fail as such.
+        // One tile more than 9·N and not whole boards: neither layout fits, so the short look
+        // decides (boards, as the next line starts unspaced), which then fail as such.
         let (printed, error) = failure("1\n23415x7681\n", Format::Auto);
         assert_eq!(
             (printed.as_str(), error.as_str()),
             ("", "board 1: tile '1' appears twice")
         );
-        // Past 1,024 boards the look-ahead stops and the shape reads as boards; --format says which.
+        // Past 1,024 boards the exact rule cannot see the end, and the shape reads as boards;
+        // --format says which.
         let many = format!("1234\n{}", "23415x768\n".repeat(1234));
         assert!(failure(&many, Format::Auto).1.starts_with("board 1: "));
         assert_eq!(
@@ -550,9 +579,36 @@ mod tests {
                 .count(),
             1234
         );
-        // And a board starting with a lone digit line is read as boards under --format hdu.
-        // A goal board whose first tile stands alone, forced to read as a board.
+        // A goal board whose first tile stands alone: nine tiles are one whole board.
         assert_eq!(output("1\n\n2 3 4 5 6 7 8 x\n", Format::Hdu).unwrap(), "\n");
+        assert_eq!(answer("1\n\n2 3 4 5 6 7 8 x\n"), "\n");
+    }
+
+    #[test]
+    fn the_exact_rule_decides_first() {
+        // Issue 14's case: a lone 2, then 17 tiles: two HDU boards (2 3 4 1 5 x 7 6 8 and the
+        // goal), though the next line starts with spaced tiles, which alone would say UVa.
+        let issue = "2\n3 4 1 5 x 7 6 8\n1 2 3 4 5 6 7 8 x";
+        assert_eq!(answer(issue), "ullddrurdllurdruldr\n\n");
+        assert_eq!(output(issue, Format::Hdu).unwrap(), "ullddrurdllurdruldr\n\n");
+        // The same start with 18 tiles after the 2: two UVa boards.
+        let counted = "2\n2 3 4 1 5 x 7 6 8\n1 2 3 4 5 6 7 8 x";
+        assert_eq!(answer(counted), "ullddrurdllurdruldr\n\n\n");
+        // A long HDU input that starts so: the count would end long before the input does.
+        let long = format!("{issue}\n{}", "1 2 3 4 5 6 7 8 x\n".repeat(2000));
+        assert_eq!(answer(&long), format!("ullddrurdllurdruldr\n{}", "\n".repeat(2001)));
+        // A UVa input of 1,024 boards (the most the rule sees whole) after a blank line, and one
+        // whose count is one too many, where the blank line decides and the count is short.
+        let boards = "2 3 4 1 5 x 7 6 8\n\n".repeat(1024);
+        assert_eq!(
+            answer(&format!("1024\n\n{boards}"))
+                .matches("ullddrurdllurdruldr")
+                .count(),
+            1024
+        );
+        assert!(failure(&format!("1025\n\n{boards}"), Format::Auto)
+            .1
+            .starts_with("board 1025: missing: the count says 1025 boards"));
     }
 
     #[test]
@@ -634,29 +690,6 @@ mod tests {
             error.starts_with("board 2: missing: the count says 2 boards, the input ends after 1 (a lone number"),
             "{error}"
         );
-    }
-
-    #[test]
-    fn forced_formats_skip_detection() {
-        // "2" then a blank line reads as a count when detected, as a tile under --format poj.
-        let input = "2\n\n3 4 1 5 x 7 6 8\n";
-        assert_eq!(output(input, Format::Poj).unwrap(), "ullddrurdllurdruldr\n");
-        assert_eq!(output(input, Format::Hdu).unwrap(), "ullddrurdllurdruldr\n");
-        assert!(output(input, Format::Auto).is_err());
-    }
-
-    #[test]
-    fn boards_parse_and_print_in_the_judges_form() {
-        assert_eq!(board("23415x768").to_string(), "2 3 4 1 5 x 7 6 8");
-        assert_eq!(
-            "1 2 3".parse::<Board>().unwrap_err(),
-            "board 1: the input ends after 3 of its 9 tiles"
-        );
-        assert_eq!("".parse::<Board>().unwrap_err(), "no tiles");
-        assert_eq!("12345678x1".parse::<Board>().unwrap_err(), "more than 9 tiles");
-        assert_eq!(Board::from_cells([0, 1, 2, 3, 4, 5, 6, 7, 7]), None);
-        assert_eq!(Board::from_cells([0, 1, 2, 3, 4, 5, 6, 7, 9]), None);
-        assert_eq!(Board::from_rank(0), Board::GOAL);
     }
 
     #[test]

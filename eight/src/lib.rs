@@ -57,13 +57,14 @@
 //! - UVa 652: a count `N` (decimal digits, by value) alone on the first non-blank line, then `N`
 //!   boards; the answers are separated by one empty line. A count that is not digits, does not fit
 //!   in 64 bits or does not match the boards is an error.
-//! - `--format` forces a layout ([`Format`]); by default it is detected from a look at most 11
-//!   tiles ahead, so that the input is still read board by board: UVa when the first word is a
-//!   lone number that cannot begin a board (a 0, a 9, a repeated digit, nine digits) or is
-//!   followed by a blank line, the end, or spaced tiles. In the one shape that look cannot tell
-//!   (a lone count, then boards without spaces), the exact rule decides when the whole input is
-//!   at most 1,024 boards: UVa exactly when 9·`N` tiles follow the count `N`. The rule is
-//!   `detect_layout` in `io.rs`, with why it looks no further.
+//! - `--format` forces a layout ([`Format`]); by default it is detected. When the first word is
+//!   a lone number `N`, the exact rule decides first wherever the whole input is in view (up to
+//!   1,024 boards): UVa 652 when exactly 9·`N` tiles follow it, boards when the tiles make whole
+//!   boards (the two never both fit). Past that budget, or when neither fits, a look at most 11
+//!   tiles ahead decides, so that the input is still read board by board: UVa when the number
+//!   cannot begin a board (a 0, a 9, a repeated digit, nine digits) or is followed by a blank
+//!   line, the end, or spaced tiles. The rule is `detect_layout` in `io.rs`, with why it looks
+//!   no further.
 //! - Empty input, or only whitespace, prints nothing.
 
 /// The binary's name, as error messages begin (`eight: error: ...`).

@@ -429,6 +429,24 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn published_and_hand_checked_answers() {
+        let mut answerer = Answerer::default();
+        let mut answer = |text: &str| {
+            answerer
+                .answer(&board(text))
+                .map(|moves| String::from_utf8(moves.to_vec()).unwrap())
+        };
+        assert_eq!(answer("2 3 4 1 5 x 7 6 8").unwrap(), "ullddrurdllurdruldr");
+        assert_eq!(answer("1 2 3 4 5 6 7 8 x").unwrap(), "");
+        assert_eq!(answer("1 2 3 4 5 6 8 7 x"), None);
+        // One move each way into the goal, and the two farthest boards.
+        assert_eq!(answer("1 2 3 4 5 6 7 x 8").unwrap(), "r");
+        assert_eq!(answer("1 2 3 4 5 x 7 8 6").unwrap(), "d");
+        assert_eq!(answer("8 6 7 2 5 4 3 x 1").unwrap(), "uulddrruuldldrruuldldrruullddrr");
+        assert_eq!(answer("6 4 7 8 5 x 3 2 1").unwrap(), "uldldrurdluulddrurulldrrulldrdr");
+    }
+
+    #[test]
     fn the_answerer_needs_no_table_for_the_goal_or_an_odd_board() {
         let mut answerer = Answerer::default();
         assert_eq!(answerer.answer(&board("1 2 3 4 5 6 8 7 x")), None);

@@ -2,6 +2,7 @@
 //! `u64`, and a move updates both with a few word operations, never re-ranking the board.
 
 use std::fmt;
+use std::str::FromStr;
 
 use common::perm::FACTORIALS;
 
@@ -440,6 +441,24 @@ impl fmt::Display for Board {
     }
 }
 
+impl FromStr for Board {
+    type Err = String;
+
+    /// One board in any spacing the input accepts (`"2 3 4 1 5 x 7 6 8"`, `"23415x768"`), and
+    /// nothing after it.
+    fn from_str(text: &str) -> Result<Board, String> {
+        let mut tiles = crate::io::Tiles::new(text.as_bytes());
+        match crate::io::read_board(&mut tiles, 1) {
+            Ok(Some(board)) => match tiles.next_byte() {
+                Ok(None) => Ok(board),
+                _ => Err("more than 9 tiles".to_string()),
+            },
+            Ok(None) => Err("no tiles".to_string()),
+            Err(failure) => Err(failure.to_string()),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -479,5 +498,19 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn boards_parse_and_print_in_the_judges_form() {
+        assert_eq!(board("23415x768").to_string(), "2 3 4 1 5 x 7 6 8");
+        assert_eq!(
+            "1 2 3".parse::<Board>().unwrap_err(),
+            "board 1: the input ends after 3 of its 9 tiles"
+        );
+        assert_eq!("".parse::<Board>().unwrap_err(), "no tiles");
+        assert_eq!("12345678x1".parse::<Board>().unwrap_err(), "more than 9 tiles");
+        assert_eq!(Board::from_cells([0, 1, 2, 3, 4, 5, 6, 7, 7]), None);
+        assert_eq!(Board::from_cells([0, 1, 2, 3, 4, 5, 6, 7, 9]), None);
+        assert_eq!(Board::from_rank(0), Board::GOAL);
     }
 }
