@@ -74,6 +74,8 @@ use common::cli::Failure;
 use common::perm::FACTORIALS;
 use common::scan::{Position, Scanner};
 
+mod ida;
+
 /// Distance recorded for a board the search never reaches: the unsolvable half. The same marker
 /// as `common::queue::UNREACHED` (a test compares this table with `bfs_distances`'s byte for
 /// byte), defined here so that a single-file submission need not carry the queue module.
