@@ -71,6 +71,7 @@
 pub const PROGRAM: &str = "eight";
 
 mod cli;
+mod ida;
 mod io;
 mod search;
 mod state;

@@ -1,0 +1,678 @@
+//! One board's answer by a lexicographically ordered IDA*, for runs too short to pay for the
+//! distance table.
+//!
+//! # Input
+//! A board is `[u8; 9]`: the cells in reading order, tile `1`..`8` as 0..=7 and the blank `x`
+//! as 8 (the cells of eight's `Board`, `Board::cells`). The caller has already answered
+//! `unsolvable` by parity: this search is only for the 181,440 boards that reach the goal
+//! (an unsolvable board would only ever end as [`Exhausted`]). The answer is the move letters
+//! (`MOVE_NAMES`, `uldr`): `u` swaps the blank with the tile above it, so the blank moves up;
+//! `l`, `d`, `r` likewise.
+//!
+//! # Method
+//! Iterative deepening A* (Korf 1985). Each iteration is a depth-first search from the board
+//! that tries the blank's moves in the order u, l, d, r, never the move that undoes the one just
+//! made, and abandons a board when `g + h > bound`, where `g` is its depth and `h` the heuristic
+//! below. The first bound is `h` of the board, then it grows by 2 until an iteration reaches the
+//! goal; that iteration's first path is the answer.
+//!
+//! The heuristic is Manhattan distance plus linear conflict, read from tables: the vertical part
+//! of the Manhattan distance depends only on which tiles a row holds, the horizontal part only on
+//! which a column holds, and so does each line's conflict term. So `h` is the sum of six
+//! per-line costs, each one table load keyed by the line's three cells. The search keeps the
+//! board twice, as 4-bit cells in reading order and in column order, so that each line's key is
+//! one shift and mask; a vertical move changes only rows' costs and a horizontal one only
+//! columns', so a move recomputes three loads, and the blank's cell and the forbidden move are
+//! compile-time constants of each search function (33 of them), so the frame's edges cost nothing.
+//!
+//! # Why the first path found is the answer (the same string as the table walk)
+//! *The heuristic is admissible and has the distance's parity.* Write `d(s)` for the distance of
+//! `s` to the goal. Every move carries one tile one step, so a path's length is the sum over the
+//! tiles of the vertical and the horizontal steps each makes. A tile makes at least its Manhattan
+//! distance of them; so the sum `M(s) ≤ d(s)`, and as every move changes `M` by exactly 1 and
+//! `M` is 0 at the goal, `M(s) ≡ d(s) (mod 2)`. Linear conflict: take the tiles that are in their
+//! goal row. Two that never leave the row never pass each other, so those that stay are in the
+//! order of their goal columns already: at most a longest increasing run of them, and each of
+//! the others makes two vertical steps (out and back) where `M` counts none for it. Columns
+//! likewise, with horizontal steps. A tile is in one row and one column, and a row's extra steps
+//! are vertical while a column's are horizontal, so no step is counted twice:
+//! `h = M + 2·(tiles that must leave their line) ≤ d`, and `h ≡ d (mod 2)`.
+//!
+//! *The last bound is the distance `d*` of the board.* Every board on a path from the start has
+//! `g + h ≡ g + d ≡ d* (mod 2)` (a move changes `d` by ±1), so bounds stay `≡ d*`; the first is
+//! `h ≤ d*`. An iteration with bound `b` only reaches the goal at some depth `g ≤ b`, along a path
+//! of length `g ≥ d*`, so bounds below `d*` find nothing and the bound reaches `d*` exactly. There,
+//! along any shortest path every board has `g + h ≤ g + d = d*`: nothing on it is abandoned, and
+//! it never makes a move and its inverse in a row (dropping the pair would be shorter), so the
+//! parent rule keeps it too. The iteration at `d*` therefore visits every shortest path.
+//!
+//! *The first one it visits is the smallest.* Without pruning, a depth-first search that tries
+//! children in u < l < d < r order visits the paths of its tree in preorder, and among paths of
+//! the same length preorder is lexicographic order of their strings. Abandoning a board or a
+//! move back only cuts subtrees: the paths that remain are visited in the same relative order,
+//! and every shortest path remains (above). Every path that reaches the goal in this iteration
+//! has length `d*` (at least `d*` as a path to the goal, at most the bound), so the first one to
+//! reach it, where the search stops, is the smallest string among the shortest: the string the
+//! greedy table walk writes, byte for byte.
+//!
+//! # Budget
+//! A search counts the boards it expands (each call of the search, including each iteration's
+//! root) and gives up with [`Exhausted`] when it would expand one more than its budget, so a
+//! caller can stop searching and build the table instead. Measured with `examples/ida_one.rs`
+//! (its docs give the commands): over all 181,440 solvable boards a board takes 1,010
+//! expansions on average, 542 at the median, 6,627 at the 99th percentile and at most 36,090
+//! (`5 6 3 8 x 2 7 4 1`); the two 31-move boards take 7,603 and 8,916. One expansion, with the
+//! children it prices, costs about 63 instructions, so the table (about 12.7 M instructions to
+//! build) is worth about 200,000 expansions. A run-wide budget between the worst single board
+//! and that, e.g. 64 Ki expansions (about 4 M instructions) spent through [`solve_within`],
+//! never builds the table for one board and spends at most a third of the table's cost before
+//! building it for a long run.
+//!
+//! # Complexity
+//! Worst case exponential in the distance (at most 31 for this puzzle); measured, at most 36,090
+//! expansions for any board (above). Memory: the recursion, at most 32 frames, and 24 KiB
+//! of static tables built at compile time, so a search costs no set-up at run time.
+
+// Until eight's answer path calls `solve` (issue 15 item 1) only the tests use this module.
+#![cfg_attr(not(test), allow(dead_code))]
+
+/// The blank's value in a cell.
+const BLANK: u64 = 8;
+
+/// The move letters in the order that defines "smallest"; a move's number is its index.
+const LETTERS: [u8; 4] = *b"uldr";
+
+/// The longest shortest answer: no solvable board is farther from the goal.
+const DIAMETER: u8 = 31;
+
+/// Marks "no such cell" in [`NEIGHBOUR`], and "no forbidden move" as a search's `BACK`.
+const NONE: usize = 9;
+
+/// `NEIGHBOUR[cell][m]`: the cell whose tile move `m` (u, l, d, r) swaps with a blank in `cell`,
+/// or [`NONE`] at the frame's edge.
+const NEIGHBOUR: [[usize; 4]; 9] = {
+    let mut table = [[NONE; 4]; 9];
+    let mut cell = 0;
+    while cell < 9 {
+        let (row, column) = (cell / 3, cell % 3);
+        if row > 0 {
+            table[cell][0] = cell - 3;
+        }
+        if column > 0 {
+            table[cell][1] = cell - 1;
+        }
+        if row < 2 {
+            table[cell][2] = cell + 3;
+        }
+        if column < 2 {
+            table[cell][3] = cell + 1;
+        }
+        cell += 1;
+    }
+    table
+};
+
+/// Where `cell` (reading order) sits in column order: column by column, top to bottom.
+const fn transposed(cell: usize) -> usize {
+    cell % 3 * 3 + cell / 3
+}
+
+/// The cost of one line: lines 0..3 are the rows top to bottom, 3..6 the columns left to right;
+/// `values` are its three cells in order along the line (left to right in a row, top to bottom
+/// in a column).
+///
+/// For a row: the vertical Manhattan distance of its tiles plus 2 for each of its goal-row tiles
+/// outside a longest run in goal-column order (the linear conflict); a column the same way
+/// across.
+const fn line_cost(line: usize, values: [usize; 3]) -> u8 {
+    let index = line % 3;
+    let mut cost = 0;
+    // Goal positions along the line of the tiles that belong to it, in their present order.
+    let mut along = [0usize; 3];
+    let mut count = 0;
+    let mut i = 0;
+    while i < 3 {
+        let value = values[i];
+        if value < 8 {
+            let (goal_across, goal_along) = if line < 3 {
+                (value / 3, value % 3)
+            } else {
+                (value % 3, value / 3)
+            };
+            cost += goal_across.abs_diff(index);
+            if goal_across == index {
+                along[count] = goal_along;
+                count += 1;
+            }
+        }
+        i += 1;
+    }
+    // Longest increasing subsequence of along[..count]: longest[i] ends at i.
+    let mut longest = [1usize; 3];
+    let mut best = 0;
+    let mut i = 0;
+    while i < count {
+        let mut j = 0;
+        while j < i {
+            if along[j] < along[i] && longest[j] + 1 > longest[i] {
+                longest[i] = longest[j] + 1;
+            }
+            j += 1;
+        }
+        if longest[i] > best {
+            best = longest[i];
+        }
+        i += 1;
+    }
+    (cost + 2 * (count - best)) as u8
+}
+
+/// `LINE_COST[line][key]`, [`line_cost`] for every key: the line's three cells as 4-bit fields,
+/// the first along the line lowest. Keys that are not three distinct values 0..=8 stay 0.
+static LINE_COST: [[u8; 4096]; 6] = {
+    let mut table = [[0; 4096]; 6];
+    let mut line = 0;
+    while line < 6 {
+        let mut key = 0;
+        while key < 9 * 9 * 9 {
+            let values = [key % 9, key / 9 % 9, key / 81];
+            let packed = values[0] | values[1] << 4 | values[2] << 8;
+            table[line][packed] = line_cost(line, values);
+            key += 1;
+        }
+        line += 1;
+    }
+    table
+};
+
+/// The rows' share of `h`: the cells in reading order, 4 bits each.
+#[inline(always)]
+fn row_costs(rows: u64) -> u8 {
+    LINE_COST[0][(rows & 0xfff) as usize]
+        + LINE_COST[1][(rows >> 12 & 0xfff) as usize]
+        + LINE_COST[2][(rows >> 24 & 0xfff) as usize]
+}
+
+/// The columns' share of `h`: the cells in column order, 4 bits each.
+#[inline(always)]
+fn column_costs(columns: u64) -> u8 {
+    LINE_COST[3][(columns & 0xfff) as usize]
+        + LINE_COST[4][(columns >> 12 & 0xfff) as usize]
+        + LINE_COST[5][(columns >> 24 & 0xfff) as usize]
+}
+
+/// The search gave up: it would have expanded more boards than its budget allowed (or the board
+/// was unsolvable, which the caller rules out by parity first).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Exhausted;
+
+/// The smallest shortest answer for a solvable `board`, or [`Exhausted`] if finding it would
+/// expand more than `budget` boards.
+///
+/// # Constraints
+/// `board` is a permutation of 0..=8 (8 the blank) with an even number of inversions among the
+/// tiles; the caller answers the other half `unsolvable` without calling.
+///
+/// # Complexity
+/// At most `budget` expansions of a few dozen instructions each (see the module docs).
+pub(crate) fn solve(board: &[u8; 9], budget: u64) -> Result<Vec<u8>, Exhausted> {
+    let mut left = budget;
+    solve_within(board, &mut left)
+}
+
+/// [`solve`], spending from a budget shared by the caller: `budget` is left holding what the
+/// search did not use (0 after [`Exhausted`]), so one budget can span the boards of a run.
+pub(crate) fn solve_within(board: &[u8; 9], budget: &mut u64) -> Result<Vec<u8>, Exhausted> {
+    debug_assert!(is_permutation(board), "{board:?} is not a board");
+    let mut rows = 0;
+    let mut columns = 0;
+    let mut blank = 0;
+    for (cell, &value) in board.iter().enumerate() {
+        rows |= u64::from(value) << (4 * cell);
+        columns |= u64::from(value) << (4 * transposed(cell));
+        if u64::from(value) == BLANK {
+            blank = cell;
+        }
+    }
+    let (row_cost, column_cost) = (row_costs(rows), column_costs(columns));
+    let mut search = Search {
+        left: *budget,
+        bound: row_cost + column_cost,
+        path: [0; DIAMETER as usize],
+    };
+    loop {
+        let bound = search.bound;
+        let flow = enter(blank, NONE, &mut search, rows, columns, row_cost, column_cost, bound);
+        *budget = search.left;
+        match flow {
+            Flow::Found => return Ok(search.path[..usize::from(bound)].to_vec()),
+            Flow::Exhausted => return Err(Exhausted),
+            // Bounds keep the distance's parity (module docs), so the next useful one is 2 up.
+            Flow::Deeper if bound + 2 > DIAMETER => return Err(Exhausted),
+            Flow::Deeper => search.bound += 2,
+        }
+    }
+}
+
+/// Whether `board` holds each of 0..=8 once.
+fn is_permutation(board: &[u8; 9]) -> bool {
+    let mut seen = 0u16;
+    for &value in board {
+        seen |= 1 << value.min(15);
+    }
+    seen == 0x1ff
+}
+
+/// What a search below a board reports.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Flow {
+    /// No path to the goal within the bound: the next iteration must go deeper.
+    Deeper,
+    /// The goal: the path is in [`Search::path`].
+    Found,
+    /// The budget ran out.
+    Exhausted,
+}
+
+/// One iteration's shared state.
+struct Search {
+    /// Expansions still allowed.
+    left: u64,
+    /// The iteration's bound on `g + h`.
+    bound: u8,
+    /// The moves of the path found, written as the search returns from it.
+    path: [u8; DIAMETER as usize],
+}
+
+/// Expands a board with the blank in cell `B`, reached by the inverse of move `BACK` (or the
+/// start, `BACK` = [`NONE`]); `room` is the bound minus the board's depth, and `h = row_cost +
+/// column_cost <= room`.
+fn visit<const B: usize, const BACK: usize>(
+    search: &mut Search,
+    rows: u64,
+    columns: u64,
+    row_cost: u8,
+    column_cost: u8,
+    room: u8,
+) -> Flow {
+    if search.left == 0 {
+        return Flow::Exhausted;
+    }
+    search.left -= 1;
+    if row_cost + column_cost == 0 {
+        return Flow::Found;
+    }
+    // u, l, d, r: the order that makes the first path found the smallest (module docs).
+    let flow = step::<B, BACK, 0>(search, rows, columns, row_cost, column_cost, room);
+    if flow != Flow::Deeper {
+        return flow;
+    }
+    let flow = step::<B, BACK, 1>(search, rows, columns, row_cost, column_cost, room);
+    if flow != Flow::Deeper {
+        return flow;
+    }
+    let flow = step::<B, BACK, 2>(search, rows, columns, row_cost, column_cost, room);
+    if flow != Flow::Deeper {
+        return flow;
+    }
+    step::<B, BACK, 3>(search, rows, columns, row_cost, column_cost, room)
+}
+
+/// Tries move `M` from a board [`visit`] is expanding: nothing at the frame's edge or for the
+/// move that undoes the last one, nothing if the child's `h` exceeds the room left, else the
+/// search below the child; on the way back from the goal it writes its letter into the path.
+#[inline(always)]
+fn step<const B: usize, const BACK: usize, const M: usize>(
+    search: &mut Search,
+    rows: u64,
+    columns: u64,
+    row_cost: u8,
+    column_cost: u8,
+    room: u8,
+) -> Flow {
+    let target = NEIGHBOUR[B][M];
+    if target == NONE || M == BACK {
+        return Flow::Deeper;
+    }
+    // The blank's cell gets the tile and the tile's cell the blank: flip both by tile ^ blank.
+    let flip = (rows >> (4 * target) & 0xf) ^ BLANK;
+    let rows = rows ^ (flip * (1 << (4 * B) | 1 << (4 * target)));
+    let columns = columns ^ (flip * (1 << (4 * transposed(B)) | 1 << (4 * transposed(target))));
+    // A vertical move keeps every column's tiles and their order, a sideways one every row's.
+    let (row_cost, column_cost) = if M % 2 == 0 {
+        (row_costs(rows), column_cost)
+    } else {
+        (row_cost, column_costs(columns))
+    };
+    // The child's g + h exceeds the bound exactly when its h is at least the room left here.
+    if row_cost + column_cost >= room {
+        return Flow::Deeper;
+    }
+    // u and d undo each other, and l and r: the inverse of move m is m ^ 2.
+    let flow = enter(target, M ^ 2, search, rows, columns, row_cost, column_cost, room - 1);
+    if flow == Flow::Found {
+        search.path[usize::from(search.bound - room)] = LETTERS[M];
+    }
+    flow
+}
+
+/// Calls the [`visit`] made for blank cell `cell` and forbidden move `back`; where both are
+/// constants (every call but the root's) this folds to one direct call.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn enter(
+    cell: usize,
+    back: usize,
+    search: &mut Search,
+    rows: u64,
+    columns: u64,
+    row_cost: u8,
+    column_cost: u8,
+    room: u8,
+) -> Flow {
+    macro_rules! dispatch {
+        ($(($c:literal, $b:literal)),* $(,)?) => {
+            match (cell, back) {
+                $(($c, $b) => visit::<$c, $b>(search, rows, columns, row_cost, column_cost, room),)*
+                _ => unreachable!("blank cell {cell}, back move {back}"),
+            }
+        };
+    }
+    // Every cell with no forbidden move (the root), then each move that can lead into it.
+    dispatch!(
+        (0, 9),
+        (1, 9),
+        (2, 9),
+        (3, 9),
+        (4, 9),
+        (5, 9),
+        (6, 9),
+        (7, 9),
+        (8, 9),
+        (0, 2),
+        (0, 3),
+        (1, 1),
+        (1, 2),
+        (1, 3),
+        (2, 1),
+        (2, 2),
+        (3, 0),
+        (3, 2),
+        (3, 3),
+        (4, 0),
+        (4, 1),
+        (4, 2),
+        (4, 3),
+        (5, 0),
+        (5, 1),
+        (5, 2),
+        (6, 0),
+        (6, 3),
+        (7, 0),
+        (7, 1),
+        (7, 3),
+        (8, 0),
+        (8, 1),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::{HashMap, VecDeque};
+    use std::sync::OnceLock;
+
+    const GOAL: [u8; 9] = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+
+    /// The board after move `m` (blank moves up, left, down, right), if the frame allows it:
+    /// written from the statement, not from the search's tables.
+    fn moved(board: &[u8; 9], m: usize) -> Option<[u8; 9]> {
+        let blank = board.iter().position(|&v| v == 8).unwrap();
+        let (row, column) = (blank / 3, blank % 3);
+        let target = match m {
+            0 if row > 0 => blank - 3,
+            1 if column > 0 => blank - 1,
+            2 if row < 2 => blank + 3,
+            3 if column < 2 => blank + 1,
+            _ => return None,
+        };
+        let mut next = *board;
+        next.swap(blank, target);
+        Some(next)
+    }
+
+    fn parse(text: &str) -> [u8; 9] {
+        let mut board = [0; 9];
+        let tiles: Vec<u8> = text
+            .split_whitespace()
+            .map(|t| if t == "x" { 8 } else { t.parse::<u8>().unwrap() - 1 })
+            .collect();
+        board.copy_from_slice(&tiles);
+        board
+    }
+
+    /// Textbook breadth-first search from the goal: every solvable board's distance.
+    fn distances() -> &'static HashMap<[u8; 9], u8> {
+        static DISTANCES: OnceLock<HashMap<[u8; 9], u8>> = OnceLock::new();
+        DISTANCES.get_or_init(|| {
+            let mut distance = HashMap::new();
+            let mut queue = VecDeque::new();
+            distance.insert(GOAL, 0);
+            queue.push_back(GOAL);
+            while let Some(board) = queue.pop_front() {
+                let next_distance = distance[&board] + 1;
+                for m in 0..4 {
+                    if let Some(next) = moved(&board, m) {
+                        distance.entry(next).or_insert_with(|| {
+                            queue.push_back(next);
+                            next_distance
+                        });
+                    }
+                }
+            }
+            distance
+        })
+    }
+
+    /// The smallest shortest answer from the distances: a shortest string lowers the distance
+    /// by one every move, so the smallest takes the first move in u, l, d, r order that does,
+    /// then the smallest shortest string from there.
+    fn reference(board: &[u8; 9]) -> Vec<u8> {
+        let distance = distances();
+        let mut at = *board;
+        let mut answer = Vec::new();
+        while at != GOAL {
+            let (m, next) = (0..4)
+                .filter_map(|m| moved(&at, m).map(|next| (m, next)))
+                .find(|(_, next)| distance[next] + 1 == distance[&at])
+                .unwrap();
+            answer.push(LETTERS[m]);
+            at = next;
+        }
+        answer
+    }
+
+    /// The definition itself: breadth-first from the board with moves in u, l, d, r order, a
+    /// board's path being the one it was first reached by (the queue holds each layer in the
+    /// order of its smallest strings), up to the goal.
+    fn definition(board: &[u8; 9]) -> Vec<u8> {
+        let mut parent: HashMap<[u8; 9], Option<([u8; 9], u8)>> = HashMap::new();
+        let mut queue = VecDeque::new();
+        parent.insert(*board, None);
+        queue.push_back(*board);
+        while let Some(at) = queue.pop_front() {
+            if at == GOAL {
+                let mut answer = Vec::new();
+                let mut walk = at;
+                while let Some((previous, letter)) = parent[&walk] {
+                    answer.push(letter);
+                    walk = previous;
+                }
+                answer.reverse();
+                return answer;
+            }
+            for (m, &letter) in LETTERS.iter().enumerate() {
+                if let Some(next) = moved(&at, m) {
+                    parent.entry(next).or_insert_with(|| {
+                        queue.push_back(next);
+                        Some((at, letter))
+                    });
+                }
+            }
+        }
+        panic!("{board:?} does not reach the goal")
+    }
+
+    fn text(moves: &[u8]) -> &str {
+        std::str::from_utf8(moves).unwrap()
+    }
+
+    /// A seeded sample of every layer: up to `per_layer` boards of each distance 0..=31, in a
+    /// shuffled order (both 31-move boards, as that layer has only two).
+    fn sample(per_layer: usize) -> Vec<[u8; 9]> {
+        let mut layers = vec![Vec::new(); usize::from(DIAMETER) + 1];
+        for (board, &d) in distances() {
+            layers[usize::from(d)].push(*board);
+        }
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut boards = Vec::new();
+        for layer in &mut layers {
+            layer.sort_unstable();
+            for _ in 0..per_layer.min(layer.len()) {
+                seed = seed
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
+                let pick = (seed >> 33) as usize % layer.len();
+                boards.push(layer.swap_remove(pick));
+            }
+        }
+        boards
+    }
+
+    #[test]
+    fn moves_follow_the_statement() {
+        // u brings the tile above the blank down: the blank moves up.
+        assert_eq!(solve(&parse("1 2 3 4 5 x 7 8 6"), 10), Ok(b"d".to_vec()));
+        assert_eq!(solve(&parse("1 2 3 4 5 6 7 x 8"), 10), Ok(b"r".to_vec()));
+        assert_eq!(solve(&GOAL, 1), Ok(Vec::new()));
+        // Published answers (POJ 1077's sample; a 31-move board).
+        let sample = solve(&parse("2 3 4 1 5 x 7 6 8"), u64::MAX).unwrap();
+        assert_eq!(text(&sample), "ullddrurdllurdruldr");
+        let far = solve(&parse("8 6 7 2 5 4 3 x 1"), u64::MAX).unwrap();
+        assert_eq!(text(&far), "uulddrruuldldrruuldldrruullddrr");
+    }
+
+    #[test]
+    fn line_costs_are_manhattan_plus_linear_conflict_by_hand() {
+        // Row 0 holding 3 2 1 (values 2 1 0): in place vertically, one longest run of 1, so two
+        // tiles must leave: 4. Its columns then hold one misplaced tile each.
+        let row = |values: [usize; 3]| line_cost(0, values);
+        assert_eq!(row([2, 1, 0]), 4);
+        assert_eq!(row([0, 1, 2]), 0);
+        assert_eq!(row([1, 0, 8]), 2);
+        // Row 0 holding 7 x 4 (values 6, blank, 3): two rows down, one row down, no conflict.
+        assert_eq!(row([6, 8, 3]), 3);
+        // Column 0 holding 7 4 1 (values 6 3 0): reversed, 4 extra horizontal moves.
+        assert_eq!(line_cost(3, [6, 3, 0]), 4);
+        assert_eq!(line_cost(5, [2, 5, 8]), 0);
+        // h of the 31-move board is admissible: at most 31 and odd like 31.
+        let board = parse("8 6 7 2 5 4 3 x 1");
+        let (mut rows, mut columns) = (0u64, 0u64);
+        for (cell, &v) in board.iter().enumerate() {
+            rows |= u64::from(v) << (4 * cell);
+            columns |= u64::from(v) << (4 * transposed(cell));
+        }
+        let h = row_costs(rows) + column_costs(columns);
+        assert!(h <= 31 && h % 2 == 1, "h = {h}");
+    }
+
+    #[test]
+    fn heuristic_is_admissible_with_the_distances_parity_on_every_board() {
+        for (board, &d) in distances() {
+            let (mut rows, mut columns) = (0u64, 0u64);
+            for (cell, &v) in board.iter().enumerate() {
+                rows |= u64::from(v) << (4 * cell);
+                columns |= u64::from(v) << (4 * transposed(cell));
+            }
+            let h = row_costs(rows) + column_costs(columns);
+            assert!(h <= d && (d - h) % 2 == 0, "{board:?}: h {h}, distance {d}");
+        }
+    }
+
+    #[test]
+    fn the_reference_is_the_definition() {
+        // Both 31-move boards (the definition's search covers all 181,440 boards for each),
+        // and one of each distance: up to 18 in debug builds, where the definition's hash map is
+        // slow, every distance in release.
+        let deepest = if cfg!(debug_assertions) { 18 } else { DIAMETER };
+        let mut boards = vec![parse("8 6 7 2 5 4 3 x 1"), parse("6 4 7 8 5 x 3 2 1")];
+        boards.extend(sample(1).into_iter().filter(|board| distances()[board] <= deepest));
+        for board in &boards {
+            assert_eq!(text(&reference(board)), text(&definition(board)), "{board:?}");
+        }
+    }
+
+    #[test]
+    fn every_board_within_16_moves_gets_the_reference_answer() {
+        let mut checked = 0;
+        for (board, &d) in distances() {
+            if d <= 16 {
+                let answer = solve(board, u64::MAX).unwrap();
+                assert_eq!(text(&answer), text(&reference(board)), "{board:?}");
+                checked += 1;
+            }
+        }
+        // A089473: boards at distances 0..=16.
+        assert_eq!(
+            checked,
+            1 + 2 + 4 + 8 + 16 + 20 + 39 + 62 + 116 + 152 + 286 + 396 + 748 + 1024 + 1893 + 2512 + 4485
+        );
+    }
+
+    #[test]
+    fn a_seeded_sample_of_every_distance_gets_the_reference_answer() {
+        let boards = sample(10);
+        assert!(boards.contains(&parse("8 6 7 2 5 4 3 x 1")));
+        assert!(boards.contains(&parse("6 4 7 8 5 x 3 2 1")));
+        for board in &boards {
+            let answer = solve(board, u64::MAX).unwrap();
+            assert_eq!(text(&answer), text(&reference(board)), "{board:?}");
+        }
+    }
+
+    /// Every solvable board: release only (`cargo test --release -p eight ida`), as it takes
+    /// some hundred million expansions.
+    #[test]
+    #[cfg_attr(debug_assertions, ignore)]
+    fn every_solvable_board_gets_the_reference_answer() {
+        for board in distances().keys() {
+            let answer = solve(board, u64::MAX).unwrap();
+            assert_eq!(text(&answer), text(&reference(board)), "{board:?}");
+        }
+    }
+
+    #[test]
+    fn the_budget_is_counted_exactly() {
+        for board in [parse("8 6 7 2 5 4 3 x 1"), parse("2 3 4 1 5 x 7 6 8")] {
+            let mut left = u64::MAX;
+            let answer = solve_within(&board, &mut left).unwrap();
+            let needed = u64::MAX - left;
+            assert!(needed > 1);
+            assert_eq!(solve(&board, needed), Ok(answer));
+            assert_eq!(solve(&board, needed - 1), Err(Exhausted));
+            assert_eq!(solve(&board, 0), Err(Exhausted));
+            let mut short = needed - 1;
+            assert_eq!(solve_within(&board, &mut short), Err(Exhausted));
+            assert_eq!(short, 0);
+        }
+        // The goal is one expansion, nothing less.
+        assert_eq!(solve(&GOAL, 0), Err(Exhausted));
+    }
+
+    #[test]
+    fn an_unsolvable_board_ends_exhausted() {
+        // Swapping two tiles of the goal: odd, never reached. Bounded, the search gives up.
+        let board = parse("2 1 3 4 5 6 7 8 x");
+        assert_eq!(solve(&board, 100_000), Err(Exhausted));
+    }
+}
