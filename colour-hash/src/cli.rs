@@ -6,6 +6,7 @@ use std::io::{BufRead, BufWriter, Write};
 use common::cli::{Args, Failure};
 
 use crate::io::{run, Options, Tracer};
+use crate::search::MAX_MOVES;
 use crate::study::{write_stats, write_trace, MAX_STATS_DEPTH};
 
 /// Usage line for the binary.
@@ -17,6 +18,8 @@ const HELP: &str = concat!(
     "  --stats      print how many configurations lie at each distance from the goal, and the\n",
     "               size of the whole space, instead of answering; reads no input\n",
     "  --depth D    with --stats: count to depth D, 0..16 (default 12)\n",
+    "  --goal-depth G  answer with a goal-side table of depth G, 0..16, instead of the depth\n",
+    "               sized to the count (the same answers; for tests and measurements)\n",
     "  -h, --help   print this help\n",
 );
 
@@ -34,7 +37,7 @@ pub fn main_with(
     output: impl Write,
     diagnostics: &mut dyn Write,
 ) -> Result<(), Failure> {
-    let args = Args::parse(args, &["--stats", "--trace"], &["--depth"], USAGE)?;
+    let args = Args::parse(args, &["--stats", "--trace"], &["--depth", "--goal-depth"], USAGE)?;
     if args.help() {
         let mut out = BufWriter::new(output);
         write!(out, "usage: {USAGE}\n{HELP}")?;
@@ -63,8 +66,20 @@ pub fn main_with(
         out.flush()?;
         return Ok(());
     }
+    let goal_depth = match args.value("--goal-depth") {
+        None => None,
+        Some(text) => match text.parse::<u8>() {
+            Ok(depth) if usize::from(depth) <= MAX_MOVES => Some(depth),
+            _ => {
+                return Err(Failure::Input(format!(
+                    "option '--goal-depth' takes a depth 0..{MAX_MOVES}, not '{text}'; usage: {USAGE}"
+                )))
+            }
+        },
+    };
     let options = Options {
         trace: args.switch("--trace").then_some(write_trace as Tracer),
+        goal_depth,
     };
     run(input, output, diagnostics, &options)
 }

@@ -6,7 +6,7 @@ use std::io::{self, BufRead, BufWriter, Write};
 use common::cli::Failure;
 use common::scan::{IntegerError, Scanner};
 
-use crate::search::{Answer, Solver, MAX_MOVES};
+use crate::search::{goal_depth_for, Answer, Solver, MAX_MOVES};
 use crate::state::{State, NUMBERS};
 use crate::PROGRAM;
 
@@ -19,6 +19,8 @@ pub type Tracer = fn(&mut dyn Write, u64, Option<State>, &Answer) -> io::Result<
 pub struct Options {
     /// Called for every case after its answer, writing to the diagnostics stream (`--trace`).
     pub trace: Option<Tracer>,
+    /// The depth G of the goal-side table (`--goal-depth`); `None` sizes it to the run's count.
+    pub goal_depth: Option<u8>,
 }
 
 /// "1 case", "3 cases".
@@ -152,7 +154,11 @@ fn answer_cases(
         let checked = read_case(&mut scanner, case, count)?
             .and_then(|numbers| State::from_numbers(&numbers).map_err(|invalid| invalid.to_string()));
         let answer = match checked {
-            Ok(start) => solver.get_or_insert_with(Solver::new).solve(start),
+            Ok(start) => solver
+                .get_or_insert_with(|| {
+                    Solver::with_goal_depth(options.goal_depth.unwrap_or_else(|| goal_depth_for(count)))
+                })
+                .solve(start),
             Err(ref reason) => {
                 let _ = writeln!(diagnostics, "{PROGRAM}: warning: case {case}: {reason}");
                 Answer::NoSolution
@@ -304,7 +310,10 @@ mod tests {
         }
         let goal = GOAL.map(|n| n.to_string()).join(" ");
         let bad = goal.replacen('0', "1", 1);
-        let options = Options { trace: Some(tracer) };
+        let options = Options {
+            trace: Some(tracer),
+            ..Options::default()
+        };
         let (outcome, diagnostics) = answer(&format!("2\n{goal}\n{bad}\n"), &options);
         assert_eq!(
             outcome.unwrap(),

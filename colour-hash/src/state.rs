@@ -50,6 +50,7 @@ impl Move {
     }
 
     /// Whether the move turns the wheel clockwise (moves 1 and 2).
+    #[cfg(test)]
     pub(crate) fn is_clockwise(self) -> bool {
         matches!(self, Move::LeftClockwise | Move::RightClockwise)
     }

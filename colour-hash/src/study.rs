@@ -391,6 +391,7 @@ mod tests {
         let (plain, warnings) = answers(&Options::default());
         let (traced, trace) = answers(&Options {
             trace: Some(write_trace),
+            ..Options::default()
         });
         assert_eq!(traced, plain);
         let warning = "colour-hash: warning: case 4: numbers 12 and 24 are the same shared piece but read 1 and 3\n";
