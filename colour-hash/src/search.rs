@@ -8,14 +8,31 @@ use crate::state::{Move, State};
 /// The longest answer the judge accepts.
 pub(crate) const MAX_MOVES: usize = 16;
 
-/// How many moves deep the goal-side table reaches for the largest runs (G in the crate docs).
+/// How many moves deep the goal-side table reaches by default in [`Solver::new`]: the depth the
+/// largest runs get.
 pub(crate) const GOAL_DEPTH: u8 = 11;
 
-/// The depth G of the goal-side table that makes a run of `count` configurations cheapest (the
-/// measured model is in the crate docs).
+/// The measured cost model ("Choosing G" in the crate docs): for each depth G, the instructions
+/// to build the table, and the mean instructions to read and answer one configuration of a
+/// judge's kind (scrambles of the goal by 0 to 24 moves and a few shuffles).
+pub(crate) const COST_MODEL: [(u8, u64, u64); 7] = [
+    (5, 83_571, 699_717),
+    (6, 226_561, 244_862),
+    (7, 582_627, 94_844),
+    (8, 1_437_178, 38_255),
+    (9, 3_964_233, 19_563),
+    (10, 10_678_643, 12_543),
+    (11, 30_014_715, 10_251),
+];
+
+/// The depth G of the goal-side table that makes a run of `count` configurations cheapest by
+/// [`COST_MODEL`]: the smallest build + count × case.
 pub(crate) fn goal_depth_for(count: u64) -> u8 {
-    let _ = count;
-    GOAL_DEPTH
+    let total = |&(_, build, case): &(u8, u64, u64)| u128::from(build) + u128::from(count) * u128::from(case);
+    COST_MODEL
+        .iter()
+        .min_by_key(|model| total(model))
+        .map_or(GOAL_DEPTH, |&(depth, _, _)| depth)
 }
 
 /// How many configurations lie at each distance 0..=16 from the goal (the published counts).
@@ -130,11 +147,53 @@ impl DistanceMap {
     }
 }
 
+/// A set of states that may answer "maybe" for states outside it but never "no" for one inside:
+/// one bit per hash value (a Bloom filter with one hash function).
+#[derive(Clone, Debug)]
+struct StateFilter {
+    bits: Vec<u64>,
+    shift: u32,
+}
+
+impl StateFilter {
+    /// An empty filter with 8 bits per expected state, rounded up to a power of two: with one
+    /// hash function, about 1 − e^(−1/8) ≈ 12% of the states outside answer "maybe".
+    fn with_capacity(expected: usize) -> Self {
+        let bits = (expected * 8).next_power_of_two().max(64);
+        StateFilter {
+            bits: vec![0; bits / 64],
+            shift: u64::BITS - bits.trailing_zeros(),
+        }
+    }
+
+    /// The bit of `state`.
+    #[inline(always)]
+    fn bit(&self, state: State) -> usize {
+        let key = state.packed();
+        ((key ^ (key >> 29)).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize
+    }
+
+    fn insert(&mut self, state: State) {
+        let bit = self.bit(state);
+        self.bits[bit / 64] |= 1 << (bit % 64);
+    }
+
+    /// `false` only if `state` was never inserted.
+    #[inline]
+    fn may_contain(&self, state: State) -> bool {
+        let bit = self.bit(state);
+        self.bits[bit / 64] >> (bit % 64) & 1 == 1
+    }
+}
+
 /// Exact distances to the goal of every state within `depth` moves of it.
 #[derive(Clone, Debug)]
 struct GoalTable {
     distances: DistanceMap,
     depth: u8,
+    /// Every state at distance `depth + 1` (and some others): a state it does not hold has no
+    /// neighbour in the table's last layer.
+    beyond: StateFilter,
 }
 
 impl GoalTable {
@@ -155,31 +214,57 @@ impl GoalTable {
         let expected = (0..=depth).map(layer_size).sum();
         let mut distances = DistanceMap::with_capacity(expected);
         distances.insert(State::GOAL, 0);
-        // Each state of a layer with the move that reached it: its inverse leads back a layer,
-        // to a state the map already holds, so it is not tried.
-        let mut layer = vec![(State::GOAL, None)];
-        let mut next = Vec::new();
+        let mut beyond = StateFilter::with_capacity(layer_size(depth + 1));
+        // Each state of a layer, and the move that reached it: its inverse leads back a layer, to
+        // a state the map already holds, so it is not tried. (Two vectors: 9 bytes a state.)
+        let (mut layer, mut reached_by) = (vec![State::GOAL], vec![None]);
+        let (mut next, mut next_reached_by) = (Vec::new(), Vec::new());
         for distance in 1..=depth {
-            // The last layer is only stored in the map, never expanded.
+            // The last layer is stored in the map and its neighbours in the filter, not in a
+            // vector.
             let last = distance == depth;
-            next.clear();
-            if !last {
+            if last {
+                (next, next_reached_by) = (Vec::new(), Vec::new());
+            } else {
+                next.clear();
+                next_reached_by.clear();
                 next.reserve(layer_size(distance));
+                next_reached_by.reserve(layer_size(distance));
             }
-            for &(state, reached_by) in &layer {
+            for (&state, &came) in layer.iter().zip(&reached_by) {
                 for step in Move::ALL {
-                    if reached_by == Some(step.inverse()) {
+                    if came == Some(step.inverse()) {
                         continue;
                     }
                     let neighbour = state.apply(step);
-                    if distances.insert(neighbour, distance) && !last {
-                        next.push((neighbour, Some(step)));
+                    if !distances.insert(neighbour, distance) {
+                        continue;
+                    }
+                    if !last {
+                        next.push(neighbour);
+                        next_reached_by.push(Some(step));
+                    } else if depth < MAX_MOVES as u8 {
+                        for onward in Move::ALL {
+                            if onward != step.inverse() {
+                                beyond.insert(neighbour.apply(onward));
+                            }
+                        }
                     }
                 }
             }
             std::mem::swap(&mut layer, &mut next);
+            std::mem::swap(&mut reached_by, &mut next_reached_by);
         }
-        GoalTable { distances, depth }
+        if depth == 0 {
+            for step in Move::ALL {
+                beyond.insert(State::GOAL.apply(step));
+            }
+        }
+        GoalTable {
+            distances,
+            depth,
+            beyond,
+        }
     }
 
     /// The distance of `state` to the goal, if at most `depth`.
@@ -347,6 +432,10 @@ impl Solver {
     /// `left` more moves away that the table knows. On success `path[..left]` holds the moves to
     /// it, written as the search unwinds so that the nodes that fail cost no writes.
     fn descend(&self, state: State, context: usize, left: usize, path: &mut [Move]) -> Option<State> {
+        if left == 1 && !self.table.beyond.may_contain(state) {
+            // `state` is more than G + 1 moves from the goal, so none of its children is at G.
+            return None;
+        }
         for (step, &next) in Move::ALL.into_iter().zip(&NEXT_CONTEXT[context]) {
             if next == SKIPPED {
                 continue;
@@ -442,6 +531,20 @@ mod tests {
         let mut checked = 0;
         walk(&mut Vec::new(), 0, &mut checked);
         assert!(checked > 4 * 3_usize.pow(6), "{checked}");
+    }
+
+    #[test]
+    fn the_depth_grows_with_the_run() {
+        // The break-even counts: 2.4, 15.1, 135.2, 956.5 and 8,436.3 configurations.
+        let counts = [1, 2, 3, 15, 16, 135, 136, 956, 957, 8_436, 8_437, 1 << 40, u64::MAX];
+        let depths: Vec<u8> = counts.map(goal_depth_for).into();
+        assert_eq!(depths, [6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 11]);
+        // The model's cases get cheaper with depth and its tables dearer, so each depth wins
+        // for one range of counts.
+        assert!(COST_MODEL
+            .windows(2)
+            .all(|pair| pair[0].1 < pair[1].1 && pair[0].2 > pair[1].2));
+        assert_eq!(COST_MODEL.last().map(|model| model.0), Some(GOAL_DEPTH));
     }
 
     /// How many states the table holds at each distance 0..=depth.
