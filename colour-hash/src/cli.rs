@@ -10,27 +10,28 @@ use crate::search::MAX_MOVES;
 use crate::study::{write_stats, write_trace, MAX_STATS_DEPTH};
 
 /// Usage line for the binary.
-pub const USAGE: &str = "colour-hash [--trace] < cases | colour-hash --stats [--depth D]";
+pub const USAGE: &str = "colour-hash [--trace] [--goal-depth G] < cases | colour-hash --stats [--depth D]";
 
 /// `--help`: the usage, then one line per switch.
 const HELP: &str = concat!(
-    "  --trace      answer as usual and draw each case's solution, move by move, on stderr\n",
-    "  --stats      print how many configurations lie at each distance from the goal, and the\n",
-    "               size of the whole space, instead of answering; reads no input\n",
-    "  --depth D    with --stats: count to depth D, 0..16 (default 12)\n",
-    "  --goal-depth G  answer with a goal-side table of depth G, 0..16, instead of the depth\n",
-    "               sized to the count (the same answers; for tests and measurements)\n",
-    "  -h, --help   print this help\n",
+    "  --trace           answer as usual and draw each case's solution, move by move, on stderr\n",
+    "  --goal-depth G    answer with a goal-side table of depth G, 0..16, instead of the depth\n",
+    "                    sized to the count: the same answers at another cost\n",
+    "  --stats           print how many configurations lie at each distance from the goal, and\n",
+    "                    the size of the whole space, instead of answering; reads no input\n",
+    "  --depth D         with --stats: count to depth D, 0..16 (default 12)\n",
+    "  -h, --help        print this help\n",
 );
 
 /// The binary: the judge's answers by default; `--stats [--depth D]` prints the layers around
 /// the goal to depth D (default 12, at most 16) and the size of the whole space instead, reading
-/// no input; `--trace` also draws every case's solution on `diagnostics` (stderr); `-h`/`--help`
-/// prints the usage and the switches on `output`.
+/// no input; `--trace` also draws every case's solution on `diagnostics` (stderr);
+/// `--goal-depth G` forces the depth of the goal-side table; `-h`/`--help` prints the usage and
+/// the switches on `output`.
 ///
 /// # Errors
-/// An unknown argument, a `--depth` that is not a number 0..=16 or comes without `--stats`, or as
-/// [`run`].
+/// An unknown argument, a `--depth` that is not a number 0..=16 or comes without `--stats`, a
+/// `--goal-depth` that is not a number 0..=16 or comes with `--stats`, or as [`run`].
 pub fn main_with(
     args: Vec<OsString>,
     input: impl BufRead,
@@ -60,12 +61,6 @@ pub fn main_with(
             }
         },
     };
-    if args.switch("--stats") {
-        let mut out = BufWriter::new(output);
-        write_stats(&mut out, depth)?;
-        out.flush()?;
-        return Ok(());
-    }
     let goal_depth = match args.value("--goal-depth") {
         None => None,
         Some(text) => match text.parse::<u8>() {
@@ -77,6 +72,17 @@ pub fn main_with(
             }
         },
     };
+    if args.switch("--stats") {
+        if goal_depth.is_some() {
+            return Err(Failure::Input(format!(
+                "option '--goal-depth' goes with answering, not with --stats; usage: {USAGE}"
+            )));
+        }
+        let mut out = BufWriter::new(output);
+        write_stats(&mut out, depth)?;
+        out.flush()?;
+        return Ok(());
+    }
     let options = Options {
         trace: args.switch("--trace").then_some(write_trace as Tracer),
         goal_depth,
@@ -110,7 +116,7 @@ mod tests {
             let (outcome, diagnostics) = main_output(&[flag], "not read");
             let text = outcome.unwrap();
             assert!(text.starts_with(&format!("usage: {USAGE}\n")), "{text}");
-            for switch in ["--trace", "--stats", "--depth D", "-h, --help"] {
+            for switch in ["--trace", "--goal-depth G", "--stats", "--depth D", "-h, --help"] {
                 assert!(text.contains(&format!("\n  {switch} ")), "{switch}: {text}");
             }
             assert_eq!(diagnostics, "");
@@ -138,6 +144,33 @@ mod tests {
             main_output(&["--verbose"], "").0.unwrap_err(),
             format!("unknown argument '--verbose'{usage}")
         );
+        for depth in ["17", "x", "-1", ""] {
+            assert_eq!(
+                main_output(&["--goal-depth", depth], "").0.unwrap_err(),
+                format!("option '--goal-depth' takes a depth 0..16, not '{depth}'{usage}")
+            );
+        }
+        assert_eq!(
+            main_output(&["--stats", "--goal-depth", "3"], "").0.unwrap_err(),
+            format!("option '--goal-depth' goes with answering, not with --stats{usage}")
+        );
+    }
+
+    #[test]
+    fn every_goal_depth_answers_the_sample_alike() {
+        let input = "3\n\
+            0 3 4 3 0 5 6 5 0 1 2 1 0 7 8 7 0 9 10 9 0 1 2 1\n\
+            0 3 4 5 0 3 6 5 0 1 2 1 0 7 8 7 0 9 10 9 0 1 2 1\n\
+            0 9 4 3 0 5 6 5 0 1 2 1 0 7 8 7 0 9 10 3 0 1 2 1\n";
+        let expected = "PUZZLE ALREADY SOLVED\n1434332334332323\nNO SOLUTION WAS FOUND IN 16 STEPS\n";
+        assert_eq!(main_output(&[], input).0.unwrap(), expected);
+        for depth in ["7", "12"] {
+            assert_eq!(
+                main_output(&["--goal-depth", depth], input).0.unwrap(),
+                expected,
+                "G = {depth}"
+            );
+        }
     }
 
     #[test]
