@@ -4,7 +4,9 @@
 //!
 //! For each configuration: an answer of moves reaches the goal (replayed with the reference's own
 //! moves), is as short as the reference's and is the same smallest number; `NO SOLUTION WAS FOUND
-//! IN 16 STEPS` exactly when the reference finds nothing within 16 moves.
+//! IN 16 STEPS` exactly when the reference finds nothing within 16 moves. A second test checks
+//! that the depth of the goal-side table (sized to the count, or forced by `--goal-depth`) never
+//! changes an answer.
 //!
 //! Build the binary first: `cargo build --release -p colour-hash`.
 
@@ -59,26 +61,36 @@ fn shuffle(random: &mut Random) -> Config {
     config
 }
 
-#[test]
-fn random_configurations_match_the_reference() {
-    let mut random = Random(0x0704_C01D);
+/// `scrambles` scrambles of the goal (each with its length) then `shuffles` shuffles, seeded.
+fn configurations(seed: u64, scrambles: usize, shuffles: usize) -> Vec<(Config, Option<usize>)> {
+    let mut random = Random(seed);
     let mut configs: Vec<(Config, Option<usize>)> = Vec::new();
-    for _ in 0..SCRAMBLES {
+    for _ in 0..scrambles {
         let length = random.below(25);
         configs.push((scramble(&mut random, length), Some(length)));
     }
-    for _ in 0..SHUFFLES {
+    for _ in 0..shuffles {
         configs.push((shuffle(&mut random), None));
     }
+    configs
+}
 
+/// The input for the binary: the count, then one configuration a line.
+fn input_of(configs: &[(Config, Option<usize>)]) -> String {
     let mut input = format!("{}\n", configs.len());
-    for (config, _) in &configs {
+    for (config, _) in configs {
         let numbers: Vec<String> = config.iter().map(u8::to_string).collect();
         input.push_str(&numbers.join(" "));
         input.push('\n');
     }
+    input
+}
+
+/// The release binary's stdout for `input`, checked to exit 0 with nothing on stderr.
+fn answers(args: &[&str], input: &str) -> String {
     let binary = judge_tests::binary_path("colour-hash");
     let mut child = Command::new(&binary)
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -91,19 +103,46 @@ fn random_configurations_match_the_reference() {
         });
     // Write from another thread: the binary answers as it reads, so its stdout must be drained meanwhile.
     let mut stdin = child.stdin.take().expect("piped stdin");
+    let input = input.to_string();
     let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
     let output = child.wait_with_output().expect("the binary runs");
     writer
         .join()
         .expect("writer thread")
         .expect("the binary reads all its input");
-    assert!(output.status.success(), "exit status {:?}", output.status);
+    assert!(output.status.success(), "{args:?}: exit status {:?}", output.status);
     assert_eq!(
         String::from_utf8_lossy(&output.stderr),
         "",
-        "no warnings for valid configurations"
+        "{args:?}: no warnings for valid configurations"
     );
-    let stdout = String::from_utf8(output.stdout).expect("ASCII answers");
+    String::from_utf8(output.stdout).expect("ASCII answers")
+}
+
+#[test]
+fn every_goal_depth_gives_the_same_answers() {
+    // The table's depth G is sized to the count; the answers must not depend on it. A small run
+    // (which gets a shallow table) and forced depths against the deepest table.
+    let configs = configurations(0x0704_DE97, 300, 60);
+    let input = input_of(&configs);
+    let deepest = answers(&["--goal-depth", "11"], &input);
+    assert_eq!(deepest.lines().count(), configs.len());
+    for depth in ["7", "9", "10"] {
+        assert_eq!(answers(&["--goal-depth", depth], &input), deepest, "G = {depth}");
+    }
+    assert_eq!(answers(&[], &input), deepest, "the depth sized to 360 cases");
+    for size in [1, 5, 40] {
+        let small = input_of(&configs[..size]);
+        let expected: Vec<&str> = deepest.lines().take(size).collect();
+        assert_eq!(answers(&[], &small), expected.join("\n") + "\n", "{size} cases");
+    }
+}
+
+#[test]
+fn random_configurations_match_the_reference() {
+    let configs = configurations(0x0704_C01D, SCRAMBLES, SHUFFLES);
+    let input = input_of(&configs);
+    let stdout = answers(&[], &input);
     let lines: Vec<&str> = stdout.lines().collect();
     assert_eq!(lines.len(), configs.len(), "one answer line per configuration");
 
