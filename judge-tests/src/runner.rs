@@ -144,10 +144,12 @@ pub fn stop_programs_on_interrupt() -> io::Result<()> {
         for &group in running.iter() {
             kill_group(group);
         }
-        let line = format!(
-            "judge: interrupted by {}: the judged program was stopped\n",
-            signal.as_str()
-        );
+        let stopped = if running.is_empty() {
+            ""
+        } else {
+            ": the judged program was stopped"
+        };
+        let line = format!("judge: interrupted by {}{stopped}\n", signal.as_str());
         let _ = io::stderr().write_all(line.as_bytes());
         std::process::exit(128 + signal as i32);
     })?;
