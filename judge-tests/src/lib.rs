@@ -104,3 +104,27 @@ pub fn binary_path(name: &str) -> PathBuf {
     }
     dir.join(file)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::ffi::OsString;
+    use std::os::unix::ffi::OsStringExt;
+
+    #[test]
+    fn escape_keeps_a_message_on_one_line_whatever_the_bytes() {
+        assert_eq!(escape(OsStr::new("plain.in")), "plain.in");
+        assert_eq!(escape(OsStr::new("Grüße")), "Grüße");
+        assert_eq!(escape(OsStr::new("a\nb\t\u{1b}")), "a\\nb\\t\\u{1b}");
+        let latin1 = OsString::from_vec(b"latin1-\xe9.in".to_vec());
+        assert_eq!(escape(&latin1), "latin1-\\xe9.in");
+        let cut = OsString::from_vec(b"\xff\xc3".to_vec());
+        assert_eq!(escape(&cut), "\\xff\\xc3");
+    }
+
+    #[test]
+    fn the_workspace_is_found_from_here() {
+        // Tests run in the crate's folder, inside the workspace.
+        assert_eq!(find_workspace(), Some(workspace_root()));
+    }
+}

@@ -58,14 +58,17 @@ fn data(test: &str, files: &[(&str, &[u8])]) -> PathBuf {
 }
 
 /// `judge run eight --data DIR --command CMD ARGS...` on one case `a` whose answer is `ok\n`.
+/// Every verdict, failing or not, goes to stdout: stderr stays empty.
 fn run_command(dir: &Path, command: &str, args: &[&str]) -> Outcome {
-    outcome(
+    let done = outcome(
         judge()
             .args(["run", "eight", "--data"])
             .arg(dir)
             .args(["--command", command])
             .args(args),
-    )
+    );
+    assert_eq!(done.stderr, "", "{command}: {done:?}");
+    done
 }
 
 fn os(bytes: &[u8]) -> OsString {
