@@ -21,13 +21,19 @@ all: build
 build:
 	$(CARGO) build --release --workspace --bins
 
+# Each sample: its input, then the binary's output beside the expected `.out`, then `judge run`'s
+# verdict on the same case (AC with its time and peak memory), so a newcomer sees it is right.
 demo: build
-	@for case in $(DEMO_CASES); do \
-		puzzle=$${case%%/*}; \
+	@out=$$(mktemp); trap 'rm -f "$$out"' EXIT; \
+	for case in $(DEMO_CASES); do \
+		puzzle=$${case%%/*}; name=$${case#*/}; \
 		echo "== $$puzzle < $(DATA)/$$case.in"; \
 		cat $(DATA)/$$case.in; \
-		echo "-- output:"; \
-		$(BIN)/$$puzzle < $(DATA)/$$case.in || exit 1; \
+		$(BIN)/$$puzzle < $(DATA)/$$case.in > "$$out" || exit 1; \
+		printf -- '-- %-36s %s\n' output "expected ($$name.out)"; \
+		paste "$$out" $(DATA)/$$case.out | awk -F '\t' '{ printf "   %-36s %s\n", $$1, $$2 }'; \
+		verdict=$$($(BIN)/judge run $$puzzle $$name --data $(DATA)) || { echo "$$verdict"; exit 1; }; \
+		echo "$$verdict" | head -n 1; \
 		echo; \
 	done
 

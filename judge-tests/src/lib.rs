@@ -9,9 +9,71 @@ pub mod checker;
 pub mod reference;
 pub mod runner;
 
-use std::path::PathBuf;
+use std::ffi::OsStr;
+use std::fs;
+use std::os::unix::ffi::OsStrExt;
+use std::path::{Path, PathBuf};
 
-/// The workspace root (the folder holding the top `Cargo.toml`).
+/// `text` as a one-line message shows it: control characters escaped (`\n`, `\u{1b}`), bytes that
+/// are not UTF-8 as `\xNN`, so that a file name of any bytes can be quoted in an error line.
+///
+/// # Complexity
+/// O(length).
+pub fn escape(text: &OsStr) -> String {
+    let mut shown = String::new();
+    let mut rest = text.as_bytes();
+    while !rest.is_empty() {
+        let (valid, invalid) = match std::str::from_utf8(rest) {
+            Ok(valid) => (valid, 0),
+            Err(error) => {
+                let valid = std::str::from_utf8(&rest[..error.valid_up_to()]).unwrap_or_default();
+                (valid, error.error_len().unwrap_or(rest.len() - error.valid_up_to()))
+            }
+        };
+        for c in valid.chars() {
+            if c.is_control() {
+                shown.extend(c.escape_default());
+            } else {
+                shown.push(c);
+            }
+        }
+        rest = &rest[valid.len()..];
+        for byte in &rest[..invalid] {
+            shown.push_str(&format!("\\x{byte:02x}"));
+        }
+        rest = &rest[invalid..];
+    }
+    shown
+}
+
+/// Whether `dir` is this workspace's root: a `Cargo.toml` with `[workspace]` beside
+/// `judge-tests/data`.
+fn is_workspace_root(dir: &Path) -> bool {
+    dir.join("judge-tests").join("data").is_dir()
+        && fs::read_to_string(dir.join("Cargo.toml")).is_ok_and(|manifest| manifest.contains("[workspace]"))
+}
+
+/// The workspace `judge` runs in: the first folder, walking up from the current folder and then
+/// from the running executable's folder (`target/release/judge` lives inside its workspace),
+/// that holds a `Cargo.toml` with `[workspace]` and `judge-tests/data`.
+///
+/// Unlike [`workspace_root`], this follows a clone that was moved after it was built.
+pub fn find_workspace() -> Option<PathBuf> {
+    let starts = [
+        std::env::current_dir().ok(),
+        std::env::current_exe()
+            .ok()
+            .and_then(|exe| exe.parent().map(Path::to_path_buf)),
+    ];
+    starts.into_iter().flatten().find_map(|start| {
+        start
+            .ancestors()
+            .find(|dir| is_workspace_root(dir))
+            .map(Path::to_path_buf)
+    })
+}
+
+/// The workspace root at build time (the folder holding the top `Cargo.toml`), for tests.
 pub fn workspace_root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .parent()
@@ -19,7 +81,8 @@ pub fn workspace_root() -> PathBuf {
         .to_path_buf()
 }
 
-/// The folder of judge cases, `judge-tests/data`.
+/// The folder of judge cases at build time, `judge-tests/data`, for tests (`judge` itself uses
+/// [`find_workspace`]).
 pub fn data_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data")
 }
@@ -40,4 +103,28 @@ pub fn binary_path(name: &str) -> PathBuf {
         dir.pop();
     }
     dir.join(file)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::ffi::OsString;
+    use std::os::unix::ffi::OsStringExt;
+
+    #[test]
+    fn escape_keeps_a_message_on_one_line_whatever_the_bytes() {
+        assert_eq!(escape(OsStr::new("plain.in")), "plain.in");
+        assert_eq!(escape(OsStr::new("Grüße")), "Grüße");
+        assert_eq!(escape(OsStr::new("a\nb\t\u{1b}")), "a\\nb\\t\\u{1b}");
+        let latin1 = OsString::from_vec(b"latin1-\xe9.in".to_vec());
+        assert_eq!(escape(&latin1), "latin1-\\xe9.in");
+        let cut = OsString::from_vec(b"\xff\xc3".to_vec());
+        assert_eq!(escape(&cut), "\\xff\\xc3");
+    }
+
+    #[test]
+    fn the_workspace_is_found_from_here() {
+        // Tests run in the crate's folder, inside the workspace.
+        assert_eq!(find_workspace(), Some(workspace_root()));
+    }
 }
