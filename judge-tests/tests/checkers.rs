@@ -9,39 +9,45 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// One `checks/<puzzle>/<name>.expect`: `ok`, `wa`, `pe` or `fail`, optionally followed by `strict`.
+/// One `checks/<puzzle>/<name>.expect`: one line per checker level to try, each `ok`, `wa`, `pe`
+/// or `fail`, optionally followed by the level `shortest` or `strict` (none: the judges' rule).
 fn check_expectation(puzzle: &str, stem: &Path) -> Result<(), Failed> {
     let expect = fs::read_to_string(stem.with_extension("expect"))?;
-    let mut words = expect.split_whitespace();
-    let (want_code, want_word) = match words.next() {
-        Some("ok") => (0, "ok"),
-        Some("wa") => (1, "wrong answer"),
-        Some("pe") => (2, "presentation error"),
-        Some("fail") => (3, "FAIL"),
-        other => return Err(format!("bad .expect: {other:?}").into()),
-    };
-    let strict = words.next() == Some("strict");
-    let mut command = Command::new(judge_tests::binary_path("judge"));
-    command
-        .arg("check")
-        .arg(puzzle)
-        .arg(stem.with_extension("in"))
-        .arg(stem.with_extension("out"));
-    let answer = stem.with_extension("ans");
-    if answer.exists() {
-        command.arg(answer);
-    }
-    if strict {
-        command.arg("--strict");
-    }
-    let run = runner::run(&mut command, b"", None)?;
-    let stdout = String::from_utf8_lossy(&run.stdout);
-    if run.code != Some(want_code) || !stdout.starts_with(want_word) || stdout.lines().count() != 1 {
-        return Err(format!(
-            "judge check said {stdout:?} (status {:?}); want '{want_word}' (status {want_code})",
-            run.code
-        )
-        .into());
+    for line in expect.lines().filter(|line| !line.trim().is_empty()) {
+        let mut words = line.split_whitespace();
+        let (want_code, want_word) = match words.next() {
+            Some("ok") => (0, "ok"),
+            Some("wa") => (1, "wrong answer"),
+            Some("pe") => (2, "presentation error"),
+            Some("fail") => (3, "FAIL"),
+            other => return Err(format!("bad .expect: {other:?}").into()),
+        };
+        let mut command = Command::new(judge_tests::binary_path("judge"));
+        command
+            .arg("check")
+            .arg(puzzle)
+            .arg(stem.with_extension("in"))
+            .arg(stem.with_extension("out"));
+        let answer = stem.with_extension("ans");
+        if answer.exists() {
+            command.arg(answer);
+        }
+        match words.next() {
+            None => {}
+            Some(level @ ("strict" | "shortest")) => {
+                command.arg(format!("--{level}"));
+            }
+            Some(other) => return Err(format!("bad level in .expect: {other}").into()),
+        }
+        let run = runner::run(&mut command, b"", None)?;
+        let stdout = String::from_utf8_lossy(&run.stdout);
+        if run.code != Some(want_code) || !stdout.starts_with(want_word) || stdout.lines().count() != 1 {
+            return Err(format!(
+                "{line}: judge check said {stdout:?} (status {:?}); want '{want_word}' (status {want_code})",
+                run.code
+            )
+            .into());
+        }
     }
     Ok(())
 }

@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! judge run <puzzle> [CASE...] [--command CMD] [--time-limit MS] [--checker] [--strict]
-//! judge check <puzzle> <input> <output> [<answer>] [--strict]
+//! judge check <puzzle> <input> <output> [<answer>] [--shortest | --strict]
 //! judge bundle <puzzle>... [--out DIR]
 //! ```
 //!
@@ -29,7 +29,7 @@ use std::process::{Command, ExitCode};
 use std::time::Duration;
 
 const USAGE: &str = "usage: judge run <puzzle> [CASE...] [--command CMD] [--time-limit MS] [--checker] [--strict]
-       judge check <puzzle> <input> <output> [<answer>] [--strict]
+       judge check <puzzle> <input> <output> [<answer>] [--shortest | --strict]
        judge bundle <puzzle>... [--out DIR]";
 
 /// Options of `judge run`.
@@ -156,37 +156,39 @@ fn run(options: &RunOptions) -> Result<bool, String> {
 
 /// `judge check`: prints the checker's line; returns its exit status (3 for bad arguments).
 fn check(args: &[String]) -> u8 {
-    let strict = args.iter().any(|arg| arg == "--strict");
-    let positional: Vec<&String> = args.iter().filter(|arg| *arg != "--strict").collect();
+    let level = match checker_level(args) {
+        Ok(level) => level,
+        Err(why) => {
+            println!("FAIL {why}");
+            return 3;
+        }
+    };
+    let positional: Vec<&String> = args.iter().filter(|arg| !LEVEL_FLAGS.contains(&arg.as_str())).collect();
     if positional.len() < 3 || positional.len() > 4 || positional.iter().any(|arg| arg.starts_with("--")) {
         println!("FAIL bad arguments");
         eprintln!("{USAGE}");
         return 3;
     }
-    if !checker::PUZZLES.contains(&positional[0].as_str()) {
-        println!(
-            "FAIL no checker for '{}' (known: {})",
-            positional[0],
-            checker::PUZZLES.join(", ")
-        );
-        return 3;
-    }
-    let read = |path: &String| fs::read(path).map_err(|e| format!("{path}: {e}"));
-    let files = (
-        read(positional[1]),
-        read(positional[2]),
-        positional.get(3).map(|path| read(path)).transpose(),
-    );
-    let verdict = match files {
-        (Ok(input), Ok(output), Ok(answer)) => {
-            checker::check(positional[0], &input, &output, answer.as_deref(), strict)
-        }
-        // An unreadable output under test is the contestant's fault only if it is the output.
-        (Ok(_), Err(why), _) => checker::Verdict::WrongAnswer(format!("cannot read the output: {why}")),
-        (Err(why), _, _) | (_, _, Err(why)) => checker::Verdict::Fail(why),
-    };
+    let path = |index: usize| positional.get(index).map(|arg| std::path::Path::new(arg.as_str()));
+    let verdict = checker::check_files(positional[0], path(1).unwrap(), path(2).unwrap(), path(3), level);
     println!("{verdict}");
     verdict.exit_code()
+}
+
+/// The checker-level switches.
+const LEVEL_FLAGS: [&str; 2] = ["--strict", "--shortest"];
+
+/// The checker level asked for by `--strict` or `--shortest` (the default: what the judges accept).
+fn checker_level(args: &[String]) -> Result<checker::Level, String> {
+    match (
+        args.iter().any(|a| a == "--strict"),
+        args.iter().any(|a| a == "--shortest"),
+    ) {
+        (true, true) => Err("--strict and --shortest exclude each other".into()),
+        (true, false) => Ok(checker::Level::Strict),
+        (false, true) => Ok(checker::Level::Shortest),
+        (false, false) => Ok(checker::Level::Judge),
+    }
 }
 
 /// `judge bundle`: writes each puzzle's bundle; `Ok(false)` if one is over the size limit.
