@@ -69,6 +69,40 @@ fn binary_passes_checker(case: &cases::Case) -> Result<(), Failed> {
     }
 }
 
+/// `judge check` on a large output of short lines (16 MB of `unsolvable`, 1.45 million boards)
+/// peaks, as `peak-rss` measures it, under twice the output's size plus 32 MB: the input is
+/// streamed and the output judged in place.
+fn checker_memory_is_bounded() -> Result<(), Failed> {
+    let dir = std::env::temp_dir().join(format!("checker-memory-{}", std::process::id()));
+    fs::create_dir_all(&dir)?;
+    let boards = 1_450_000;
+    let (input, output, rss) = (dir.join("big.in"), dir.join("big.out"), dir.join("rss"));
+    fs::write(&input, "2 1 3 4 5 6 7 8 x\n".repeat(boards))?;
+    fs::write(&output, "unsolvable\n".repeat(boards))?;
+    let run = runner::run(
+        Command::new(judge_tests::binary_path("peak-rss"))
+            .arg(&rss)
+            .arg(judge_tests::binary_path("judge"))
+            .args(["check", "eight"])
+            .args([&input, &output]),
+        b"",
+        None,
+    )?;
+    let measured = fs::read_to_string(&rss)?;
+    fs::remove_dir_all(&dir)?;
+    let peak_bytes: u64 = measured.split_whitespace().next().unwrap_or("").parse::<u64>()? * 1024;
+    let limit = 2 * 11 * boards as u64 + (32 << 20);
+    if run.code != Some(0) || peak_bytes > limit {
+        return Err(format!(
+            "judge check: status {:?}, {}, peak {peak_bytes} bytes (limit {limit})",
+            run.code,
+            String::from_utf8_lossy(&run.stdout).trim()
+        )
+        .into());
+    }
+    Ok(())
+}
+
 fn main() {
     let args = Arguments::from_args();
     let mut trials = Vec::new();
@@ -95,5 +129,6 @@ fn main() {
             }));
         }
     }
+    trials.push(Trial::test("memory/eight-16MB-output", checker_memory_is_bounded));
     libtest_mimic::run(&args, trials).exit();
 }
