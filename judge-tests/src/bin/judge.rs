@@ -30,7 +30,8 @@ use std::time::Duration;
 
 const USAGE: &str = "usage: judge run <puzzle> [CASE...] [--command CMD] [--time-limit MS] [--checker] [--strict]
        judge check <puzzle> <input> <output> [<answer>] [--shortest | --strict]
-       judge bundle <puzzle>... [--out DIR]";
+       judge bundle <puzzle>... [--out DIR]
+       judge stress <puzzle> --command CMD [--cases N] [--seed S] [--shortest | --strict] [--keep FILE]";
 
 /// Options of `judge run`.
 struct RunOptions {
@@ -243,6 +244,7 @@ fn main() -> ExitCode {
     let outcome = match args.first().map(String::as_str) {
         Some("run") => parse_run(&args[1..]).and_then(|options| run(&options)),
         Some("bundle") => bundle(&args[1..]),
+        Some("stress") => judge_tests::stress::main(&args[1..]),
         Some("check") => return ExitCode::from(check(&args[1..])),
         _ => Err(USAGE.to_string()),
     };

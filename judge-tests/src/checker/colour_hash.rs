@@ -91,6 +91,11 @@ fn read_count(input: &(impl Input + ?Sized)) -> Result<u64, String> {
     Ok(count)
 }
 
+/// The one right answer line for `config` by the statement's rule (see [`truth`]).
+pub fn expected_answer(config: &Config) -> String {
+    truth(config)
+}
+
 /// The one right answer line for `config`. A configuration that cannot be the puzzle (a number
 /// outside 0..=10, or the two wheels disagreeing on their three shared pieces) has no solution:
 /// it is checked here because the moves, which copy the shared pieces from one wheel to the

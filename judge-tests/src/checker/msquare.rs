@@ -53,8 +53,28 @@ fn read_target(input: &(impl Input + ?Sized)) -> Result<[u8; 8], String> {
     Ok(target)
 }
 
+/// The smallest shortest sequence for a target listed clockwise.
+pub fn expected_sequence(target: &[u8; 8]) -> String {
+    sequences()[&reference::grid_from_clockwise(target)].clone()
+}
+
+/// Every smallest shortest sequence, with its target listed clockwise, sorted by target.
+pub fn all_targets() -> Vec<([u8; 8], String)> {
+    let mut all: Vec<([u8; 8], String)> = sequences()
+        .iter()
+        .map(|(grid, sequence)| {
+            let clockwise = [
+                grid[0][0], grid[0][1], grid[0][2], grid[0][3], grid[1][3], grid[1][2], grid[1][1], grid[1][0],
+            ];
+            (clockwise, sequence.clone())
+        })
+        .collect();
+    all.sort_unstable();
+    all
+}
+
 /// The exact output for a sequence.
-fn layout(sequence: &[u8]) -> Vec<u8> {
+pub fn layout(sequence: &[u8]) -> Vec<u8> {
     let mut text = format!("{}\n", sequence.len()).into_bytes();
     if sequence.is_empty() {
         text.push(b'\n');
