@@ -56,16 +56,16 @@ fn join(rng: &mut Rng, tokens: &[Vec<u8>], bom: &mut bool) -> Vec<u8> {
         *bom = true;
     }
     if rng.below(4) == 0 {
-        out.extend_from_slice(rng.pick(&GAPS[..]));
+        out.extend_from_slice(rng.pick::<&[u8]>(&GAPS));
     }
     for (index, token) in tokens.iter().enumerate() {
         if index > 0 {
-            out.extend_from_slice(rng.pick(&GAPS[..]));
+            out.extend_from_slice(rng.pick::<&[u8]>(&GAPS));
         }
         out.extend_from_slice(token);
     }
     if rng.below(3) != 0 {
-        out.extend_from_slice(rng.pick(&GAPS[..]));
+        out.extend_from_slice(rng.pick::<&[u8]>(&GAPS));
     }
     out
 }
