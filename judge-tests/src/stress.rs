@@ -23,6 +23,7 @@
 use crate::checker::{self, colour_hash, eight, msquare, Level, Verdict};
 use crate::reference::colour_hash as ch_reference;
 use crate::runner;
+use std::ffi::OsStr;
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::Command;
@@ -364,8 +365,17 @@ pub const USAGE: &str = "judge stress <puzzle> --command CMD [--cases N] [--seed
 /// Reads `judge stress`'s arguments (after `stress`).
 ///
 /// # Errors
-/// A message for a missing or bad argument.
-pub fn parse(args: &[String]) -> Result<Options, String> {
+/// A message for a missing or bad argument (one that is not UTF-8 included).
+pub fn parse<S: AsRef<OsStr>>(args: &[S]) -> Result<Options, String> {
+    let args = args
+        .iter()
+        .map(|arg| {
+            let arg = arg.as_ref();
+            arg.to_str()
+                .map(String::from)
+                .ok_or_else(|| format!("argument '{}' is not UTF-8", arg.to_string_lossy().escape_debug()))
+        })
+        .collect::<Result<Vec<String>, String>>()?;
     let mut options = Options {
         puzzle: String::new(),
         command: String::new(),
@@ -539,12 +549,12 @@ fn visible(bytes: &[u8]) -> String {
     shown
 }
 
-/// Runs the stress test, writing the report to `out` and, when `progress` is set, a progress
-/// line to stderr. Returns whether every case passed.
+/// Runs the stress test, writing the report to `out` and, when `progress` is given (a terminal),
+/// a progress line there, rewritten after every batch. Returns whether every case passed.
 ///
 /// # Errors
 /// If the command cannot be started, or writing the report or `--keep` file fails.
-pub fn run(options: &Options, out: &mut dyn Write, progress: bool) -> io::Result<bool> {
+pub fn run(options: &Options, out: &mut dyn Write, mut progress: Option<&mut dyn Write>) -> io::Result<bool> {
     let mut generator =
         Generator::new(&options.puzzle, options.seed).map_err(|why| io::Error::new(io::ErrorKind::Other, why))?;
     let size = batch_size(&options.puzzle);
@@ -552,8 +562,9 @@ pub fn run(options: &Options, out: &mut dyn Write, progress: bool) -> io::Result
     while done < options.cases {
         let batch = generator.batch(size.min(options.cases - done), options.mixed_spacing);
         if let Some(failure) = try_batch(options, &batch)? {
-            if progress {
-                eprint!("\r\x1b[K");
+            if let Some(progress) = progress.as_mut() {
+                // A failing progress line must not stop the run.
+                let _ = write!(progress, "\r\x1b[K");
             }
             let cases = batch.items.len();
             let (batch, failure) = shrink(options, batch, failure)?;
@@ -585,12 +596,13 @@ pub fn run(options: &Options, out: &mut dyn Write, progress: bool) -> io::Result
             return Ok(false);
         }
         done += batch.items.len();
-        if progress {
-            eprint!("\r{done}/{} cases passed", options.cases);
+        if let Some(progress) = progress.as_mut() {
+            let _ = write!(progress, "\r{done}/{} cases passed", options.cases);
+            let _ = progress.flush();
         }
     }
-    if progress {
-        eprintln!();
+    if let Some(progress) = progress.as_mut() {
+        let _ = writeln!(progress);
     }
     writeln!(out, "{done} passed, 0 failed")?;
     Ok(true)
@@ -613,15 +625,17 @@ fn noun(puzzle: &str, count: usize) -> String {
     checker::plural(count as u64, noun)
 }
 
-/// `judge stress ARGS`: parses, runs, prints to stdout; `Ok(true)` if every case passed.
+/// `judge stress ARGS`: parses, runs, prints the report to stdout and the progress line to
+/// stderr when it is a terminal; `Ok(true)` if every case passed.
 ///
 /// # Errors
 /// A usage message, or why the run could not go on.
-pub fn main(args: &[String]) -> Result<bool, String> {
+pub fn main<S: AsRef<OsStr>>(args: &[S]) -> Result<bool, String> {
     let options = parse(args)?;
-    let stdout = io::stdout();
-    let mut out = stdout.lock();
-    run(&options, &mut out, io::stderr().is_terminal()).map_err(|error| format!("stress: {error}"))
+    let mut out = io::stdout().lock();
+    let mut stderr = io::stderr();
+    let progress = stderr.is_terminal().then_some(&mut stderr as &mut dyn Write);
+    run(&options, &mut out, progress).map_err(|error| format!("stress: {error}"))
 }
 
 #[cfg(test)]

@@ -29,7 +29,7 @@ fn stress(mut options: Options) -> (bool, String, Vec<u8>) {
     let _ = std::fs::remove_file(&keep);
     options.keep = Some(keep.clone());
     let mut report = Vec::new();
-    let passed = stress::run(&options, &mut report, false).expect("the stress run goes through");
+    let passed = stress::run(&options, &mut report, None).expect("the stress run goes through");
     let kept = std::fs::read(&keep).unwrap_or_default();
     let _ = std::fs::remove_file(&keep);
     (passed, String::from_utf8(report).unwrap(), kept)
@@ -122,4 +122,11 @@ fn arguments() {
         .unwrap_err()
         .contains("known: msquare, eight, colour-hash"));
     assert!(stress::parse(&args("eight --command cat --checker-level lax")).is_err());
+    // The progress line goes where it is asked to, and the report stays clean.
+    let mut options = options("msquare", binary("msquare"), 3);
+    options.level = Level::Strict;
+    let (mut report, mut progress) = (Vec::new(), Vec::new());
+    assert!(stress::run(&options, &mut report, Some(&mut progress)).unwrap());
+    assert_eq!(String::from_utf8(report).unwrap(), "3 passed, 0 failed\n");
+    assert!(String::from_utf8(progress).unwrap().contains("\r3/3 cases passed"));
 }
