@@ -91,7 +91,8 @@ fn read_count(input: &(impl Input + ?Sized)) -> Result<u64, String> {
     Ok(count)
 }
 
-/// The one right answer line for `config` by the statement's rule (see [`truth`]).
+/// The one right answer line for `config` by the statement's rule: `PUZZLE ALREADY SOLVED`, the
+/// smallest shortest move string, or `NO SOLUTION ...` (also for an impossible configuration).
 pub fn expected_answer(config: &Config) -> String {
     truth(config)
 }
