@@ -130,3 +130,27 @@ fn arguments() {
     assert_eq!(String::from_utf8(report).unwrap(), "3 passed, 0 failed\n");
     assert!(String::from_utf8(progress).unwrap().contains("\r3/3 cases passed"));
 }
+
+#[test]
+fn the_judge_command_runs_it() {
+    let judge = |args: &[&str]| {
+        let run = std::process::Command::new(judge_tests::binary_path("judge"))
+            .arg("stress")
+            .args(args)
+            .output()
+            .expect("judge runs");
+        (run.status.code(), String::from_utf8_lossy(&run.stdout).into_owned())
+    };
+    let colour_hash = binary("colour-hash");
+    let (code, stdout) = judge(&["colour-hash", "--command", &colour_hash, "--cases", "40", "--seed", "3"]);
+    assert_eq!((code, stdout.as_str()), (Some(0), "40 passed, 0 failed\n"));
+    let broken = format!("{colour_hash} | sed 's/^PUZZLE ALREADY SOLVED$/1/'");
+    let (code, stdout) = judge(&["colour-hash", "--command", &broken, "--cases", "40"]);
+    assert_eq!(code, Some(1), "{stdout}");
+    assert!(
+        stdout.contains("input (1 configuration, shrunk from") && stdout.ends_with("1 failed\n"),
+        "{stdout}"
+    );
+    let (code, _) = judge(&["colour-hash"]);
+    assert_eq!(code, Some(2));
+}
