@@ -8,6 +8,7 @@ pub mod cases;
 pub mod checker;
 pub mod reference;
 pub mod runner;
+pub mod stress;
 
 use std::ffi::OsStr;
 use std::fs;

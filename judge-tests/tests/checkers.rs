@@ -9,39 +9,45 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// One `checks/<puzzle>/<name>.expect`: `ok`, `wa`, `pe` or `fail`, optionally followed by `strict`.
+/// One `checks/<puzzle>/<name>.expect`: one line per checker level to try, each `ok`, `wa`, `pe`
+/// or `fail`, optionally followed by the level `shortest` or `strict` (none: the judges' rule).
 fn check_expectation(puzzle: &str, stem: &Path) -> Result<(), Failed> {
     let expect = fs::read_to_string(stem.with_extension("expect"))?;
-    let mut words = expect.split_whitespace();
-    let (want_code, want_word) = match words.next() {
-        Some("ok") => (0, "ok"),
-        Some("wa") => (1, "wrong answer"),
-        Some("pe") => (2, "presentation error"),
-        Some("fail") => (3, "FAIL"),
-        other => return Err(format!("bad .expect: {other:?}").into()),
-    };
-    let strict = words.next() == Some("strict");
-    let mut command = Command::new(judge_tests::binary_path("judge"));
-    command
-        .arg("check")
-        .arg(puzzle)
-        .arg(stem.with_extension("in"))
-        .arg(stem.with_extension("out"));
-    let answer = stem.with_extension("ans");
-    if answer.exists() {
-        command.arg(answer);
-    }
-    if strict {
-        command.arg("--strict");
-    }
-    let run = runner::run(&mut command, b"", None)?;
-    let stdout = String::from_utf8_lossy(&run.stdout);
-    if run.code != Some(want_code) || !stdout.starts_with(want_word) || stdout.lines().count() != 1 {
-        return Err(format!(
-            "judge check said {stdout:?} (status {:?}); want '{want_word}' (status {want_code})",
-            run.code
-        )
-        .into());
+    for line in expect.lines().filter(|line| !line.trim().is_empty()) {
+        let mut words = line.split_whitespace();
+        let (want_code, want_word) = match words.next() {
+            Some("ok") => (0, "ok"),
+            Some("wa") => (1, "wrong answer"),
+            Some("pe") => (2, "presentation error"),
+            Some("fail") => (3, "FAIL"),
+            other => return Err(format!("bad .expect: {other:?}").into()),
+        };
+        let mut command = Command::new(judge_tests::binary_path("judge"));
+        command
+            .arg("check")
+            .arg(puzzle)
+            .arg(stem.with_extension("in"))
+            .arg(stem.with_extension("out"));
+        let answer = stem.with_extension("ans");
+        if answer.exists() {
+            command.arg(answer);
+        }
+        match words.next() {
+            None => {}
+            Some(level @ ("strict" | "shortest")) => {
+                command.arg(format!("--{level}"));
+            }
+            Some(other) => return Err(format!("bad level in .expect: {other}").into()),
+        }
+        let run = runner::run(&mut command, b"", None)?;
+        let stdout = String::from_utf8_lossy(&run.stdout);
+        if run.code != Some(want_code) || !stdout.starts_with(want_word) || stdout.lines().count() != 1 {
+            return Err(format!(
+                "{line}: judge check said {stdout:?} (status {:?}); want '{want_word}' (status {want_code})",
+                run.code
+            )
+            .into());
+        }
     }
     Ok(())
 }
@@ -61,6 +67,40 @@ fn binary_passes_checker(case: &cases::Case) -> Result<(), Failed> {
         checker::Verdict::Ok(_) => Ok(()),
         verdict => Err(verdict.to_string().into()),
     }
+}
+
+/// `judge check` on a large output of short lines (16 MB of `unsolvable`, 1.45 million boards)
+/// peaks, as `peak-rss` measures it, under twice the output's size plus 32 MB: the input is
+/// streamed and the output judged in place.
+fn checker_memory_is_bounded() -> Result<(), Failed> {
+    let dir = std::env::temp_dir().join(format!("checker-memory-{}", std::process::id()));
+    fs::create_dir_all(&dir)?;
+    let boards = 1_450_000;
+    let (input, output, rss) = (dir.join("big.in"), dir.join("big.out"), dir.join("rss"));
+    fs::write(&input, "2 1 3 4 5 6 7 8 x\n".repeat(boards))?;
+    fs::write(&output, "unsolvable\n".repeat(boards))?;
+    let run = runner::run(
+        Command::new(judge_tests::binary_path("peak-rss"))
+            .arg(&rss)
+            .arg(judge_tests::binary_path("judge"))
+            .args(["check", "eight"])
+            .args([&input, &output]),
+        b"",
+        None,
+    )?;
+    let measured = fs::read_to_string(&rss)?;
+    fs::remove_dir_all(&dir)?;
+    let peak_bytes: u64 = measured.split_whitespace().next().unwrap_or("").parse::<u64>()? * 1024;
+    let limit = 2 * 11 * boards as u64 + (32 << 20);
+    if run.code != Some(0) || peak_bytes > limit {
+        return Err(format!(
+            "judge check: status {:?}, {}, peak {peak_bytes} bytes (limit {limit})",
+            run.code,
+            String::from_utf8_lossy(&run.stdout).trim()
+        )
+        .into());
+    }
+    Ok(())
 }
 
 fn main() {
@@ -89,5 +129,6 @@ fn main() {
             }));
         }
     }
+    trials.push(Trial::test("memory/eight-16MB-output", checker_memory_is_bounded));
     libtest_mimic::run(&args, trials).exit();
 }

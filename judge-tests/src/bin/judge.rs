@@ -30,9 +30,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 use std::time::Duration;
 
-const USAGE: &str = "usage: judge run <puzzle> [CASE...] [--command CMD] [--time-limit MS] [--memory-limit MB] [--checker] [--strict] [--data DIR]
-       judge check <puzzle> <input> <output> [<answer>] [--strict]
-       judge stress <puzzle> --command CMD [--cases N] [--seed S] [--memory-limit MB] [--keep FILE]
+const USAGE: &str = "usage: judge run <puzzle> [CASE...] [--command CMD] [--time-limit MS] [--memory-limit MB] [--checker] [--shortest | --strict] [--data DIR]
+       judge check <puzzle> <input> <output> [<answer>] [--shortest | --strict]
+       judge stress <puzzle> --command CMD [--cases N] [--seed S] [--shortest | --strict] [--time-limit MS] [--memory-limit MB] [--keep FILE]
        judge bundle <puzzle>... [--out DIR]
        judge --help | judge <verb> --help
 ";
@@ -45,21 +45,35 @@ AC, WA, PE, RE, TLE, MLE or OLE, with its time and peak memory; exit status 1 if
   --time-limit MS    wall-clock limit per case (default 10000); the program's group is killed
   --memory-limit MB  peak resident memory per case, in MiB (default: none, but measured)
   --checker          judge with the puzzle's checker instead of comparing bytes with <case>.out
+  --shortest         with --checker: demand a shortest answer (default: what the puzzle's judges accept)
   --strict           with --checker: demand the canonical answer
   --data DIR         the folder of cases (default: judge-tests/data of the workspace judge runs in)
   -h, --help         this help
 ";
 
-const CHECK_HELP: &str = "usage: judge check <puzzle> <input> <output> [<answer>] [--strict]
+const CHECK_HELP: &str = "usage: judge check <puzzle> <input> <output> [<answer>] [--shortest | --strict]
 Judges <output> for <input> with the puzzle's checker (testlib style), the jury's <answer> first.
 Exit status: 0 ok, 1 wrong answer, 2 presentation error, 3 fail (bad input, jury answer or arguments).
-  --strict           demand the canonical answer where the judge accepts any shortest one
+  (default)          the rule the puzzle's judges apply (eight: any solving sequence)
+  --shortest         demand a shortest answer
+  --strict           demand the canonical answer (eight: the smallest shortest in u<l<d<r order)
   -h, --help         this help
 ";
 
 const STRESS_HELP: &str =
-    "usage: judge stress <puzzle> --command CMD [--cases N] [--seed S] [--memory-limit MB] [--keep FILE]
-Runs CMD on seeded random inputs, judges each answer and shrinks a failing input.
+    "usage: judge stress <puzzle> --command CMD [--cases N] [--seed S] [--shortest | --strict] [--time-limit MS] [--memory-limit MB] [--keep FILE]
+Runs CMD (with `sh -c`) on seeded random inputs that cover every answer length and kind, judges each
+answer with the checker, and on a failure shrinks the input to the smallest one that still fails,
+prints it with the expected and the received output, and exits 1; else `N passed, 0 failed`.
+  --command CMD      the program under test
+  --cases N          how many boards, configurations or targets (default 1000)
+  --seed S           the generator's seed (default 1): the same seed gives the same inputs
+  --shortest         demand shortest answers (default: what the puzzle's judges accept)
+  --strict           demand the canonical answers
+  --checker-level L  judge, shortest or strict
+  --time-limit MS    per run (default 10000)
+  --memory-limit MB  peak resident memory per run (MLE beyond it)
+  --keep FILE        write the shrunk failing input to FILE
   -h, --help         this help
 ";
 
@@ -108,7 +122,7 @@ struct RunOptions {
     command: Option<OsString>,
     limits: Limits,
     use_checker: bool,
-    strict: bool,
+    level: checker::Level,
     data: Option<PathBuf>,
 }
 
@@ -124,7 +138,7 @@ fn parse_run(args: &[OsString]) -> Outcome<RunOptions> {
             ..Limits::default()
         },
         use_checker: false,
-        strict: false,
+        level: checker::Level::Judge,
         data: None,
     };
     let mut rest = args.iter();
@@ -148,7 +162,8 @@ fn parse_run(args: &[OsString]) -> Outcome<RunOptions> {
                 options.limits.memory = Some(mb << 20);
             }
             "--checker" => options.use_checker = true,
-            "--strict" => options.strict = true,
+            "--strict" => options.level = checker::Level::Strict,
+            "--shortest" => options.level = checker::Level::Shortest,
             flag if flag.starts_with('-') => return mistake(format!("unknown option {flag} (see judge run --help)")),
             name if options.puzzle.is_empty() => options.puzzle = name.to_string(),
             name => options.only.push(name.to_string()),
@@ -298,12 +313,12 @@ fn run(args: &[OsString], out: &mut dyn Write) -> Outcome<bool> {
                 }
             },
             (None, _) => {
-                let judged = checker::check(
+                let judged = checker::check_at(
                     &options.puzzle,
-                    &input,
+                    &input[..],
                     &outcome.stdout,
                     expected.as_deref(),
-                    options.strict,
+                    options.level,
                 );
                 let verdict = match judged {
                     checker::Verdict::Ok(_) => Verdict::Accepted,
@@ -342,11 +357,24 @@ fn check(args: &[OsString], out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         };
     }
     let strict = args.iter().any(|arg| arg == "--strict");
-    let positional: Vec<&OsString> = args.iter().filter(|arg| *arg != "--strict").collect();
+    let shortest = args.iter().any(|arg| arg == "--shortest");
+    let level = if strict {
+        checker::Level::Strict
+    } else if shortest {
+        checker::Level::Shortest
+    } else {
+        checker::Level::Judge
+    };
+    let positional: Vec<&OsString> = args
+        .iter()
+        .filter(|arg| *arg != "--strict" && *arg != "--shortest")
+        .collect();
     let flag = positional
         .iter()
         .find(|arg| arg.to_str().is_some_and(|arg| arg.starts_with('-')));
-    let verdict = if let Some(flag) = flag {
+    let verdict = if strict && shortest {
+        checker::Verdict::Fail("--shortest and --strict exclude each other (see judge check --help)".into())
+    } else if let Some(flag) = flag {
         checker::Verdict::Fail(format!("unknown option {} (see judge check --help)", escape(flag)))
     } else if positional.len() < 3 || positional.len() > 4 {
         checker::Verdict::Fail(
@@ -360,18 +388,10 @@ fn check(args: &[OsString], out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         ))
     } else {
         let puzzle = positional[0].to_str().unwrap_or_default();
-        let read = |path: &OsString| fs::read(path).map_err(|e| format!("{}: {e}", escape(path)));
-        let files = (
-            read(positional[1]),
-            read(positional[2]),
-            positional.get(3).map(|path| read(path)).transpose(),
-        );
-        match files {
-            (Ok(input), Ok(output), Ok(answer)) => checker::check(puzzle, &input, &output, answer.as_deref(), strict),
-            // An unreadable output under test is the contestant's fault only if it is the output.
-            (Ok(_), Err(why), _) => checker::Verdict::WrongAnswer(format!("cannot read the output: {why}")),
-            (Err(why), _, _) | (_, _, Err(why)) => checker::Verdict::Fail(why),
-        }
+        let path = |index: usize| positional.get(index).map(|path| Path::new(path.as_os_str()));
+        // The checker streams the input and keeps the output compact: memory stays near the
+        // output's size however large the files are.
+        checker::check_files(puzzle, path(1).expect("three"), path(2).expect("three"), path(3), level)
     };
     let line = format!("{verdict}\n");
     match out.write_all(line.as_bytes()).and_then(|()| out.flush()) {
@@ -462,7 +482,7 @@ fn main() -> ExitCode {
             .write_all(STRESS_HELP.as_bytes())
             .map(|()| true)
             .map_err(Failure::from),
-        Some("stress") => mistake("judge stress is not part of this build yet"),
+        Some("stress") => judge_tests::stress::main(rest).or_else(mistake),
         Some("-h" | "--help") => out.write_all(USAGE.as_bytes()).map(|()| true).map_err(Failure::from),
         Some(_) => mistake(format!(
             "unknown verb '{}' (verbs: run, check, stress, bundle; see judge --help)",

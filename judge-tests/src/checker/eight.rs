@@ -1,224 +1,241 @@
 //! The 8-puzzle checker. Each board's answer must be `unsolvable` exactly when the goal cannot be
-//! reached, an empty line for the goal, and otherwise a shortest u/l/d/r string that reaches the
-//! goal (any shortest one: POJ and HDU are special judges; with `strict`, only the smallest in
-//! u < l < d < r order). Layout: HDU/POJ one answer line per board; UVa 652 one empty line between
-//! answers and none after the last.
+//! reached, an empty line for the goal, and otherwise a u/l/d/r string that reaches the goal:
+//! any such string by default ([`Level::Judge`]: POJ 1077, HDU 1043 and UVa 652 are special
+//! judges that replay the moves), a shortest one with [`Level::Shortest`] (AcWing 179), the
+//! smallest shortest in u < l < d < r order with [`Level::Strict`]. Layout: POJ/HDU one answer
+//! line per board; UVa 652 one empty line between answers and none after the last.
 //!
-//! The input's layout is decided with the whole input in hand: UVa 652 when the first non-blank
-//! line is one number N and exactly 9·N tiles follow it; otherwise every tile belongs to a board.
+//! The input's layout is decided by the exact rule, with the whole input in view: UVa 652 when
+//! the first non-blank line is one number N (by the shared grammar: `+2`, `02` are 2) and exactly
+//! 9·N tiles follow it; otherwise every non-whitespace byte is a tile of a board.
+//!
+//! Content first: the output's tokens are the answers of the boards that are not already solved,
+//! in order (a solved board's answer is an empty line, no token). Then the lines are compared
+//! with the exact layout.
 
-use super::{shorten, Judged, Verdict};
+use super::read::{Input, Reader};
+use super::{layout, shorten, unreadable, Judged, Level, Verdict};
 use crate::reference::eight::{self as reference, Board, Distances};
 use std::sync::OnceLock;
 
-fn distances() -> &'static Distances {
+/// The reference distance table, built once per process.
+pub fn distances() -> &'static Distances {
     static TABLE: OnceLock<Distances> = OnceLock::new();
     TABLE.get_or_init(Distances::new)
 }
 
-/// The boards of the input and whether it is in UVa 652's counted layout.
-fn read_boards(input: &[u8]) -> Result<(Vec<Board>, bool), String> {
-    let text = std::str::from_utf8(input).map_err(|_| "the input is not text".to_string())?;
-    let first_line = text.lines().find(|line| !line.trim().is_empty()).unwrap_or("");
-    let mut words = first_line.split_whitespace();
-    let count = match (words.next(), words.next()) {
-        (Some(word), None) if word.bytes().all(|b| b.is_ascii_digit()) => word.parse::<usize>().ok(),
-        _ => None,
+/// The rule applied at `level`, for messages.
+pub fn rule(level: Level) -> &'static str {
+    match level {
+        Level::Judge => "any move sequence that reaches the goal, as POJ 1077, HDU 1043 and UVa 652 judge",
+        Level::Shortest => "a shortest move sequence (--shortest, as AcWing 179)",
+        Level::Strict => "the smallest shortest sequence in u < l < d < r order (--strict)",
+    }
+}
+
+/// An input's layout and board counts, from the validating passes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shape {
+    /// Whether the input is UVa 652's counted layout.
+    pub counted: bool,
+    /// How many boards.
+    pub boards: u64,
+    /// How many of them are the goal (their answer is an empty line).
+    pub solved: u64,
+}
+
+/// Whether the input is in UVa 652's counted layout: its first non-blank line holds one number
+/// N and exactly 9·N non-whitespace bytes follow it.
+///
+/// # Errors
+/// If the input cannot be read.
+pub fn is_counted(input: &(impl Input + ?Sized)) -> Result<bool, String> {
+    let mut reader = Reader::new(input).map_err(unreadable)?;
+    let Some(first) = reader.next_token() else {
+        return Ok(false);
     };
-    let tiles: Vec<u8> = text.bytes().filter(|b| !b.is_ascii_whitespace()).collect();
-    let (tiles, counted) = match count {
-        Some(n) => {
-            let first_word_len = first_line.trim().len();
-            let rest = &tiles[first_word_len..];
-            if n.checked_mul(9) == Some(rest.len()) {
-                (rest, true)
-            } else {
-                (&tiles[..], false)
+    let lone = !reader.skip_space() || reader.line() > first.line;
+    let mut rest = 0u64;
+    while reader.next_tile().is_some() {
+        rest += 1;
+    }
+    if let Some(error) = reader.error() {
+        return Err(unreadable(error));
+    }
+    let wanted = first
+        .number
+        .and_then(|n| n.non_negative())
+        .and_then(|n| n.checked_mul(9));
+    Ok(lone && wanted == Some(rest))
+}
+
+/// Streams the boards of an input in a known layout.
+struct Boards<'a> {
+    reader: Reader<'a>,
+    number: u64,
+}
+
+impl<'a> Boards<'a> {
+    fn open(input: &'a (impl Input + ?Sized), counted: bool) -> Result<Self, String> {
+        let mut reader = Reader::new(input).map_err(unreadable)?;
+        if counted {
+            reader.next_token();
+        }
+        Ok(Boards { reader, number: 0 })
+    }
+
+    /// The next board, `Ok(None)` at the end, or why the input is not boards.
+    fn next(&mut self) -> Result<Option<Board>, String> {
+        let mut board = [0u8; 9];
+        for (count, cell) in board.iter_mut().enumerate() {
+            match self.reader.next_tile() {
+                Some(tile) => *cell = tile,
+                None if self.reader.error().is_some() => {
+                    return Err(unreadable(self.reader.error().expect("an error")))
+                }
+                None if count == 0 => return Ok(None),
+                None => {
+                    return Err(format!(
+                        "board {}: the input ends after {count} of its 9 tiles",
+                        self.number + 1
+                    ))
+                }
             }
         }
-        None => (&tiles[..], false),
-    };
-    if tiles.len() % 9 != 0 {
-        return Err(format!("{} tiles do not make whole boards", tiles.len()));
-    }
-    let mut boards = Vec::new();
-    for (index, chunk) in tiles.chunks(9).enumerate() {
-        let board: Board = chunk.try_into().expect("nine tiles");
+        self.number += 1;
         let mut sorted = board;
         sorted.sort_unstable();
         if &sorted != b"12345678x" {
             return Err(format!(
                 "board {} \"{}\" is not the tiles 1-8 and x",
-                index + 1,
+                self.number,
                 shorten(&board)
             ));
         }
-        boards.push(board);
+        Ok(Some(board))
     }
-    Ok((boards, counted))
 }
 
-/// Splits the output into one answer per board, noting layout faults instead of failing on them
-/// where the answers can still be told apart.
-fn split_answers(output: &str, solved: &[bool], counted: bool) -> Result<(Vec<String>, Option<String>), String> {
-    let boards = solved.len();
-    let mut fault = None;
-    let mut note = |why: String| {
-        fault.get_or_insert(why);
+/// Reads and validates the whole input (two streaming passes).
+///
+/// # Errors
+/// Why the input is not a valid eight input.
+pub fn read_shape(input: &(impl Input + ?Sized)) -> Result<Shape, String> {
+    let counted = is_counted(input)?;
+    let mut boards = Boards::open(input, counted)?;
+    let mut shape = Shape {
+        counted,
+        boards: 0,
+        solved: 0,
     };
-    if output.contains('\r') {
-        note("CR characters (CRLF line ends)".into());
+    while let Some(board) = boards.next()? {
+        shape.boards += 1;
+        shape.solved += u64::from(board == reference::GOAL);
     }
-    if !output.is_empty() && !output.ends_with('\n') {
-        note("the last line does not end with a newline".into());
-    }
-    let lines: Vec<String> = output
-        .split_terminator('\n')
-        .map(|line| line.trim_end_matches('\r').to_string())
-        .collect();
-    let mut trimmed = Vec::with_capacity(lines.len());
-    for (number, line) in lines.iter().enumerate() {
-        if line.ends_with(' ') || line.ends_with('\t') {
-            note(format!("line {}: trailing whitespace", number + 1));
-        }
-        trimmed.push(line.trim().to_string());
-    }
-    if !counted {
-        if trimmed.len() != boards {
-            return Err(format!("{} answer lines for {boards} boards", trimmed.len()));
-        }
-        return Ok((trimmed, fault));
-    }
-    // UVa 652: answer, empty line, answer, ..., answer.
-    let separated = boards == 0 || trimmed.len() == 2 * boards - 1;
-    if separated && trimmed.iter().skip(1).step_by(2).all(String::is_empty) {
-        return Ok((trimmed.into_iter().step_by(2).collect(), fault));
-    }
-    if trimmed.len() == 2 * boards && trimmed.iter().skip(1).step_by(2).all(String::is_empty) {
-        note("an empty line after the last answer".into());
-        return Ok((trimmed.into_iter().step_by(2).collect(), fault));
-    }
-    if trimmed.len() == boards {
-        note("the answers are not separated by empty lines".into());
-        return Ok((trimmed, fault));
-    }
-    if let Some(answers) = align(&trimmed, solved) {
-        note("some answers are not followed by the empty line that separates them".into());
-        return Ok((answers, fault));
-    }
-    let answers = trimmed.iter().filter(|line| !line.is_empty()).count();
-    Err(format!("{answers} answers for {boards} boards"))
+    Ok(shape)
 }
 
-/// Reads UVa 652 lines as one answer per board when only some of the separating empty lines are
-/// there. The solved boards' answers are themselves empty lines, so where the split falls is
-/// decided by which boards are solved: an empty line is a solved board's answer or a separator
-/// (at most one between two answers), any other line an unsolved board's answer. `None` if no
-/// split fits, or if the search would be too large (more than 20 million steps).
-fn align(lines: &[String], solved: &[bool]) -> Option<Vec<String>> {
-    let (boards, count) = (solved.len(), lines.len());
-    if count < boards || count >= 2 * boards || boards.saturating_mul(count - boards + 1) > 20_000_000 {
-        return None;
-    }
-    let separators = count - boards;
-    // came[k][j]: how the state "k answers read, j separators skipped" was first reached:
-    // 1 = by reading an answer, 2 = by skipping a separator; 0 = not reached.
-    let mut came = vec![vec![0u8; separators + 1]; boards + 1];
-    came[0][0] = 1;
-    for k in 0..=boards {
-        for j in 0..=separators {
-            let how = came[k][j];
-            let line = k + j;
-            if how == 0 || line >= count {
-                continue;
-            }
-            if k < boards && lines[line].is_empty() == solved[k] && came[k + 1][j] == 0 {
-                came[k + 1][j] = 1;
-            }
-            // A separator only right after an answer, never before the first or after the last.
-            let separates = how == 1 && k >= 1 && k < boards && j < separators && lines[line].is_empty();
-            if separates && came[k][j + 1] == 0 {
-                came[k][j + 1] = 2;
-            }
-        }
-    }
-    if came[boards][separators] == 0 {
-        return None;
-    }
-    let mut answers = vec![String::new(); boards];
-    let (mut k, mut j) = (boards, separators);
-    while k + j > 0 {
-        if came[k][j] == 1 {
-            k -= 1;
-            answers[k] = lines[k + j].clone();
-        } else {
-            j -= 1;
-        }
-    }
-    Some(answers)
-}
-
-/// Judges one answer's content.
-fn judge_answer(board: &Board, answer: &str, strict: bool) -> Result<usize, String> {
+/// Judges one unsolved board's answer token; returns its move count.
+fn judge_answer(board: &Board, answer: &[u8], level: Level) -> Result<u64, String> {
     let table = distances();
     let Some(distance) = table.get(board) else {
-        return if answer == "unsolvable" {
+        return if answer == b"unsolvable" {
             Ok(0)
         } else {
-            Err(format!("\"{}\" for an unsolvable board", shorten(answer.as_bytes())))
+            Err(format!("\"{}\" for an unsolvable board", shorten(answer)))
         };
     };
-    if answer == "unsolvable" {
+    if answer == b"unsolvable" {
         return Err(format!("\"unsolvable\" for a board {distance} moves from the goal"));
     }
-    if let Some(bad) = answer.bytes().find(|b| !b"udlr".contains(b)) {
-        return Err(format!("'{}' is not a move u, d, l or r", shorten(&[bad])));
+    if let Some(bad) = answer.iter().find(|b| !b"udlr".contains(b)) {
+        return Err(format!("'{}' is not a move u, d, l or r", shorten(&[*bad])));
     }
-    let reached = answer
-        .bytes()
-        .try_fold(*board, |at, letter| reference::apply(&at, letter));
-    match reached {
-        None => return Err(format!("\"{}\" moves off the frame", shorten(answer.as_bytes()))),
-        Some(end) if end != reference::GOAL => {
-            return Err(format!("\"{}\" does not reach the goal", shorten(answer.as_bytes())))
-        }
-        Some(_) => {}
+    let mut at = *board;
+    for (index, &letter) in answer.iter().enumerate() {
+        at = reference::apply(&at, letter).ok_or_else(|| {
+            format!(
+                "\"{}\": move {} '{}' leaves the frame",
+                shorten(answer),
+                index + 1,
+                letter as char
+            )
+        })?;
     }
-    if answer.len() > usize::from(distance) {
-        return Err(format!("{} moves where {distance} suffice", answer.len()));
+    if at != reference::GOAL {
+        return Err(format!("\"{}\" does not reach the goal", shorten(answer)));
     }
-    if strict {
+    let moves = answer.len() as u64;
+    if level != Level::Judge && moves > u64::from(distance) {
+        return Err(format!("{moves} moves where {distance} suffice"));
+    }
+    if level == Level::Strict {
+        let text = std::str::from_utf8(answer).expect("u, d, l, r");
         table
-            .check(board, answer)
+            .check(board, text)
             .map_err(|why| format!("not the smallest in u < l < d < r order: {why}"))?;
     }
-    Ok(answer.len())
+    Ok(moves)
 }
 
-/// Judges a whole output (its boards in order), returning (boards, moves) or the first fault.
-fn judge_output(boards: &[Board], counted: bool, output: &[u8], strict: bool) -> Judged {
-    let text = std::str::from_utf8(output).map_err(|_| format!("output is not text: \"{}\"", shorten(output)))?;
-    let solved: Vec<bool> = boards.iter().map(|board| *board == reference::GOAL).collect();
-    let (answers, fault) = split_answers(text, &solved, counted)?;
-    let mut moves = 0;
-    for (index, (board, answer)) in boards.iter().zip(&answers).enumerate() {
-        moves += judge_answer(board, answer, strict).map_err(|why| format!("board {}: {why}", index + 1))?;
+/// Judges a whole output: content by tokens, then layout.
+fn judge_output(input: &(impl Input + ?Sized), shape: &Shape, output: &[u8], level: Level) -> Result<Judged, String> {
+    let unsolved = shape.boards - shape.solved;
+    let answers = super::read::tokens(output).count() as u64;
+    if answers != unsolved {
+        let solved = match shape.solved {
+            0 => String::new(),
+            1 => " (the solved board's answer is an empty line)".to_string(),
+            n => format!(" (the {n} solved boards' answers are empty lines)"),
+        };
+        return Ok(Err(format!(
+            "{answers} answers for {unsolved} {} not already solved{solved}",
+            super::plural(unsolved, "board")
+        )));
     }
-    Ok((moves, fault))
+    let mut tokens = super::read::tokens(output);
+    let mut boards = Boards::open(input, shape.counted)?;
+    let mut moves = 0;
+    while let Some(board) = boards.next()? {
+        if board == reference::GOAL {
+            continue;
+        }
+        let answer = tokens.next().expect("one token per unsolved board");
+        match judge_answer(&board, answer, level) {
+            Ok(count) => moves += count,
+            Err(why) => return Ok(Err(format!("board {}: {why}", boards.number))),
+        }
+    }
+    // The layout: one line per board (empty for the goal), UVa 652 with an empty line between.
+    let mut boards = Boards::open(input, shape.counted)?;
+    let mut shapes = Vec::new();
+    let mut first = true;
+    let lines = std::iter::from_fn(|| {
+        if let Some(shape) = shapes.pop() {
+            return Some(shape);
+        }
+        let board = boards.next().ok().flatten()?;
+        shapes.push(u8::from(board != reference::GOAL));
+        if shape.counted && !std::mem::take(&mut first) {
+            shapes.push(0);
+        }
+        shapes.pop()
+    });
+    Ok(Ok((moves, layout::fault(output, lines, "answer"))))
 }
 
 /// Checks an 8-puzzle output (see the module docs).
-pub fn check(input: &[u8], output: &[u8], answer: Option<&[u8]>, strict: bool) -> Verdict {
-    let (boards, counted) = match read_boards(input) {
-        Ok(read) => read,
+pub fn check(input: &(impl Input + ?Sized), output: &[u8], answer: Option<&[u8]>, level: Level) -> Verdict {
+    let shape = match read_shape(input) {
+        Ok(shape) => shape,
         Err(why) => return Verdict::Fail(why),
     };
     super::verdict(
-        |text| judge_output(&boards, counted, text, strict),
+        |text| judge_output(input, &shape, text, level),
         output,
         answer,
-        boards.len(),
-        "board",
+        (shape.boards, "board"),
+        rule(level),
     )
 }
 
@@ -229,50 +246,83 @@ mod tests {
     const HDU: &[u8] = b"2 3 4 1 5 x 7 6 8\n1 2 3 4 5 6 7 8 x\n2 1 3 4 5 6 7 8 x\n";
     const UVA: &[u8] = b"2\n\n2 3 4 1 5 x 7 6 8\n\n1 2 3 4 5 6 7 8 x\n";
 
-    #[test]
-    fn hdu_verdicts() {
-        let right = b"ullddrurdllurdruldr\n\nunsolvable\n";
-        assert_eq!(check(HDU, right, None, true), Verdict::Ok("3 boards, 19 moves".into()));
-        // Another of the four shortest answers is fine unless strict.
-        let other = b"ullddrurdllurrdlurd\n\nunsolvable\n";
-        assert_eq!(check(HDU, other, None, false).exit_code(), 0);
-        assert_eq!(check(HDU, other, None, true).exit_code(), 1);
-        // Too long: the same board reached with a detour.
-        assert_eq!(
-            check(HDU, b"udullddrurdllurdruldr\n\nunsolvable\n", None, false).exit_code(),
-            1
-        );
-        assert_eq!(check(HDU, b"ullddrurdllurdruldr\n\n\n", None, false).exit_code(), 1);
-        assert_eq!(
-            check(HDU, b"ullddrurdllurdruldr\nunsolvable\n", None, false).exit_code(),
-            1
-        );
-        assert_eq!(
-            check(HDU, b"ullddrurdllurdruldr \n\nunsolvable\n", None, false).exit_code(),
-            2
-        );
-        assert_eq!(
-            check(HDU, b"ullddrurdllurdruldr\r\n\r\nunsolvable\r\n", None, false).exit_code(),
-            2
-        );
-        assert_eq!(
-            check(HDU, b"ullddrurdllurdruldr\n\nunsolvable", None, false).exit_code(),
-            2
-        );
-        assert_eq!(check(b"1 2 3", right, None, false).exit_code(), 3);
+    fn status(input: &[u8], output: &[u8], level: Level) -> u8 {
+        check(input, output, None, level).exit_code()
     }
 
     #[test]
-    fn uva_verdicts() {
-        assert_eq!(check(UVA, b"ullddrurdllurdruldr\n\n\n", None, true).exit_code(), 0);
-        // The answers without the separating empty line, as HDU lays them out: right content.
-        assert_eq!(check(UVA, b"ullddrurdllurdruldr\n\n", None, true).exit_code(), 2);
-        // Three lines for two boards fit neither layout: an answer is missing or extra.
+    fn levels() {
+        let right = b"ullddrurdllurdruldr\n\nunsolvable\n";
+        assert!(check(HDU, right, None, Level::Strict)
+            .to_string()
+            .starts_with("ok 3 boards, 19 moves"));
+        // Another of the four shortest answers is fine unless strict.
+        let other = b"ullddrurdllurrdlurd\n\nunsolvable\n";
+        assert_eq!(status(HDU, other, Level::Judge), 0);
+        assert_eq!(status(HDU, other, Level::Shortest), 0);
+        assert_eq!(status(HDU, other, Level::Strict), 1);
+        // A detour reaches the goal: the judges accept it, --shortest does not.
+        let long = b"udullddrurdllurdruldr\n\nunsolvable\n";
+        assert_eq!(status(HDU, long, Level::Judge), 0);
+        assert_eq!(status(HDU, long, Level::Shortest), 1);
+        assert!(check(HDU, long, None, Level::Shortest)
+            .to_string()
+            .contains("21 moves where 19 suffice"));
+        for level in [Level::Judge, Level::Shortest, Level::Strict] {
+            assert_eq!(status(HDU, b"ullddrurdllurdruldr\n\n\n", level), 1);
+            assert_eq!(status(HDU, b"unsolvable\n\nunsolvable\n", level), 1);
+            assert_eq!(status(HDU, b"ullddrurdllurdruld\n\nunsolvable\n", level), 1);
+            assert_eq!(status(HDU, b"ullddrurdllurdruldr\n\nr\n", level), 1);
+        }
+        assert!(check(HDU, right, None, Level::Judge)
+            .to_string()
+            .contains("rule: any move sequence"));
+    }
+
+    #[test]
+    fn presentation_in_both_layouts() {
+        // POJ/HDU: every token right, the solved board's empty line missing or doubled.
+        assert_eq!(status(HDU, b"ullddrurdllurdruldr\nunsolvable\n", Level::Judge), 2);
+        assert_eq!(status(HDU, b"ullddrurdllurdruldr\n\n\nunsolvable\n", Level::Judge), 2);
+        assert_eq!(status(HDU, b"ullddrurdllurdruldr \n\nunsolvable\n", Level::Judge), 2);
         assert_eq!(
-            check(UVA, b"ullddrurdllurdruldr\n\nunsolvable\n", None, true).exit_code(),
-            1
+            status(HDU, b"ullddrurdllurdruldr\r\n\r\nunsolvable\r\n", Level::Judge),
+            2
         );
-        assert_eq!(check(UVA, b"ullddrurdllurdruldr\n\n\n\n", None, true).exit_code(), 2);
-        assert_eq!(check(UVA, b"ullddrurdllurdruldr\n\nr\n", None, true).exit_code(), 1);
+        assert_eq!(status(HDU, b"ullddrurdllurdruldr\n\nunsolvable", Level::Judge), 2);
+        assert_eq!(status(b"1 2 3", b"", Level::Judge), 3);
+        // UVa 652.
+        assert_eq!(status(UVA, b"ullddrurdllurdruldr\n\n\n", Level::Strict), 0);
+        assert_eq!(status(UVA, b"ullddrurdllurdruldr\n\n", Level::Strict), 2);
+        assert_eq!(status(UVA, b"ullddrurdllurdruldr\n\n\n\n", Level::Strict), 2);
+        assert_eq!(status(UVA, b"ullddrurdllurdruldr\n\nunsolvable\n", Level::Strict), 1);
+        assert_eq!(status(UVA, b"ullddrurdllurdruldr\n\nr\n", Level::Strict), 1);
+    }
+
+    #[test]
+    fn the_exact_count_rule_decides_the_layout() {
+        // 18 tiles after a lone 2: two boards, UVa 652, whatever the spacing.
+        let input = b"2\n3 4 1 5 x 7 6 8 2\n1 2 3 4 5 6 7 8 x\n";
+        assert_eq!(is_counted(&input[..]), Ok(true));
+        // A lone 2 followed by 8 tiles: the 2 is the first tile of one HDU board.
+        assert_eq!(is_counted(&b"2\n3 4 1 5 x 7 6 8\n"[..]), Ok(false));
+        assert_eq!(
+            status(b"2\n3 4 1 5 x 7 6 8\n", b"ullddrurdllurdruldr\n", Level::Strict),
+            0
+        );
+        for count in ["+1", "01", "\u{FEFF}1", "1\x0b"] {
+            let input = format!("{count}\n2 3 4 1 5 x 7 6 8\n");
+            assert_eq!(is_counted(input.as_bytes()), Ok(true), "{count:?}");
+        }
+        assert_eq!(is_counted(&b"1 2 3 4 5 6 7 8 x"[..]), Ok(false));
+        // Count 0: nothing may be printed.
+        assert_eq!(status(b"0\n", b"", Level::Judge), 0);
+        assert_eq!(status(b"0\n", b"ud\n", Level::Judge), 1);
+        assert_eq!(status(b"-0\n", b"unsolvable\n", Level::Judge), 1);
+        // A huge count is not a count of these tiles; the input is then not boards either.
+        assert_eq!(
+            status(b"99999999999999999999999\n1 2 3 4 5 6 7 8 x\n", b"\n", Level::Judge),
+            3
+        );
     }
 }

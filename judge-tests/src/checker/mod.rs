@@ -5,16 +5,30 @@
 //! Verdicts and exit statuses follow testlib: 0 OK, 1 wrong answer, 2 presentation error, 3 fail
 //! (the input or the jury's answer is invalid: never blamed on the output under test).
 //!
-//! Presentation versus wrong answer: each checker first reads the output as whitespace-separated
-//! tokens and judges the content (a wrong sequence, length or claim is a wrong answer); only if the
-//! content is right does it compare the exact line layout, and a difference there (a missing wrap
-//! or empty line, trailing spaces, CRLF) is a presentation error.
+//! How strict: each puzzle has [`Level`]s, and the default is what the puzzle's real judges
+//! accept (eight: any solving sequence; colour-hash and msquare: the statement's one answer).
+//! Every OK and wrong-answer message names the rule it applied.
+//!
+//! Presentation versus wrong answer, the same for every puzzle and layout: the output is first
+//! read as whitespace-separated tokens and the content judged (a wrong sequence, length, claim or
+//! number of answers is a wrong answer); only if the content is right are the lines compared with
+//! the exact layout ([`layout::fault`]), and a difference there (a missing or extra empty line, a
+//! wrap, trailing spaces, CRLF, no final newline) is a presentation error.
+//!
+//! Memory: inputs are streamed (an [`Input`] is opened once per pass), outputs are judged in
+//! place, so a check needs the output and the jury's answer in memory and a constant besides.
 
 pub mod colour_hash;
 pub mod eight;
+pub mod layout;
 pub mod msquare;
+pub mod read;
+
+pub use read::Input;
 
 use std::fmt;
+use std::path::Path;
+use std::str::FromStr;
 
 /// A checker's decision, with its one-line message.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -52,68 +66,113 @@ impl fmt::Display for Verdict {
     }
 }
 
+/// How strictly a checker judges an answer's moves.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Level {
+    /// What the puzzle's judges accept: eight any solving sequence, colour-hash the smallest
+    /// number among the shortest, msquare the smallest in A < B < C order among the shortest.
+    #[default]
+    Judge,
+    /// Any shortest answer (colour-hash: of at most 16 moves).
+    Shortest,
+    /// The one canonical answer (eight: the smallest shortest in u < l < d < r order).
+    Strict,
+}
+
+impl FromStr for Level {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, String> {
+        match text {
+            "judge" | "default" => Ok(Level::Judge),
+            "shortest" => Ok(Level::Shortest),
+            "strict" => Ok(Level::Strict),
+            _ => Err(format!("unknown checker level '{text}' (judge, shortest, strict)")),
+        }
+    }
+}
+
 /// The puzzles with a checker.
 pub const PUZZLES: [&str; 3] = ["msquare", "eight", "colour-hash"];
 
 /// Checks `output` for `input` with the puzzle's checker; `answer` is the jury's output, checked
-/// first when given (an invalid one is a [`Verdict::Fail`]). `strict` demands the canonical answer
-/// where the judge itself accepts any shortest one.
+/// first when given (an invalid one is a [`Verdict::Fail`]). `strict` asks for [`Level::Strict`],
+/// otherwise [`Level::Judge`].
 pub fn check(puzzle: &str, input: &[u8], output: &[u8], answer: Option<&[u8]>, strict: bool) -> Verdict {
+    let level = if strict { Level::Strict } else { Level::Judge };
+    check_at(puzzle, input, output, answer, level)
+}
+
+/// Checks `output` for `input` at `level` (see [`check`]).
+///
+/// # Complexity
+/// One to three streaming passes over the input; the output and answer judged in place.
+pub fn check_at(
+    puzzle: &str,
+    input: &(impl Input + ?Sized),
+    output: &[u8],
+    answer: Option<&[u8]>,
+    level: Level,
+) -> Verdict {
     match puzzle {
-        "msquare" => msquare::check(input, output, answer),
-        "eight" => eight::check(input, output, answer, strict),
-        "colour-hash" => colour_hash::check(input, output, answer),
+        "msquare" => msquare::check(input, output, answer, level),
+        "eight" => eight::check(input, output, answer, level),
+        "colour-hash" => colour_hash::check(input, output, answer, level),
         other => Verdict::Fail(format!("no checker for '{other}' (known: {})", PUZZLES.join(", "))),
     }
 }
 
+/// [`check_at`] on files, as `judge check` runs it: the input is streamed from its file, the
+/// output and the answer are read whole. An unreadable output is a wrong answer; an unreadable
+/// input or answer a failure.
+pub fn check_files(puzzle: &str, input: &Path, output: &Path, answer: Option<&Path>, level: Level) -> Verdict {
+    if let Err(why) = std::fs::File::open(input) {
+        return Verdict::Fail(format!("{}: {why}", input.display()));
+    }
+    let answer = match answer.map(std::fs::read).transpose() {
+        Ok(answer) => answer,
+        Err(why) => return Verdict::Fail(format!("{}: {why}", answer.expect("read").display())),
+    };
+    let output = match std::fs::read(output) {
+        Ok(output) => output,
+        Err(why) => return Verdict::WrongAnswer(format!("cannot read the output {}: {why}", output.display())),
+    };
+    check_at(puzzle, input, &output, answer.as_deref(), level)
+}
+
 /// What judging one whole output gives: its move count and the first layout fault, if any; or
 /// the first wrong answer.
-pub type Judged = Result<(usize, Option<String>), String>;
+pub type Judged = Result<(u64, Option<String>), String>;
 
 /// The verdict on `output`, judged by `judge`, after the jury's `answer` (if any) is judged the
-/// same way: a wrong or badly laid out jury answer is a failure, never the output's fault. `count`
-/// and `noun` name the cases in the OK message (`ok 3 boards, 57 moves`).
+/// same way: a wrong or badly laid out jury answer is a failure, never the output's fault. `judge`
+/// returns `Err` when the input cannot be read. `count` and `noun` name the cases in the OK
+/// message (`ok 3 boards, 57 moves`), `rule` the rule applied.
 pub fn verdict(
-    judge: impl Fn(&[u8]) -> Judged,
+    judge: impl Fn(&[u8]) -> Result<Judged, String>,
     output: &[u8],
     answer: Option<&[u8]>,
-    count: usize,
-    noun: &str,
+    (count, noun): (u64, &str),
+    rule: &str,
 ) -> Verdict {
     if let Some(answer) = answer {
         match judge(answer) {
-            Ok((_, None)) => {}
-            Ok((_, Some(fault))) => return Verdict::Fail(format!("the jury's answer is badly laid out: {fault}")),
-            Err(why) => return Verdict::Fail(format!("the jury's answer is wrong: {why}")),
+            Err(why) => return Verdict::Fail(why),
+            Ok(Ok((_, None))) => {}
+            Ok(Ok((_, Some(fault)))) => return Verdict::Fail(format!("the jury's answer is badly laid out: {fault}")),
+            Ok(Err(why)) => return Verdict::Fail(format!("the jury's answer is wrong: {why} (rule: {rule})")),
         }
     }
     match judge(output) {
-        Err(why) => Verdict::WrongAnswer(why),
-        Ok((_, Some(fault))) => Verdict::PresentationError(fault),
-        Ok((moves, None)) => Verdict::Ok(format!("{count} {}, {moves} moves", plural(count, noun))),
+        Err(why) => Verdict::Fail(why),
+        Ok(Err(why)) => Verdict::WrongAnswer(format!("{why} (rule: {rule})")),
+        Ok(Ok((_, Some(fault)))) => Verdict::PresentationError(fault),
+        Ok(Ok((moves, None))) => Verdict::Ok(format!("{count} {}, {moves} moves (rule: {rule})", plural(count, noun))),
     }
-}
-
-/// Whether `output` has a presentation fault: CR bytes, spaces at line ends, a missing final
-/// newline; returns a description of the first one.
-pub fn layout_fault(output: &[u8]) -> Option<String> {
-    if output.contains(&b'\r') {
-        return Some("CR characters (CRLF line ends)".into());
-    }
-    if !output.is_empty() && !output.ends_with(b"\n") {
-        return Some("the last line does not end with a newline".into());
-    }
-    for (number, line) in output.split(|&b| b == b'\n').enumerate() {
-        if line.last().is_some_and(|b| b.is_ascii_whitespace()) {
-            return Some(format!("line {}: trailing whitespace", number + 1));
-        }
-    }
-    None
 }
 
 /// `noun`, with an `s` unless `count` is 1.
-pub fn plural(count: usize, noun: &str) -> String {
+pub fn plural(count: u64, noun: &str) -> String {
     if count == 1 {
         noun.to_string()
     } else {
@@ -123,10 +182,21 @@ pub fn plural(count: usize, noun: &str) -> String {
 
 /// `text` shortened to at most 40 characters for a message, with non-printing bytes escaped.
 pub fn shorten(text: &[u8]) -> String {
-    let shown: String = text.escape_ascii().to_string();
-    if shown.len() > 40 {
-        format!("{}...", &shown[..40])
+    let shown: String = text
+        .iter()
+        .take(41)
+        .copied()
+        .collect::<Vec<u8>>()
+        .escape_ascii()
+        .to_string();
+    if shown.len() > 40 || text.len() > 40 {
+        format!("{}...", shown.chars().take(40).collect::<String>())
     } else {
         shown
     }
+}
+
+/// The message for an input that cannot be read.
+fn unreadable(why: impl fmt::Display) -> String {
+    format!("cannot read the input: {why}")
 }

@@ -1,8 +1,13 @@
-//! The msquare checker: the sequence must turn the basic state into the target, be shortest, and
-//! be the smallest in A < B < C order; the output is a length line, then the moves 60 a line (one
-//! empty line when there are none).
+//! The msquare checker: the sequence must turn the basic state into the target and be shortest;
+//! by default ([`Level::Judge`], [`Level::Strict`]: USACO compares bytes with the statement's
+//! one answer) also the smallest in A < B < C order, with [`Level::Shortest`] any shortest one.
+//! The output is a length line, then the moves 60 a line (one empty line when there are none).
+//!
+//! The input: eight numbers (by the shared grammar: `+1`, `01` are 1) that are a permutation of
+//! 1..8, and nothing else.
 
-use super::{layout_fault, shorten, Verdict};
+use super::read::{Input, Reader};
+use super::{shorten, unreadable, Judged, Level, Verdict};
 use crate::reference::msquare as reference;
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -12,103 +17,141 @@ fn sequences() -> &'static HashMap<reference::Grid, String> {
     TABLE.get_or_init(reference::smallest_shortest_sequences)
 }
 
+/// The rule applied at `level`, for messages.
+pub fn rule(level: Level) -> &'static str {
+    match level {
+        Level::Judge | Level::Strict => "the shortest sequence, the smallest in A < B < C order (USACO 3.2)",
+        Level::Shortest => "any shortest sequence (--shortest)",
+    }
+}
+
 /// The target in the input, or why the input is not one.
-fn read_target(input: &[u8]) -> Result<[u8; 8], String> {
-    let text = std::str::from_utf8(input).map_err(|_| "the input is not text".to_string())?;
-    let numbers: Vec<u8> = text
-        .split_ascii_whitespace()
-        .map(|token| {
-            token
-                .parse::<u8>()
-                .map_err(|_| format!("the input token '{token}' is not a colour"))
-        })
-        .collect::<Result<_, _>>()?;
-    let mut sorted = numbers.clone();
+fn read_target(input: &(impl Input + ?Sized)) -> Result<[u8; 8], String> {
+    let mut reader = Reader::new(input).map_err(unreadable)?;
+    let mut target = [0u8; 8];
+    let mut read = 0;
+    while let Some(token) = reader.next_token() {
+        let colour = token
+            .number
+            .and_then(|n| n.non_negative())
+            .filter(|value| (1..=8).contains(value))
+            .ok_or_else(|| format!("the input token '{}' is not a colour 1..8", token.shown()))?;
+        if read == 8 {
+            return Err("more than eight numbers in the input".into());
+        }
+        target[read] = colour as u8;
+        read += 1;
+    }
+    if let Some(error) = reader.error() {
+        return Err(unreadable(error));
+    }
+    let mut sorted = target;
     sorted.sort_unstable();
     if sorted != [1, 2, 3, 4, 5, 6, 7, 8] {
         return Err("the input is not a permutation of 1..8".into());
     }
-    Ok(numbers.try_into().expect("eight numbers"))
+    Ok(target)
+}
+
+/// The smallest shortest sequence for a target listed clockwise.
+pub fn expected_sequence(target: &[u8; 8]) -> String {
+    sequences()[&reference::grid_from_clockwise(target)].clone()
+}
+
+/// Every smallest shortest sequence, with its target listed clockwise, sorted by target.
+pub fn all_targets() -> Vec<([u8; 8], String)> {
+    let mut all: Vec<([u8; 8], String)> = sequences()
+        .iter()
+        .map(|(grid, sequence)| {
+            let clockwise = [
+                grid[0][0], grid[0][1], grid[0][2], grid[0][3], grid[1][3], grid[1][2], grid[1][1], grid[1][0],
+            ];
+            (clockwise, sequence.clone())
+        })
+        .collect();
+    all.sort_unstable();
+    all
 }
 
 /// The exact output for a sequence.
-fn layout(sequence: &str) -> String {
-    let mut text = format!("{}\n", sequence.len());
+pub fn layout(sequence: &[u8]) -> Vec<u8> {
+    let mut text = format!("{}\n", sequence.len()).into_bytes();
     if sequence.is_empty() {
-        text.push('\n');
+        text.push(b'\n');
     }
-    for line in sequence.as_bytes().chunks(60) {
-        text.push_str(std::str::from_utf8(line).expect("letters"));
-        text.push('\n');
+    for line in sequence.chunks(60) {
+        text.extend_from_slice(line);
+        text.push(b'\n');
     }
     text
 }
 
-/// Judges one output's content against the target; `Ok` carries the move count.
-fn judge_content(target: &[u8; 8], output: &[u8]) -> Result<usize, String> {
-    let text = std::str::from_utf8(output).map_err(|_| format!("output is not text: \"{}\"", shorten(output)))?;
-    let mut tokens = text.split_ascii_whitespace();
-    let length_token = tokens.next().ok_or("the output is empty")?;
-    let claimed: usize = length_token
-        .parse()
-        .map_err(|_| format!("the length \"{}\" is not a number", shorten(length_token.as_bytes())))?;
-    let sequence: String = tokens.collect();
-    if let Some(bad) = sequence.bytes().find(|b| !b"ABC".contains(b)) {
-        return Err(format!("'{}' is not a move A, B or C", shorten(&[bad])));
+/// Judges one output: content by tokens, then the exact layout of the output's own sequence.
+fn judge_output(target: &[u8; 8], output: &[u8], level: Level) -> Judged {
+    let mut tokens = super::read::tokens(output);
+    let length_token = tokens.next().ok_or("target 1: the output is empty")?;
+    let claimed = super::read::number(length_token)
+        .and_then(|n| n.non_negative())
+        .ok_or_else(|| format!("target 1: the length \"{}\" is not a number", shorten(length_token)))?;
+    let sequence: Vec<u8> = tokens.flatten().copied().collect();
+    if let Some(bad) = sequence.iter().find(|b| !b"ABC".contains(b)) {
+        return Err(format!("target 1: '{}' is not a move A, B or C", shorten(&[*bad])));
     }
-    if sequence.len() != claimed {
+    if sequence.len() as u64 != claimed {
         return Err(format!(
-            "the length line says {claimed} but {} moves follow",
+            "target 1: the length line says {claimed} but {} moves follow",
             sequence.len()
         ));
     }
     let goal = reference::grid_from_clockwise(target);
     let reached = sequence
-        .bytes()
-        .try_fold(reference::BASIC, |grid, letter| reference::apply(&grid, letter));
+        .iter()
+        .try_fold(reference::BASIC, |grid, &letter| reference::apply(&grid, letter));
     if reached != Some(goal) {
         return Err(format!(
-            "\"{}\" does not reach the target",
-            shorten(sequence.as_bytes())
+            "target 1: \"{}\" does not reach the target",
+            shorten(&sequence)
         ));
     }
-    let best = &sequences()[&goal];
+    let best = sequences()[&goal].as_bytes();
     if sequence.len() > best.len() {
-        return Err(format!("{} moves where {} suffice", sequence.len(), best.len()));
-    }
-    if sequence != *best {
         return Err(format!(
-            "\"{}\" is shortest but not the smallest; \"{best}\" is",
-            shorten(sequence.as_bytes())
+            "target 1: {} moves where {} suffice",
+            sequence.len(),
+            best.len()
         ));
     }
-    Ok(claimed)
+    if level != Level::Shortest && sequence != best {
+        return Err(format!(
+            "target 1: \"{}\" is shortest but not the smallest; \"{}\" is",
+            shorten(&sequence),
+            String::from_utf8_lossy(best)
+        ));
+    }
+    let fault = (output != layout(&sequence)).then(|| {
+        let lines = output.split(|&b| b == b'\n').count();
+        let found = super::layout::fault(output, std::iter::repeat(1).take(lines.saturating_sub(1)), "line");
+        format!(
+            "target 1: {}",
+            found.unwrap_or_else(|| "the lines are not a length line and the moves 60 a line".into())
+        )
+    });
+    Ok((claimed, fault))
 }
 
 /// Checks an msquare output (see the module docs).
-pub fn check(input: &[u8], output: &[u8], answer: Option<&[u8]>) -> Verdict {
+pub fn check(input: &(impl Input + ?Sized), output: &[u8], answer: Option<&[u8]>, level: Level) -> Verdict {
     let target = match read_target(input) {
         Ok(target) => target,
         Err(why) => return Verdict::Fail(why),
     };
-    if let Some(answer) = answer {
-        if let Err(why) = judge_content(&target, answer) {
-            return Verdict::Fail(format!("the jury's answer is wrong: {why}"));
-        }
-    }
-    match judge_content(&target, output) {
-        Err(why) => Verdict::WrongAnswer(format!("target 1: {why}")),
-        Ok(moves) => {
-            let expected = layout(&sequences()[&reference::grid_from_clockwise(&target)]);
-            if output == expected.as_bytes() {
-                Verdict::Ok(format!("1 target, {moves} moves"))
-            } else {
-                let why = layout_fault(output)
-                    .unwrap_or_else(|| "the lines are not a length line and 60 moves a line".into());
-                Verdict::PresentationError(format!("target 1: {why}"))
-            }
-        }
-    }
+    super::verdict(
+        |text| Ok(judge_output(&target, text, level)),
+        output,
+        answer,
+        (1, "target"),
+        rule(level),
+    )
 }
 
 #[cfg(test)]
@@ -117,20 +160,71 @@ mod tests {
 
     const INPUT: &[u8] = b"2 6 8 4 5 7 3 1\n";
 
+    fn status(input: &[u8], output: &[u8], level: Level) -> u8 {
+        check(input, output, None, level).exit_code()
+    }
+
     #[test]
     fn verdicts() {
+        assert!(check(INPUT, b"7\nBCABCCB\n", None, Level::Judge)
+            .to_string()
+            .starts_with("ok 1 target, 7 moves (rule: the shortest sequence, the smallest"));
         assert_eq!(
-            check(INPUT, b"7\nBCABCCB\n", None),
-            Verdict::Ok("1 target, 7 moves".into())
+            check(INPUT, b"7\nBCABCCB\n", Some(b"7\nBCABCCB\n"), Level::Judge).exit_code(),
+            0
         );
-        assert_eq!(check(INPUT, b"7\nBCABCCB\n", Some(b"7\nBCABCCB\n")).exit_code(), 0);
-        assert_eq!(check(INPUT, b"7 BCABCCB\n", None).exit_code(), 2);
-        assert_eq!(check(INPUT, b"7\r\nBCABCCB\r\n", None).exit_code(), 2);
-        assert_eq!(check(INPUT, b"7\nBCABCCA\n", None).exit_code(), 1);
-        assert_eq!(check(INPUT, b"", None).exit_code(), 1);
-        assert_eq!(check(b"1 2 3", b"0\n\n", None).exit_code(), 3);
-        assert_eq!(check(INPUT, b"7\nBCABCCB\n", Some(b"0\n\n")).exit_code(), 3);
-        assert_eq!(check(b"1 2 3 4 5 6 7 8", b"0\n\n", None).exit_code(), 0);
-        assert_eq!(check(b"1 2 3 4 5 6 7 8", b"0\n", None).exit_code(), 2);
+        assert_eq!(status(INPUT, b"7 BCABCCB\n", Level::Judge), 2);
+        assert_eq!(status(INPUT, b"7\r\nBCABCCB\r\n", Level::Judge), 2);
+        assert_eq!(status(INPUT, b"7\nBCABCCA\n", Level::Judge), 1);
+        assert_eq!(status(INPUT, b"", Level::Judge), 1);
+        assert_eq!(status(b"1 2 3", b"0\n\n", Level::Judge), 3);
+        assert_eq!(
+            check(INPUT, b"7\nBCABCCB\n", Some(b"0\n\n"), Level::Judge).exit_code(),
+            3
+        );
+        assert_eq!(status(b"1 2 3 4 5 6 7 8", b"0\n\n", Level::Judge), 0);
+        assert_eq!(status(b"1 2 3 4 5 6 7 8", b"0\n", Level::Judge), 2);
+        // The grammar: signs, leading zeros, \v and \f, a BOM.
+        assert_eq!(
+            status(b"\xEF\xBB\xBF+1\x0b02 3\x0c4 5 6 7 -08", b"0\n\n", Level::Judge),
+            3
+        );
+        assert_eq!(
+            status(b"\xEF\xBB\xBF+1\x0b02 3\x0c4 5 6 7 008", b"0\n\n", Level::Judge),
+            0
+        );
+        assert_eq!(status(b"1 2 3 4 5 6 7 8 8", b"0\n\n", Level::Judge), 3);
+    }
+
+    #[test]
+    fn shortest_accepts_any_shortest() {
+        // Find a target whose smallest shortest sequence has another shortest sibling.
+        let all = sequences();
+        let (grid, best, other) = all
+            .iter()
+            .filter(|(_, best)| best.len() == 3)
+            .find_map(|(grid, best)| {
+                let other = [
+                    "AAA", "AAB", "ABA", "BAA", "BBB", "CCC", "ABB", "BAB", "BBA", "CBA", "BCA", "ACB",
+                ]
+                .into_iter()
+                .find(|other| {
+                    *other != best
+                        && other.bytes().try_fold(reference::BASIC, |g, l| reference::apply(&g, l)) == Some(*grid)
+                })?;
+                Some((*grid, best.clone(), other))
+            })
+            .expect("a target with two shortest sequences");
+        let clockwise = [
+            grid[0][0], grid[0][1], grid[0][2], grid[0][3], grid[1][3], grid[1][2], grid[1][1], grid[1][0],
+        ];
+        let input = clockwise.map(|c| c.to_string()).join(" ");
+        let output = format!("3\n{other}\n");
+        assert_eq!(
+            status(input.as_bytes(), format!("3\n{best}\n").as_bytes(), Level::Judge),
+            0
+        );
+        assert_eq!(status(input.as_bytes(), output.as_bytes(), Level::Judge), 1);
+        assert_eq!(status(input.as_bytes(), output.as_bytes(), Level::Shortest), 0);
     }
 }

@@ -120,6 +120,43 @@ impl Distances {
         sizes
     }
 
+    /// Every solvable board, grouped by its distance to the goal (index = distance), each group
+    /// sorted, so that a seeded pick is the same on every run.
+    ///
+    /// # Complexity
+    /// O(181,440 · log).
+    pub fn by_distance(&self) -> Vec<Vec<Board>> {
+        let mut groups = vec![Vec::new(); self.histogram().len()];
+        for (board, &distance) in &self.table {
+            groups[usize::from(distance)].push(*board);
+        }
+        groups.iter_mut().for_each(|group| group.sort_unstable());
+        groups
+    }
+
+    /// The smallest shortest answer for `board` in u < l < d < r order (each step the first move
+    /// that comes one closer), or `None` if it is unsolvable.
+    ///
+    /// # Complexity
+    /// O(4 · distance) table lookups.
+    pub fn smallest_answer(&self, board: &Board) -> Option<String> {
+        let mut distance = self.get(board)?;
+        let (mut at, mut answer) = (*board, String::new());
+        while distance > 0 {
+            let (letter, next) = MOVES
+                .iter()
+                .find_map(|&(name, _, _)| {
+                    apply(&at, name)
+                        .filter(|next| self.get(next) == Some(distance - 1))
+                        .map(|next| (name, next))
+                })
+                .expect("a solvable board has a move one closer");
+            answer.push(letter as char);
+            (at, distance) = (next, distance - 1);
+        }
+        Some(answer)
+    }
+
     /// Judges `answer` for `board`: `unsolvable` exactly when the goal cannot be reached, else
     /// moves that reach the goal, as few as possible, each the first in u, l, d, r order that
     /// comes one step closer. `Err` says what is wrong.
@@ -210,6 +247,13 @@ mod tests {
         assert!(distances.check(&sample, "ullddrurdllurdruld").is_err());
         assert!(distances.check(&sample, "unsolvable").is_err());
         assert_eq!(distances.check(&GOAL, ""), Ok(()));
+        assert_eq!(
+            distances.smallest_answer(&sample).as_deref(),
+            Some("ullddrurdllurdruldr")
+        );
+        assert_eq!(distances.smallest_answer(b"21345678x"), None);
+        let groups = distances.by_distance();
+        assert_eq!(groups.iter().map(Vec::len).collect::<Vec<_>>(), A089473);
         assert_eq!(distances.check(b"21345678x", "unsolvable"), Ok(()));
         assert!(distances.check(b"21345678x", "").is_err());
         assert!(!is_even(b"21345678x"));

@@ -1,0 +1,304 @@
+//! The shared input grammar, as the checkers read it (independently of `common::scan`, which the
+//! solvers use): whitespace is exactly C's `isspace` (space, `\t`, `\n`, `\v`, `\f`, `\r`), a
+//! UTF-8 byte-order mark at the very start is skipped, and a number is an optional `+` or `-`
+//! then one or more ASCII digits of any length, read by value (`-0` is 0, `007` is 7).
+//!
+//! Inputs are streamed from an [`Input`] that can be opened more than once, so a checker may read
+//! an input in several passes (decide the layout, validate, judge) in constant memory.
+
+use std::fs::File;
+use std::io::{self, BufReader, Read};
+use std::path::Path;
+
+/// Whether `byte` is whitespace: C's `isspace` in the "C" locale.
+pub fn is_space(byte: u8) -> bool {
+    matches!(byte, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r')
+}
+
+/// The UTF-8 byte-order mark.
+pub const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// A checker input that can be read from its start any number of times.
+pub trait Input {
+    /// A fresh reader at the start of the input.
+    ///
+    /// # Errors
+    /// If the input cannot be opened.
+    fn open(&self) -> io::Result<Box<dyn Read + '_>>;
+}
+
+impl Input for [u8] {
+    fn open(&self) -> io::Result<Box<dyn Read + '_>> {
+        Ok(Box::new(self))
+    }
+}
+
+impl Input for Path {
+    fn open(&self) -> io::Result<Box<dyn Read + '_>> {
+        Ok(Box::new(BufReader::with_capacity(1 << 16, File::open(self)?)))
+    }
+}
+
+/// A number read by value: its sign and magnitude, `None` when the magnitude is beyond `u64`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Number {
+    /// Whether it is below zero (`-0` is not).
+    pub negative: bool,
+    /// The absolute value, or `None` if it does not fit in a `u64`.
+    pub magnitude: Option<u64>,
+}
+
+impl Number {
+    /// The value if it is in `0..=u64::MAX`.
+    pub fn non_negative(&self) -> Option<u64> {
+        if self.negative {
+            None
+        } else {
+            self.magnitude
+        }
+    }
+}
+
+/// Bytes of a token kept for messages and comparisons.
+pub const KEPT: usize = 40;
+
+/// One whitespace-separated token of an input: its first [`KEPT`] bytes, its length, the line it
+/// starts on (from 1), and its value if it is a number.
+#[derive(Clone, Copy, Debug)]
+pub struct Token {
+    kept: [u8; KEPT],
+    /// The full length in bytes.
+    pub len: u64,
+    /// The line (counted by `\n`) the token starts on, from 1.
+    pub line: u64,
+    /// The token's value, if it is a number.
+    pub number: Option<Number>,
+}
+
+impl Token {
+    /// The kept bytes (all of them when `len <= KEPT`).
+    pub fn bytes(&self) -> &[u8] {
+        &self.kept[..(self.len as usize).min(KEPT)]
+    }
+
+    /// The token for a message: escaped, `...` when cut.
+    pub fn shown(&self) -> String {
+        let mut shown = self.bytes().escape_ascii().to_string();
+        if self.len > KEPT as u64 {
+            shown.push_str("...");
+        }
+        shown
+    }
+}
+
+/// Reads an [`Input`] byte by byte and token by token; the first read error is kept, and ends
+/// the stream, for the caller to report with [`Reader::error`].
+pub struct Reader<'a> {
+    source: Box<dyn Read + 'a>,
+    buffer: Vec<u8>,
+    at: usize,
+    filled: usize,
+    error: Option<io::Error>,
+    line: u64,
+}
+
+impl<'a> Reader<'a> {
+    /// A reader at the start of `input`, past a leading byte-order mark.
+    ///
+    /// # Errors
+    /// If the input cannot be opened.
+    pub fn new(input: &'a (impl Input + ?Sized)) -> io::Result<Self> {
+        let mut reader = Reader {
+            source: input.open()?,
+            buffer: vec![0; 1 << 16],
+            at: 0,
+            filled: 0,
+            error: None,
+            line: 1,
+        };
+        if reader.peek() == Some(BOM[0]) {
+            reader.fill_at_least(BOM.len());
+            if reader.buffer[reader.at..reader.filled].starts_with(BOM) {
+                reader.at += BOM.len();
+            }
+        }
+        Ok(reader)
+    }
+
+    /// Reads until at least `wanted` bytes are buffered or the input ends.
+    fn fill_at_least(&mut self, wanted: usize) {
+        if self.at > 0 {
+            self.buffer.copy_within(self.at..self.filled, 0);
+            self.filled -= self.at;
+            self.at = 0;
+        }
+        while self.filled < wanted && self.error.is_none() {
+            match self.source.read(&mut self.buffer[self.filled..]) {
+                Ok(0) => break,
+                Ok(read) => self.filled += read,
+                Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
+                Err(error) => self.error = Some(error),
+            }
+        }
+    }
+
+    /// The next byte, not consumed.
+    pub fn peek(&mut self) -> Option<u8> {
+        if self.at == self.filled {
+            self.fill_at_least(1);
+        }
+        (self.at < self.filled).then(|| self.buffer[self.at])
+    }
+
+    /// The next byte, consumed.
+    pub fn next_byte(&mut self) -> Option<u8> {
+        let byte = self.peek()?;
+        self.at += 1;
+        if byte == b'\n' {
+            self.line += 1;
+        }
+        Some(byte)
+    }
+
+    /// The line (from 1) of the next byte.
+    pub fn line(&self) -> u64 {
+        self.line
+    }
+
+    /// Skips whitespace; `false` at the end of the input.
+    pub fn skip_space(&mut self) -> bool {
+        while let Some(byte) = self.peek() {
+            if !is_space(byte) {
+                return true;
+            }
+            self.next_byte();
+        }
+        false
+    }
+
+    /// The next non-whitespace byte, or `None` at the end.
+    pub fn next_tile(&mut self) -> Option<u8> {
+        self.skip_space();
+        self.next_byte()
+    }
+
+    /// The next token, or `None` at the end of the input.
+    pub fn next_token(&mut self) -> Option<Token> {
+        if !self.skip_space() {
+            return None;
+        }
+        let mut token = Token {
+            kept: [0; KEPT],
+            len: 0,
+            line: self.line,
+            number: None,
+        };
+        let mut value = NumberReader::default();
+        while let Some(byte) = self.peek().filter(|&byte| !is_space(byte)) {
+            self.next_byte();
+            if let Some(slot) = token.kept.get_mut(token.len as usize) {
+                *slot = byte;
+            }
+            token.len += 1;
+            value.push(byte);
+        }
+        token.number = value.finish();
+        Some(token)
+    }
+
+    /// Why reading stopped early, if it did.
+    pub fn error(&self) -> Option<&io::Error> {
+        self.error.as_ref()
+    }
+}
+
+/// Reads a number byte by byte, by value: sign, then digits; leading zeros cost nothing.
+#[derive(Default)]
+struct NumberReader {
+    bytes: u64,
+    negative: bool,
+    digits: u64,
+    magnitude: Option<u64>,
+    broken: bool,
+}
+
+impl NumberReader {
+    fn push(&mut self, byte: u8) {
+        if self.broken {
+            return;
+        }
+        let first = self.bytes == 0;
+        self.bytes += 1;
+        match byte {
+            b'+' | b'-' if first => self.negative = byte == b'-',
+            b'0'..=b'9' => {
+                let digit = u64::from(byte - b'0');
+                let value = if self.digits == 0 { Some(0) } else { self.magnitude };
+                self.digits += 1;
+                self.magnitude = value.and_then(|v| v.checked_mul(10)?.checked_add(digit));
+            }
+            _ => self.broken = true,
+        }
+    }
+
+    fn finish(self) -> Option<Number> {
+        if self.broken || self.digits == 0 {
+            return None;
+        }
+        Some(Number {
+            negative: self.negative && self.magnitude != Some(0),
+            magnitude: self.magnitude,
+        })
+    }
+}
+
+/// The value of `text` as a number by the grammar, or `None` if it is not one.
+pub fn number(text: &[u8]) -> Option<Number> {
+    let mut reader = NumberReader::default();
+    text.iter().for_each(|&byte| reader.push(byte));
+    reader.finish()
+}
+
+/// The whitespace-separated tokens of an output held in memory, with their byte offsets.
+pub fn tokens(output: &[u8]) -> impl Iterator<Item = &[u8]> {
+    output.split(|&byte| is_space(byte)).filter(|token| !token.is_empty())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_by_value() {
+        let n = |text: &str| number(text.as_bytes());
+        assert_eq!(n("-0").unwrap().non_negative(), Some(0));
+        assert_eq!(n("+1").unwrap().non_negative(), Some(1));
+        assert_eq!(n(&format!("{}7", "0".repeat(100))).unwrap().non_negative(), Some(7));
+        assert_eq!(n("18446744073709551616").unwrap().magnitude, None);
+        assert_eq!(n("-5").unwrap().non_negative(), None);
+        for bad in ["", "+", "-", "1-", "--1", "1x", "x", "+-1"] {
+            assert_eq!(n(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn tokens_lines_and_bom() {
+        let input: &[u8] = b"\xEF\xBB\xBF 12\x0b\x0c-0\r\n\n007 abc";
+        let mut reader = Reader::new(input).unwrap();
+        let first = reader.next_token().unwrap();
+        assert_eq!(
+            (first.bytes(), first.line, first.number.unwrap().magnitude),
+            (&b"12"[..], 1, Some(12))
+        );
+        let second = reader.next_token().unwrap();
+        assert_eq!(second.number.unwrap().non_negative(), Some(0));
+        let third = reader.next_token().unwrap();
+        assert_eq!((third.line, third.number.unwrap().magnitude), (3, Some(7)));
+        let fourth = reader.next_token().unwrap();
+        assert_eq!((fourth.bytes(), fourth.number), (&b"abc"[..], None));
+        assert!(reader.next_token().is_none());
+        // A BOM anywhere else is not whitespace.
+        let mut late = Reader::new(&b" \xEF\xBB\xBF1"[..]).unwrap();
+        assert_eq!(late.next_token().unwrap().number, None);
+    }
+}
