@@ -15,6 +15,7 @@ fn options(puzzle: &str, command: String, cases: usize) -> Options {
         level: Level::Judge,
         keep: None,
         time_limit: Duration::from_secs(20),
+        memory_limit: None,
         mixed_spacing: true,
     }
 }
@@ -94,9 +95,6 @@ fn own_binaries_pass() {
     for (puzzle, cases) in [("eight", 3000), ("colour-hash", 200), ("msquare", 230)] {
         let mut options = options(puzzle, binary(puzzle), cases);
         options.level = Level::Strict;
-        // Random whitespace between any two tiles trips eight's look-ahead layout guess until it
-        // decides by the exact 9·N rule first (issue 14, item 3): see the ignored test below.
-        options.mixed_spacing = puzzle != "eight";
         let (passed, report, _) = stress(options);
         assert!(passed, "{puzzle}: {report}");
         assert!(report.ends_with(&format!("{cases} passed, 0 failed\n")), "{report}");
@@ -104,10 +102,19 @@ fn own_binaries_pass() {
 }
 
 #[test]
-#[ignore = "until eight decides its layout by the exact 9·N rule first (issue 14 item 3, branch wt-eight)"]
 fn own_eight_passes_with_random_whitespace() {
     let (passed, report, _) = stress(options("eight", binary("eight"), 3000));
     assert!(passed, "{report}");
+}
+
+#[test]
+fn a_program_over_the_memory_limit_is_mle() {
+    let hog = judge_tests::binary_path("memory-hog").display().to_string();
+    let mut limited = options("msquare", format!("{hog} 300"), 1);
+    limited.memory_limit = Some(100 << 20);
+    let (passed, report, _) = stress(limited);
+    assert!(!passed, "{report}");
+    assert!(report.contains("MLE peak"), "{report}");
 }
 
 #[test]
