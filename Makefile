@@ -1,8 +1,11 @@
 # The verbs a user types. `make demo` and `make test` are the README's first two commands.
 CARGO ?= cargo
 DATA  := judge-tests/data
-# Where cargo puts release binaries, following CARGO_TARGET_DIR when it is set.
-BIN   := $(or $(CARGO_TARGET_DIR),target)/release
+# Where cargo puts its builds, following CARGO_TARGET_DIR when it is set: the shipped binaries in
+# release (fat LTO, one codegen unit), the tests and the `judge` tool in test-release (Cargo.toml).
+TARGET := $(or $(CARGO_TARGET_DIR),target)
+BIN    := $(TARGET)/release
+TOOLS  := $(TARGET)/test-release
 
 # The puzzle crates: every folder with a src/main.rs (judge-tests keeps its binary in src/bin).
 PUZZLES := $(patsubst %/src/main.rs,%,$(wildcard */src/main.rs))
@@ -37,8 +40,8 @@ lint:
 
 # One self-contained, std-only source file per puzzle for judges: dist/<puzzle>.rs.
 bundle:
-	$(CARGO) build --release -p judge-tests --bin judge
-	$(BIN)/judge bundle --out dist $(PUZZLES)
+	$(CARGO) build --profile test-release -p judge-tests --bin judge
+	$(TOOLS)/judge bundle --out dist $(PUZZLES)
 
 # One static, stripped binary per puzzle that runs on any x86-64 Linux: dist/bin/<puzzle>.
 dist:
@@ -49,10 +52,13 @@ dist:
 		printf '%-24s %9d bytes\n' dist/bin/$$puzzle $$(wc -c < dist/bin/$$puzzle); \
 	done
 
-# Release mode throughout: the exhaustive checks walk whole state spaces. The bundle tests remake
-# each bundle, compile it with rustc alone and run both kinds of artifact on every judge case.
-test: lint build bundle dist
-	$(CARGO) test --release --workspace
+# The tests run the shipped release binaries; they are themselves built with the test-release
+# profile, optimised without fat LTO (the exhaustive checks walk whole state spaces). The bundle
+# tests remake each bundle, compile it with rustc alone and run both kinds of artifact on every
+# judge case.
+test: lint bundle dist
+	$(CARGO) build --release $(PUZZLES:%=-p %)
+	$(CARGO) test --profile test-release --workspace
 
 # Throughput and memory per puzzle against a naive baseline, then the perm micro-benchmarks.
 # Not part of `make test`: timings on a shared machine are for reading, not for asserting.
