@@ -17,7 +17,7 @@ STATIC_ENV    := RUSTFLAGS='-C target-feature=+crt-static' CARGO_PROFILE_RELEASE
 # Each puzzle's published sample(s), shown by `make demo`.
 DEMO_CASES := msquare/usaco-1 eight/poj1077-sample eight/uva652-sample colour-hash/uva704-sample
 
-.PHONY: all build demo test lint bundle dist bench fuzz clean
+.PHONY: all build demo test lint bundle dist toolchain bench fuzz clean
 
 all: build
 
@@ -52,11 +52,17 @@ dist:
 		printf '%-24s %9d bytes\n' dist/bin/$$puzzle $$(wc -c < dist/bin/$$puzzle); \
 	done
 
+# The bundles must compile with the oldest Rust a judge may run, the workspace's rust-version:
+# rustup installs that toolchain (about 250 MB, once) when it is missing.
+MSRV := 1.70
+toolchain:
+	@rustup toolchain list | grep -q '^$(MSRV)-' || rustup toolchain install $(MSRV) --profile minimal
+
 # The tests run the shipped release binaries; they are themselves built with the test-release
 # profile, optimised without fat LTO (the exhaustive checks walk whole state spaces). The bundle
 # tests remake each bundle, compile it with rustc alone and run both kinds of artifact on every
 # judge case.
-test: lint bundle dist
+test: lint bundle dist toolchain
 	$(CARGO) build --release $(PUZZLES:%=-p %)
 	$(CARGO) test --profile test-release --workspace
 
