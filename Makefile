@@ -53,7 +53,7 @@ dist:
 	done
 
 # The bundles must compile with the oldest Rust a judge may run, the workspace's rust-version:
-# rustup installs that toolchain (about 250 MB, once) when it is missing.
+# rustup installs that toolchain (rustc, cargo and std, about 550 MB, once) when it is missing.
 MSRV := 1.70
 toolchain:
 	@rustup toolchain list | grep -q '^$(MSRV)-' || rustup toolchain install $(MSRV) --profile minimal
