@@ -7,14 +7,16 @@
 //! state is read by walking parent slots back to the root, in O(length), with no strings and no
 //! per-state path copies.
 
-/// Marks a rank no search has reached in [`RankedBfs`]'s slot table.
-pub const NO_SLOT: u32 = u32::MAX;
-
-/// Distance recorded for a rank the search never reached.
+/// The byte a distance table (one byte per rank, such as eight's) holds for a state no search
+/// has reached: every distance in these puzzles is far below 255, so the largest byte is free to
+/// mean "none".
 pub const UNREACHED: u8 = u8::MAX;
 
-/// Most slots a [`SearchTree`] can hold: the parent's slot shares a word with the move.
-pub const MAX_SLOTS: usize = 1 << 24;
+/// Most slots a [`SearchTree`] holds: the parent's slot shares a word with the move.
+const MAX_SLOTS: usize = 1 << 24;
+
+/// The slot table's mark for a rank the search has not reached.
+const NO_SLOT: u32 = u32::MAX;
 
 /// The root's link: no parent.
 const ROOT_LINK: u32 = u32::MAX;
@@ -23,36 +25,13 @@ const ROOT_LINK: u32 = u32::MAX;
 /// the move taken from the parent (low 8 bits). One word instead of two makes a node of a 4-byte
 /// state 8 bytes instead of 12: the tree is most of a search's memory, and fresh memory costs a
 /// page fault per 4 KiB.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Node<S> {
-    /// The state itself.
-    pub state: S,
+#[derive(Clone, Copy, Debug)]
+struct Node<S> {
+    state: S,
     link: u32,
 }
 
-impl<S> Node<S> {
-    /// Slot of the state this one was discovered from; `None` for the root.
-    ///
-    /// # Complexity
-    /// O(1).
-    pub fn parent(&self) -> Option<usize> {
-        (self.link != ROOT_LINK).then_some((self.link >> 8) as usize)
-    }
-
-    /// The move (the caller's numbering) that turned the parent into this state; 0 for the root.
-    ///
-    /// # Complexity
-    /// O(1).
-    pub fn step(&self) -> u8 {
-        if self.link == ROOT_LINK {
-            0
-        } else {
-            self.link as u8
-        }
-    }
-}
-
-/// An append-only array of [`Node`]s with a read cursor: a FIFO queue that keeps everything it
+/// An append-only array of states with a read cursor: a FIFO queue that keeps everything it
 /// ever held, so it is also the BFS tree.
 #[derive(Clone, Debug)]
 pub struct SearchTree<S> {
@@ -61,11 +40,8 @@ pub struct SearchTree<S> {
 }
 
 impl<S: Copy> SearchTree<S> {
-    /// A tree holding only `root` (slot 0), with room for `capacity` nodes before it reallocates.
-    ///
-    /// # Complexity
-    /// O(1) plus the allocation.
-    pub fn with_capacity(root: S, capacity: usize) -> Self {
+    /// A tree holding only `root` (slot 0), with room for `capacity` nodes.
+    fn new(root: S, capacity: usize) -> Self {
         let mut nodes = Vec::with_capacity(capacity.max(1));
         nodes.push(Node {
             state: root,
@@ -74,33 +50,9 @@ impl<S: Copy> SearchTree<S> {
         SearchTree { nodes, cursor: 0 }
     }
 
-    /// Empties the tree down to a new `root`, keeping the allocation: one tree can serve many
-    /// searches.
-    ///
-    /// # Complexity
-    /// O(1).
-    pub fn reset(&mut self, root: S) {
-        self.nodes.clear();
-        self.nodes.push(Node {
-            state: root,
-            link: ROOT_LINK,
-        });
-        self.cursor = 0;
-    }
-
-    /// Appends `state`, discovered from slot `parent` by move `step`; returns its slot.
-    ///
-    /// # Panics
-    /// If `parent` is not a slot of this tree, or the tree would exceed [`MAX_SLOTS`] nodes.
-    ///
-    /// # Complexity
-    /// Amortised O(1).
-    pub fn push(&mut self, state: S, parent: usize, step: u8) -> usize {
-        assert!(parent < self.nodes.len(), "push: no slot {parent}");
-        assert!(
-            self.nodes.len() < MAX_SLOTS,
-            "search tree larger than {MAX_SLOTS} slots"
-        );
+    /// Appends `state`, discovered from slot `parent` by move `step`; returns its slot. Unchecked:
+    /// the search names only slots it has popped and bounds the tree by the space size up front.
+    fn push(&mut self, state: S, parent: usize, step: u8) -> usize {
         self.nodes.push(Node {
             state,
             link: (parent as u32) << 8 | u32::from(step),
@@ -109,43 +61,12 @@ impl<S: Copy> SearchTree<S> {
     }
 
     /// The next slot to expand, in FIFO order, or `None` when every node has been expanded.
-    ///
-    /// # Complexity
-    /// O(1).
-    pub fn pop(&mut self) -> Option<usize> {
-        if self.cursor < self.nodes.len() {
-            self.cursor += 1;
-            Some(self.cursor - 1)
-        } else {
-            None
+    fn pop(&mut self) -> Option<usize> {
+        if self.cursor == self.nodes.len() {
+            return None;
         }
-    }
-
-    /// The node in `slot`.
-    ///
-    /// # Panics
-    /// If `slot` is not a slot of this tree.
-    ///
-    /// # Complexity
-    /// O(1).
-    pub fn node(&self, slot: usize) -> &Node<S> {
-        &self.nodes[slot]
-    }
-
-    /// How many nodes have been discovered, the root included.
-    ///
-    /// # Complexity
-    /// O(1).
-    pub fn len(&self) -> usize {
-        self.nodes.len()
-    }
-
-    /// Always `false`: the root is never removed. Present for API symmetry with `len`.
-    ///
-    /// # Complexity
-    /// O(1).
-    pub fn is_empty(&self) -> bool {
-        self.nodes.is_empty()
+        self.cursor += 1;
+        Some(self.cursor - 1)
     }
 
     /// The moves from the root to `slot`, in order, written into `path` (cleared first).
@@ -157,78 +78,36 @@ impl<S: Copy> SearchTree<S> {
     /// O(depth of `slot`).
     pub fn path_to(&self, slot: usize, path: &mut Vec<u8>) {
         path.clear();
-        let mut at = slot;
-        while let Some(parent) = self.nodes[at].parent() {
-            path.push(self.nodes[at].step());
-            at = parent;
+        let mut link = self.nodes[slot].link;
+        while link != ROOT_LINK {
+            path.push(link as u8);
+            link = self.nodes[(link >> 8) as usize].link;
         }
         path.reverse();
     }
-}
 
-/// Distances from a search's root, indexed by rank.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DistanceTable {
-    by_rank: Vec<u8>,
-}
-
-impl DistanceTable {
-    /// The number of moves from the root to the state with this rank, or `None` if unreached.
-    ///
-    /// # Panics
-    /// If `rank` is not below the space size searched.
-    ///
-    /// # Complexity
-    /// O(1).
-    pub fn get(&self, rank: usize) -> Option<u8> {
-        match self.by_rank[rank] {
-            UNREACHED => None,
-            distance => Some(distance),
-        }
-    }
-
-    /// Distances indexed by rank, [`UNREACHED`] where the search never came.
-    ///
-    /// # Complexity
-    /// O(1).
-    pub fn as_slice(&self) -> &[u8] {
-        &self.by_rank
-    }
-
-    /// How many states lie at each distance from the root: entry `d` counts distance `d`.
-    ///
-    /// # Complexity
-    /// O(space size).
-    pub fn layer_sizes(&self) -> Vec<usize> {
-        let mut sizes = Vec::new();
-        for &distance in self.by_rank.iter().filter(|&&d| d != UNREACHED) {
-            let depth = usize::from(distance);
-            if sizes.len() <= depth {
-                sizes.resize(depth + 1, 0);
-            }
-            sizes[depth] += 1;
-        }
-        sizes
+    /// The state discovered last: in a breadth-first search, one at the greatest distance from
+    /// the root.
+    pub fn last(&self) -> S {
+        self.nodes[self.nodes.len() - 1].state
     }
 }
 
-/// What [`bfs_ranked`] found: the search tree, and for every rank its slot and distance.
+/// What [`bfs_ranked`] found: the search tree, each rank's slot in it, and the layers.
 #[derive(Clone, Debug)]
 pub struct RankedBfs<S> {
     /// Every reached state, in discovery order; slot 0 is the root.
     pub tree: SearchTree<S>,
     slot_by_rank: Vec<u32>,
-    distances: DistanceTable,
+    /// `layer_ends[d]` is the first slot after the states at distance `d`.
+    layer_ends: Vec<usize>,
 }
 
-impl<S: Copy> RankedBfs<S> {
+impl<S> RankedBfs<S> {
     /// The slot of the state with this rank, or `None` if it was not reached.
     ///
     /// # Panics
     /// If `rank` is not below the space size given to [`bfs_ranked`].
-    ///
-    /// # Complexity
-    /// O(1).
     pub fn slot(&self, rank: usize) -> Option<usize> {
         match self.slot_by_rank[rank] {
             NO_SLOT => None,
@@ -236,124 +115,18 @@ impl<S: Copy> RankedBfs<S> {
         }
     }
 
-    /// The number of moves from the root to the state with this rank, or `None` if unreached.
-    ///
-    /// # Panics
-    /// If `rank` is not below the space size given to [`bfs_ranked`].
-    ///
-    /// # Complexity
-    /// O(1).
-    pub fn distance(&self, rank: usize) -> Option<u8> {
-        self.distances.get(rank)
-    }
-
-    /// Distances indexed by rank, [`UNREACHED`] where the search never came.
-    ///
-    /// # Complexity
-    /// O(1).
-    pub fn distances(&self) -> &[u8] {
-        self.distances.as_slice()
-    }
-
     /// How many states lie at each distance from the root: entry `d` counts distance `d`.
     ///
     /// # Complexity
-    /// O(space size).
+    /// O(greatest distance).
     pub fn layer_sizes(&self) -> Vec<usize> {
-        self.distances.layer_sizes()
+        let starts = std::iter::once(0).chain(self.layer_ends.iter().copied());
+        self.layer_ends
+            .iter()
+            .zip(starts)
+            .map(|(end, start)| end - start)
+            .collect()
     }
-}
-
-/// Where a breadth-first search keeps what it has discovered: a FIFO of states, each with a slot.
-trait Frontier<S> {
-    /// The next slot to expand and its state.
-    fn next(&mut self) -> Option<(usize, S)>;
-    /// Appends a state discovered from `parent` by `step`; returns its slot.
-    fn append(&mut self, state: S, parent: usize, step: u8) -> usize;
-    /// Slots handed out so far.
-    fn slots(&self) -> usize;
-}
-
-impl<S: Copy> Frontier<S> for SearchTree<S> {
-    fn next(&mut self) -> Option<(usize, S)> {
-        self.pop().map(|slot| (slot, self.node(slot).state))
-    }
-    fn append(&mut self, state: S, parent: usize, step: u8) -> usize {
-        // No checks here, unlike `push`: the search only names slots it has popped, and
-        // `bfs_ranked` bounds the tree by the space size once, up front.
-        self.nodes.push(Node {
-            state,
-            link: (parent as u32) << 8 | u32::from(step),
-        });
-        self.nodes.len() - 1
-    }
-    fn slots(&self) -> usize {
-        self.len()
-    }
-}
-
-/// A FIFO of bare states, for searches that need distances only: a third of a [`Node`]'s memory
-/// for 8-byte states, and memory is page faults, which dominate a search that runs once.
-struct StateQueue<S> {
-    states: Vec<S>,
-    cursor: usize,
-}
-
-impl<S: Copy> Frontier<S> for StateQueue<S> {
-    fn next(&mut self) -> Option<(usize, S)> {
-        let state = *self.states.get(self.cursor)?;
-        self.cursor += 1;
-        Some((self.cursor - 1, state))
-    }
-    fn append(&mut self, state: S, _parent: usize, _step: u8) -> usize {
-        self.states.push(state);
-        self.states.len() - 1
-    }
-    fn slots(&self) -> usize {
-        self.states.len()
-    }
-}
-
-/// The search loop shared by [`bfs_ranked`] and [`bfs_distances`]; `frontier` holds the root in
-/// slot 0, and `discovered(rank, slot)` hears of every new state.
-fn breadth_first<S: Copy>(
-    frontier: &mut impl Frontier<S>,
-    root_rank: usize,
-    space_size: usize,
-    move_count: u8,
-    rank: impl Fn(&S) -> usize,
-    mut apply: impl FnMut(&S, u8) -> Option<S>,
-    mut discovered: impl FnMut(usize, usize),
-) -> DistanceTable {
-    let mut by_rank = vec![UNREACHED; space_size];
-    let mut seen = vec![0u64; (space_size + 63) / 64];
-    seen[root_rank / 64] |= 1 << (root_rank % 64);
-    by_rank[root_rank] = 0;
-    discovered(root_rank, 0);
-    // Slots are in layer order, so the distance of the slot being expanded only changes when the
-    // cursor passes the end of the current layer: no need to rank the parent again.
-    let mut layer_end = 1;
-    let mut next_distance = 1;
-    while let Some((slot, state)) = frontier.next() {
-        if slot == layer_end {
-            layer_end = frontier.slots();
-            next_distance += 1;
-        }
-        for step in 0..move_count {
-            if let Some(next) = apply(&state, step) {
-                let next_rank = rank(&next);
-                // Most probes find a state already seen. A bit per rank keeps those probes in
-                // the L1 cache (5 KB for 8!) where a byte or word per rank would miss.
-                let (word, bit) = (next_rank / 64, 1u64 << (next_rank % 64));
-                if seen[word] & bit == 0 {
-                    seen[word] |= bit;
-                    by_rank[next_rank] = next_distance;
-                    discovered(next_rank, frontier.append(next, slot, step));
-                }
-            }
-        }
-    }
-    DistanceTable { by_rank }
 }
 
 /// Breadth-first search from `root` over a state space whose states have ranks `0..space_size`.
@@ -366,70 +139,56 @@ fn breadth_first<S: Copy>(
 /// first parent to reach a state carries the smallest prefix.
 ///
 /// # Constraints
-/// `rank` maps states one-to-one into `0..space_size`; no state is farther than 254 moves.
+/// `rank` maps states one-to-one into `0..space_size`.
 ///
 /// # Panics
-/// If `rank` returns a value `>= space_size`, or `space_size` exceeds [`MAX_SLOTS`].
+/// If `rank` returns a value `>= space_size`, or `space_size` exceeds 2²⁴.
 ///
 /// # Complexity
-/// O(R · (M + cost of `rank` and `apply`)) time for R reached states and M moves;
-/// 5⅛ bytes per rank plus one [`Node`] per reached state.
+/// O(R · M · (cost of `rank` and `apply`)) time for R reached states and M moves;
+/// 4⅛ bytes per rank plus one node (the state and 4 bytes) per reached state.
 pub fn bfs_ranked<S: Copy>(
     root: S,
     space_size: usize,
     move_count: u8,
     rank: impl Fn(&S) -> usize,
-    apply: impl FnMut(&S, u8) -> Option<S>,
+    mut apply: impl FnMut(&S, u8) -> Option<S>,
 ) -> RankedBfs<S> {
     assert!(space_size <= MAX_SLOTS, "bfs_ranked: at most {MAX_SLOTS} states");
-    let mut tree = SearchTree::with_capacity(root, space_size);
+    let mut tree = SearchTree::new(root, space_size);
     let mut slot_by_rank = vec![NO_SLOT; space_size];
+    // Most probes find a state already seen. A bit per rank keeps those probes in the L1 cache
+    // (5 KB for 8!) where the 4-byte slot table would miss.
+    let mut seen = vec![0u64; (space_size + 63) / 64];
     let root_rank = rank(&root);
-    let distances = breadth_first(
-        &mut tree,
-        root_rank,
-        space_size,
-        move_count,
-        rank,
-        apply,
-        |rank, slot| {
-            slot_by_rank[rank] = slot as u32;
-        },
-    );
+    seen[root_rank / 64] |= 1 << (root_rank % 64);
+    slot_by_rank[root_rank] = 0;
+    // Slots are in layer order: when the cursor reaches the end of layer d, layer d + 1 is
+    // complete, so the tree's length is where it ends.
+    let mut layer_ends = vec![1];
+    let mut layer_end = 1;
+    while let Some(slot) = tree.pop() {
+        if slot == layer_end {
+            layer_end = tree.nodes.len();
+            layer_ends.push(layer_end);
+        }
+        let state = tree.nodes[slot].state;
+        for step in 0..move_count {
+            if let Some(next) = apply(&state, step) {
+                let next_rank = rank(&next);
+                let (word, bit) = (next_rank / 64, 1u64 << (next_rank % 64));
+                if seen[word] & bit == 0 {
+                    seen[word] |= bit;
+                    slot_by_rank[next_rank] = tree.push(next, slot, step) as u32;
+                }
+            }
+        }
+    }
     RankedBfs {
         tree,
         slot_by_rank,
-        distances,
+        layer_ends,
     }
-}
-
-/// [`bfs_ranked`] without the search tree: only each rank's distance from `root`, for puzzles
-/// that walk answers from distances. It keeps a queue of bare states instead of tree nodes and no
-/// slot per rank, so it touches about a third of the memory.
-///
-/// # Constraints
-/// As [`bfs_ranked`].
-///
-/// # Panics
-/// If `rank` returns a value `>= space_size`.
-///
-/// # Complexity
-/// O(R · (M + cost of `rank` and `apply`)) time; 1⅛ bytes per rank plus one `S` per reached
-/// state.
-pub fn bfs_distances<S: Copy>(
-    root: S,
-    space_size: usize,
-    move_count: u8,
-    rank: impl Fn(&S) -> usize,
-    apply: impl FnMut(&S, u8) -> Option<S>,
-) -> DistanceTable {
-    let mut queue = StateQueue {
-        states: Vec::with_capacity(space_size),
-        cursor: 0,
-    };
-    queue.states.push(root);
-    let root_rank = rank(&root);
-    breadth_first(&mut queue, root_rank, space_size, move_count, rank, apply, |_, _| {})
 }
 
 #[cfg(test)]
@@ -438,7 +197,7 @@ mod tests {
 
     #[test]
     fn tree_is_a_fifo_queue_and_records_paths() {
-        let mut tree = SearchTree::with_capacity('r', 4);
+        let mut tree = SearchTree::new('r', 4);
         assert_eq!(tree.pop(), Some(0));
         let a = tree.push('a', 0, 1);
         let b = tree.push('b', 0, 2);
@@ -447,16 +206,14 @@ mod tests {
         assert_eq!(tree.pop(), Some(b));
         assert_eq!(tree.pop(), Some(c));
         assert_eq!(tree.pop(), None);
-        assert_eq!((tree.node(c).parent(), tree.node(c).step()), (Some(a), 3));
-        assert_eq!((tree.node(0).parent(), tree.node(0).step()), (None, 0));
-        let mut path = Vec::new();
+        assert_eq!(tree.last(), 'c');
+        let mut path = vec![9];
         tree.path_to(c, &mut path);
         assert_eq!(path, [1, 3]);
+        tree.path_to(b, &mut path);
+        assert_eq!(path, [2]);
         tree.path_to(0, &mut path);
         assert!(path.is_empty());
-        tree.reset('z');
-        assert_eq!(tree.len(), 1);
-        assert_eq!(tree.node(0).state, 'z');
     }
 
     /// Numbers 0..100 with moves "+1" (0) and "*2" (1): the smallest shortest sequence to 10 is
@@ -473,37 +230,56 @@ mod tests {
                 (next < 100).then_some(next)
             },
         );
-        assert_eq!(result.distance(10), Some(5));
         let mut path = Vec::new();
         result.tree.path_to(result.slot(10).unwrap(), &mut path);
         assert_eq!(path, [0, 0, 1, 0, 1]);
-        assert_eq!(result.tree.len(), 100);
+        // 0; 1; 2; 3 4; 5 6 8; 7 9 10 12 16; ...
         let sizes = result.layer_sizes();
         assert_eq!(sizes.iter().sum::<usize>(), 100);
-        assert_eq!(sizes[..3], [1, 1, 1]);
+        assert_eq!(sizes[..6], [1, 1, 1, 2, 3, 5]);
     }
 
+    /// Layer sizes and paths against distances computed the plain way (a queue of numbers and a
+    /// distance per number), on a space with unreachable states: from 1 by "+3" and "*2" below 200.
     #[test]
-    fn distances_only_agree_with_the_full_search() {
+    fn layers_match_plain_distances_and_unreached_ranks_have_no_slot() {
         let apply = |&n: &u32, step: u8| {
-            let next = if step == 0 { n + 1 } else { n * 3 };
-            (next < 500).then_some(next)
+            let next = if step == 0 { n + 3 } else { n * 2 };
+            (next < 200).then_some(next)
         };
-        let full = bfs_ranked(1u32, 500, 2, |&n| n as usize, apply);
-        let bare = bfs_distances(1u32, 500, 2, |&n| n as usize, apply);
-        assert_eq!(bare.as_slice(), full.distances());
-        assert_eq!(bare.layer_sizes(), full.layer_sizes());
-        assert_eq!(bare.get(0), None);
-        assert_eq!(bare.get(27), Some(3));
-    }
-
-    #[test]
-    fn unreached_ranks_have_no_slot_or_distance() {
-        // Only even numbers are reachable by +2.
-        let result = bfs_ranked(0u32, 10, 1, |&n| n as usize, |&n, _| (n + 2 < 10).then_some(n + 2));
-        assert_eq!(result.slot(3), None);
-        assert_eq!(result.distance(3), None);
-        assert_eq!(result.distance(8), Some(4));
-        assert_eq!(result.distances()[5], UNREACHED);
+        let result = bfs_ranked(1u32, 200, 2, |&n| n as usize, apply);
+        let mut distance = [UNREACHED; 200];
+        distance[1] = 0;
+        let mut queue = std::collections::VecDeque::from([1u32]);
+        while let Some(n) = queue.pop_front() {
+            for step in 0..2 {
+                if let Some(next) = apply(&n, step) {
+                    if distance[next as usize] == UNREACHED {
+                        distance[next as usize] = distance[n as usize] + 1;
+                        queue.push_back(next);
+                    }
+                }
+            }
+        }
+        let mut sizes = Vec::new();
+        let mut path = Vec::new();
+        for (n, &d) in distance.iter().enumerate() {
+            if d == UNREACHED {
+                assert_eq!(result.slot(n), None, "{n}");
+                continue;
+            }
+            result.tree.path_to(result.slot(n).unwrap(), &mut path);
+            assert_eq!(path.len(), usize::from(d), "{n}");
+            let end = path.iter().fold(1, |n, &step| apply(&n, step).unwrap());
+            assert_eq!(end as usize, n);
+            sizes.resize(sizes.len().max(usize::from(d) + 1), 0);
+            sizes[usize::from(d)] += 1;
+        }
+        assert_eq!(result.layer_sizes(), sizes);
+        // 1 + 3k and 2 + 3k only: +3 keeps the residue mod 3, and *2 swaps 1 and 2.
+        assert_eq!(result.slot(0), None);
+        assert_eq!(result.slot(99), None);
+        // The last state found lies at the greatest distance.
+        assert_eq!(usize::from(distance[result.tree.last() as usize]), sizes.len() - 1);
     }
 }

@@ -419,3 +419,46 @@ fn msquare_closed_stdout_is_quiet() {
     // msquare's answer is two short lines; even so, closing after the first must stay quiet.
     closed_stdout_is_quiet("msquare", b"4 3 1 2 5 6 7 8".to_vec());
 }
+
+/// `-h` and `--help` print the usage and one line per switch on stdout and exit 0, reading no
+/// input; an unknown argument is one stderr line ending in the usage, exit 1, nothing on stdout.
+fn help_is_usage_on_stdout(program: &str, switches: &[&str]) {
+    let binary = judge_tests::binary_path(program);
+    let limit = Some(Duration::from_secs(20));
+    for flag in ["-h", "--help"] {
+        let run = runner::run(Command::new(&binary).arg(flag), b"not an input", limit).unwrap();
+        let stdout = String::from_utf8_lossy(&run.stdout);
+        assert_eq!(
+            (run.code, run.stderr.as_slice()),
+            (Some(0), &b""[..]),
+            "{program} {flag}"
+        );
+        assert!(
+            stdout.starts_with(&format!("usage: {program} ")),
+            "{program} {flag}: {stdout}"
+        );
+        for switch in switches.iter().chain(&["-h, --help"]) {
+            let line = stdout.lines().find(|line| line.trim_start().starts_with(switch));
+            assert!(line.is_some(), "{program} {flag}: no line for {switch}: {stdout}");
+        }
+        assert!(stdout.ends_with('\n'), "{program} {flag}");
+    }
+    let run = runner::run(Command::new(&binary).arg("--bogus"), b"", limit).unwrap();
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(
+        (run.code, run.stdout.as_slice()),
+        (Some(1), &b""[..]),
+        "{program} --bogus"
+    );
+    assert!(
+        stderr.starts_with(&format!(
+            "{program}: error: unknown argument '--bogus'; usage: {program} "
+        )),
+        "{program} --bogus: {stderr}"
+    );
+}
+
+#[test]
+fn msquare_help_is_usage_on_stdout() {
+    help_is_usage_on_stdout("msquare", &["--stats", "--trace"]);
+}
