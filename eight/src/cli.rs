@@ -1,0 +1,153 @@
+//! The command line: the judge run by default, `--format` to force a layout, and the study
+//! switches `--trace` and `--stats`, read by `common::cli::Args`.
+
+use std::ffi::OsString;
+use std::io::{BufRead, BufWriter, Write};
+
+use common::cli::{Args, Failure};
+
+use crate::io::{run, Format, Options};
+use crate::search::Solver;
+use crate::study::{write_stats, write_trace};
+
+/// The help text: the usage line, what the program does, and one entry per switch.
+pub const USAGE: &str = "usage: eight [--format auto|poj|hdu|uva652] [--trace]    or    eight --stats
+Reads 8-puzzle boards (tiles 1-8 and x, row by row) on stdin; prints for each the shortest move
+string (u l d r: the tile that moves into the blank; the smallest in u<l<d<r order among the
+shortest), an empty line for the goal 1 2 3 4 5 6 7 8 x, or `unsolvable`.
+--format  poj, hdu: boards until the end of input, one answer line each;
+          uva652: a board count first, answers separated by an empty line;
+          auto (default): uva652 if the first line is a lone count, see the crate docs.
+--trace   also draw each answer on stderr, board by board in its 3x3 frame, each step labelled
+          with its move; stdout stays exactly the judge answer.
+--stats   print the distance table of the 181440 solvable boards instead (for each depth the
+          count and running total, the two boards at the maximum depth 31, the 181440
+          unsolvable ones); reads no input, so --format and --trace do not apply.
+-h, --help  print this help.
+";
+
+/// The tail of every argument error: the usage line.
+const ARGUMENT_USAGE: &str = "eight [--format auto|poj|hdu|uva652] [--trace] | eight --stats";
+
+/// The binary: answers the boards on `input` as the judges want ([`run`]); `--trace` also draws
+/// them on `diagnostics` (stderr); `--stats` prints the distance table instead, reading nothing;
+/// `-h` or `--help` prints [`USAGE`].
+///
+/// # Errors
+/// [`Failure::Input`] for an unknown argument or format or a missing value, else as [`run`].
+///
+/// # Complexity
+/// As [`run`]; `--stats` builds the table and scans it.
+pub fn main_with(
+    args: Vec<OsString>,
+    input: impl BufRead,
+    output: impl Write,
+    diagnostics: &mut dyn Write,
+) -> Result<(), Failure> {
+    let args = Args::parse(args, &["--stats", "--trace"], &["--format"], ARGUMENT_USAGE)?;
+    if args.help() {
+        let mut output = output;
+        output.write_all(USAGE.as_bytes())?;
+        output.flush()?;
+        return Ok(());
+    }
+    let format = match args.value("--format") {
+        None | Some("auto") => Format::Auto,
+        Some("poj") => Format::Poj,
+        Some("hdu") => Format::Hdu,
+        Some("uva652") => Format::Uva652,
+        Some(other) => {
+            return Err(Failure::Input(format!(
+                "unknown format '{}'; usage: {ARGUMENT_USAGE}",
+                common::cli::printable(other)
+            )))
+        }
+    };
+    if args.switch("--stats") {
+        // The table needs no input, so there is nothing to trace and no layout to read.
+        let mut output = BufWriter::new(output);
+        write_stats(&mut output, &Solver::new())?;
+        output.flush()?;
+        return Ok(());
+    }
+    let options = Options {
+        format,
+        trace: if args.switch("--trace") {
+            Some(write_trace)
+        } else {
+            None
+        },
+    };
+    run(input, output, diagnostics, &options)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What [`main_with`] prints on stdout for these arguments, with the empty input, or its error.
+    fn stdout(args: &[&str], input: &str) -> Result<String, String> {
+        let mut out = Vec::new();
+        let args = args.iter().map(OsString::from).collect();
+        main_with(args, input.as_bytes(), &mut out, &mut std::io::sink()).map_err(|failure| failure.to_string())?;
+        Ok(String::from_utf8(out).unwrap())
+    }
+
+    #[test]
+    fn formats_are_read_from_the_arguments() {
+        // "1" then a blank line: a UVa count when detected, the first tile under poj or hdu.
+        let input = "1\n\n2 3 4 1 5 x 7 6 8\n";
+        for args in [&[][..], &["--format", "auto"][..], &["--format=uva652"][..]] {
+            assert_eq!(stdout(args, input).unwrap(), "ullddrurdllurdruldr\n", "{args:?}");
+        }
+        for args in [
+            &["--format", "poj"][..],
+            &["--format=hdu"][..],
+            &["--format", "uva652", "--format", "poj"][..],
+        ] {
+            assert_eq!(
+                stdout(args, input).unwrap_err(),
+                "board 1: tile '1' appears twice",
+                "{args:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn bad_arguments_name_themselves_and_the_usage() {
+        let error = |args: &[&str]| stdout(args, "").unwrap_err();
+        let usage = "usage: eight [--format auto|poj|hdu|uva652] [--trace] | eight --stats";
+        assert_eq!(error(&["--fast"]), format!("unknown argument '--fast'; {usage}"));
+        assert_eq!(error(&["--format", "zoj2"]), format!("unknown format 'zoj2'; {usage}"));
+        assert_eq!(
+            error(&["--format"]),
+            format!("option '--format' needs a value; {usage}")
+        );
+        // The switches take no value and do not hide a bad argument next to them.
+        assert_eq!(error(&["--stats=1"]), format!("unknown argument '--stats=1'; {usage}"));
+        assert_eq!(
+            error(&["--trace", "--fast"]),
+            format!("unknown argument '--fast'; {usage}")
+        );
+        assert_eq!(
+            error(&["--stats", "--format", "zoj2"]),
+            format!("unknown format 'zoj2'; {usage}")
+        );
+        assert_eq!(error(&["a\nb"]), format!("unknown argument 'a\\nb'; {usage}"));
+    }
+
+    #[test]
+    fn help_is_the_usage_on_stdout_with_every_switch() {
+        for args in [
+            &["-h"][..],
+            &["--help"][..],
+            &["--trace", "--help"][..],
+            &["--stats", "-h"][..],
+        ] {
+            assert_eq!(stdout(args, "not read").unwrap(), USAGE, "{args:?}");
+        }
+        for switch in ["--format", "--trace", "--stats", "-h, --help"] {
+            assert!(USAGE.contains(&format!("\n{switch} ")), "{switch}");
+        }
+    }
+}

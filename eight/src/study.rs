@@ -1,0 +1,376 @@
+//! The study switches: `--stats` prints the distance table ([`write_stats`]) and `--trace` draws
+//! every answer step by step ([`write_trace`], the [`Tracer`](crate::Tracer) that `cli` puts in
+//! the options). Judges pass no arguments, so bundles leave this module out.
+
+use std::io::{self, Write};
+
+use crate::search::Solver;
+use crate::state::{tile_char, Board, MOVE_NAMES, NEIGHBOURS, STATES};
+
+/// Draws `boards` side by side, each in its 3×3 frame (blank as `x`), indented by two spaces:
+///
+/// ```text
+///   +-------+  +-------+
+///   | 2 3 4 |  | 2 3 x |
+///   | 1 5 x |  | 1 5 4 |
+///   | 7 6 8 |  | 7 6 8 |
+///   +-------+  +-------+
+/// ```
+///
+/// # Complexity
+/// O(9 · number of boards).
+pub(crate) fn draw(out: &mut dyn Write, boards: &[Board]) -> io::Result<()> {
+    const BORDER: &str = "+-------+";
+    for line in 0..5 {
+        let frames: Vec<String> = boards
+            .iter()
+            .map(|board| match line {
+                0 | 4 => BORDER.to_string(),
+                row => {
+                    let cells = board.cells();
+                    let tile = |column: usize| tile_char(cells[3 * (row - 1) + column]);
+                    format!("| {} {} {} |", tile(0), tile(1), tile(2))
+                }
+            })
+            .collect();
+        writeln!(out, "  {}", frames.join("  "))?;
+    }
+    Ok(())
+}
+
+/// What move `u`, `l`, `d`, `r` does, in the trace's words.
+const MOVE_WORDS: [&str; 4] = [
+    "above the blank slides down",
+    "left of the blank slides right",
+    "below the blank slides up",
+    "right of the blank slides left",
+];
+
+/// Draws board `number`'s answer: a heading with the board and its answer, the board in its
+/// frame, then after each move the board it leads to, labelled with the move; the last drawing
+/// is the goal. `moves` is `None` for an unsolvable board, which gets one line saying so and
+/// why. An empty line separates a board from the one before (`number > 1`).
+///
+/// # Panics
+/// If `moves` holds a letter other than u, l, d, r, or a move off the frame's edge.
+///
+/// # Complexity
+/// O(9 · length of `moves`).
+pub(crate) fn write_trace(out: &mut dyn Write, number: u64, board: &Board, moves: Option<&[u8]>) -> io::Result<()> {
+    if number > 1 {
+        writeln!(out)?;
+    }
+    let Some(moves) = moves else {
+        let inversions = board.inversions();
+        return writeln!(
+            out,
+            "board {number}: {board}: unsolvable: its tiles 1-8, read row by row without the blank, have \
+             {inversions} inversion{}, an odd number, and no move changes that parity (the goal has 0)",
+            if inversions == 1 { "" } else { "s" }
+        );
+    };
+    match moves.len() {
+        0 => writeln!(out, "board {number}: {board}: the goal itself, 0 moves")?,
+        length => writeln!(
+            out,
+            "board {number}: {board}: {length} move{}, {}",
+            if length == 1 { "" } else { "s" },
+            moves.escape_ascii()
+        )?,
+    }
+    writeln!(out, "start:")?;
+    draw(out, &[*board])?;
+    let mut at = *board;
+    for (done, &letter) in moves.iter().enumerate() {
+        let step = MOVE_NAMES
+            .iter()
+            .position(|&name| name == letter)
+            .expect("moves are u, l, d or r");
+        let tile = tile_char(at.cell(usize::from(NEIGHBOURS[at.blank()][step])));
+        at = at.step(step as u8).expect("an answer's moves stay inside the frame");
+        writeln!(
+            out,
+            "move {} of {}: {} (the {tile} {}):",
+            done + 1,
+            moves.len(),
+            letter as char,
+            MOVE_WORDS[step]
+        )?;
+        draw(out, &[at])?;
+    }
+    Ok(())
+}
+
+/// Examples shown at the maximum depth.
+const FARTHEST_SHOWN: usize = 2;
+
+/// The whole state space as a table: for each distance from the goal the number of boards and
+/// the running total (OEIS A089473), the maximum distance with its boards (two, both listed and
+/// drawn; were there more, the first two would be shown), and the unreachable boards with the
+/// reason.
+///
+/// # Complexity
+/// O(9!) for the scans of the table (the table itself is [`Solver::new`]'s).
+pub(crate) fn write_stats(out: &mut dyn Write, solver: &Solver) -> io::Result<()> {
+    let sizes = solver.layer_sizes();
+    writeln!(
+        out,
+        "eight: distances to the goal 1 2 3 / 4 5 6 / 7 8 x, one move = the blank swaps with a neighbour"
+    )?;
+    let total = common::stats::write_layer_table(&mut &mut *out, "boards", &sizes)?;
+    writeln!(
+        out,
+        "solvable: {total} boards (9!/2), all reached by one breadth-first search from the goal (OEIS A089473)"
+    )?;
+    let deepest = sizes.len() - 1;
+    let farthest: Vec<Board> = solver.boards_at(deepest as u8).take(FARTHEST_SHOWN).collect();
+    let listed: Vec<String> = farthest.iter().map(Board::to_string).collect();
+    writeln!(
+        out,
+        "maximum depth {deepest} (the diameter): {} board{}, {}{}",
+        sizes[deepest],
+        if sizes[deepest] == 1 { "" } else { "s" },
+        if sizes[deepest] > farthest.len() { "e.g. " } else { "" },
+        listed.join(" and ")
+    )?;
+    draw(out, &farthest)?;
+    let unreached = STATES - total;
+    let example = (0..STATES)
+        .map(Board::from_rank)
+        .find(|board| solver.distance(board).is_none());
+    write!(out, "unreachable: {unreached} boards (9! - 9!/2)")?;
+    if let Some(example) = example {
+        write!(out, ", e.g. {example}")?;
+    }
+    writeln!(out)?;
+    writeln!(
+        out,
+        "  why: their tiles 1-8, read row by row without the blank, have an odd number of inversions;\n  \
+         a sideways move keeps that reading order and a vertical one carries one tile past two others,\n  \
+         so no move changes the parity, and the goal has 0; eight answers them `unsolvable` at once"
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::tests::A089473;
+    use crate::state::{DIAMETER, SOLVABLE};
+    use std::ffi::OsString;
+    use std::io::BufRead;
+
+    fn board(text: &str) -> Board {
+        text.parse().unwrap_or_else(|error| panic!("{text}: {error}"))
+    }
+
+    /// What `main_with` writes to stdout and stderr for these arguments and input, or the error.
+    fn main_output(args: &[&str], input: impl BufRead) -> Result<(String, String), String> {
+        let (mut out, mut diagnostics) = (Vec::new(), Vec::new());
+        crate::main_with(
+            args.iter().map(OsString::from).collect(),
+            input,
+            &mut out,
+            &mut diagnostics,
+        )
+        .map_err(|failure| failure.to_string())?;
+        Ok((String::from_utf8(out).unwrap(), String::from_utf8(diagnostics).unwrap()))
+    }
+
+    /// An input that fails if it is read at all.
+    struct Unreadable;
+    impl io::Read for Unreadable {
+        fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
+            Err(io::Error::new(io::ErrorKind::Other, "--stats read the input"))
+        }
+    }
+    impl BufRead for Unreadable {
+        fn fill_buf(&mut self) -> io::Result<&[u8]> {
+            Err(io::Error::new(io::ErrorKind::Other, "--stats read the input"))
+        }
+        fn consume(&mut self, _: usize) {}
+    }
+
+    /// OEIS A089473: the number of 8-puzzle boards at each distance from the goal.
+    #[test]
+    fn stats_print_the_published_table_without_reading_input() {
+        let (text, diagnostics) = main_output(&["--stats"], Unreadable).unwrap();
+        assert_eq!(diagnostics, "");
+        // The rows: every line of three numbers, depth, boards, running total.
+        let rows: Vec<[usize; 3]> = text
+            .lines()
+            .filter_map(|line| {
+                let numbers: Vec<usize> = line
+                    .split_whitespace()
+                    .map(|word| word.parse().ok())
+                    .collect::<Option<_>>()?;
+                numbers.try_into().ok()
+            })
+            .collect();
+        let mut total = 0;
+        assert_eq!(rows.len(), A089473.len(), "{text}");
+        for (depth, (row, &count)) in rows.iter().zip(&A089473).enumerate() {
+            total += count;
+            assert_eq!(*row, [depth, count, total], "{text}");
+        }
+        assert_eq!(total, SOLVABLE);
+        assert!(text.contains("\n   31       2  181440\n"), "{text}");
+        assert!(text.contains("\nsolvable: 181440 boards (9!/2)"), "{text}");
+        // Both boards at the maximum depth, named and drawn, truly 31 moves away.
+        let farthest = "maximum depth 31 (the diameter): 2 boards, 6 4 7 8 5 x 3 2 1 and 8 6 7 2 5 4 3 x 1\n";
+        assert!(text.contains(farthest), "{text}");
+        assert!(
+            text.contains("\n  | 6 4 7 |  | 8 6 7 |\n  | 8 5 x |  | 2 5 4 |\n  | 3 2 1 |  | 3 x 1 |\n"),
+            "{text}"
+        );
+        let solver = Solver::new();
+        for example in ["6 4 7 8 5 x 3 2 1", "8 6 7 2 5 4 3 x 1"] {
+            assert_eq!(solver.distance(&board(example)), Some(DIAMETER));
+        }
+        // The other half, with an example that is indeed odd and unanswerable.
+        let unreachable = "\nunreachable: 181440 boards (9! - 9!/2), e.g. 1 2 3 4 5 6 8 7 x\n";
+        assert!(text.contains(unreachable), "{text}");
+        assert!(text.contains("odd number of inversions"), "{text}");
+        assert_eq!(board("1 2 3 4 5 6 8 7 x").inversions(), 1);
+        assert_eq!(main_output(&[], &b"1 2 3 4 5 6 8 7 x"[..]).unwrap().0, "unsolvable\n");
+        // --format has nothing to read and --trace nothing to draw: the same table, stderr empty.
+        for args in [&["--stats", "--format", "uva652"][..], &["--trace", "--stats"][..]] {
+            assert_eq!(
+                main_output(args, Unreadable).unwrap(),
+                (text.clone(), String::new()),
+                "{args:?}"
+            );
+        }
+    }
+
+    /// One board's drawing in a trace: its heading, the move labels, and the boards drawn.
+    struct Drawing {
+        heading: String,
+        labels: Vec<String>,
+        boards: Vec<Board>,
+    }
+
+    /// Splits a trace into its boards' drawings (separated by empty lines).
+    fn drawings(trace: &str) -> Vec<Drawing> {
+        trace
+            .split("\n\n")
+            .map(|block| {
+                let lines: Vec<&str> = block.lines().collect();
+                let rows: Vec<&str> = lines.iter().filter(|line| line.starts_with("  | ")).copied().collect();
+                let boards = rows
+                    .chunks(3)
+                    .map(|frame| board(&frame.concat().replace('|', "")))
+                    .collect();
+                Drawing {
+                    heading: lines[0].to_string(),
+                    labels: lines
+                        .iter()
+                        .filter(|line| line.starts_with("move "))
+                        .map(|l| l.to_string())
+                        .collect(),
+                    boards,
+                }
+            })
+            .collect()
+    }
+
+    /// Checks that `trace` draws, for each board of `boards` with its `answers`, one frame per
+    /// move, each the result of its labelled move, ending at the goal.
+    fn assert_trace_draws(trace: &str, boards: &[Board], answers: &[&str]) {
+        let drawings = drawings(trace);
+        assert_eq!(drawings.len(), boards.len(), "{trace}");
+        for (index, ((drawing, start), answer)) in drawings.iter().zip(boards).zip(answers).enumerate() {
+            let number = index + 1;
+            assert!(
+                drawing.heading.starts_with(&format!("board {number}: {start}: ")),
+                "{}",
+                drawing.heading
+            );
+            if *answer == "unsolvable" {
+                assert!(drawing.heading.contains(": unsolvable: "), "{}", drawing.heading);
+                assert!(drawing.heading.contains("odd"), "{}", drawing.heading);
+                assert!(drawing.labels.is_empty() && drawing.boards.is_empty(), "board {number}");
+                continue;
+            }
+            assert_eq!(
+                drawing.labels.len(),
+                answer.len(),
+                "board {number}: one drawing per move"
+            );
+            assert_eq!(
+                drawing.boards.len(),
+                answer.len() + 1,
+                "board {number}: the start, then each move"
+            );
+            assert_eq!(drawing.boards[0], *start);
+            assert_eq!(
+                drawing.boards.last(),
+                Some(&Board::GOAL),
+                "board {number} ends at the goal"
+            );
+            for (step, (label, letter)) in drawing.labels.iter().zip(answer.bytes()).enumerate() {
+                let want = format!("move {} of {}: {} (the ", step + 1, answer.len(), letter as char);
+                assert!(label.starts_with(&want), "{label}");
+                let index = MOVE_NAMES.iter().position(|&name| name == letter).unwrap() as u8;
+                assert_eq!(
+                    drawing.boards[step].step(index),
+                    Some(drawing.boards[step + 1]),
+                    "{label}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn trace_draws_every_answer_and_leaves_stdout_alone() {
+        // Boards spread over the whole space, odd and even, the goal, and both farthest boards.
+        let mut boards: Vec<Board> = (0..STATES).step_by(9_973).map(Board::from_rank).collect();
+        boards.extend(["1 2 3 4 5 6 7 8 x", "8 6 7 2 5 4 3 x 1", "6 4 7 8 5 x 3 2 1"].map(board));
+        assert!(boards.iter().any(|b| !b.is_solvable()) && boards.iter().any(Board::is_solvable));
+        let lines: String = boards.iter().map(|b| format!("{b}\n")).collect();
+        let counted = format!("{}\n\n{}", boards.len(), lines.replace('\n', "\n\n"));
+        for (args, input) in [
+            (&["--trace"][..], &lines),
+            (&["--trace", "--format", "hdu"][..], &lines),
+            (&["--format=uva652", "--trace"][..], &counted),
+            (&["--trace"][..], &counted),
+        ] {
+            let (out, trace) = main_output(args, input.as_bytes()).unwrap();
+            let untraced: Vec<&str> = args.iter().filter(|&&arg| arg != "--trace").copied().collect();
+            let (plain, nothing) = main_output(&untraced, input.as_bytes()).unwrap();
+            assert_eq!(nothing, "", "{args:?}");
+            assert_eq!(out, plain, "{args:?}: stdout is the judge answer, byte for byte");
+            // One line per board (the goal's empty), UVa's with an empty line between.
+            let lines = out.split_terminator('\n');
+            let answers: Vec<&str> = if input == &counted {
+                lines.step_by(2).collect()
+            } else {
+                lines.collect()
+            };
+            assert_eq!(answers.len(), boards.len(), "{args:?}");
+            assert_trace_draws(&trace, &boards, &answers);
+        }
+    }
+
+    #[test]
+    fn trace_stops_at_bad_input_after_drawing_the_boards_before() {
+        let input = "2 3 4 1 5 x 7 6 8\n2 1 3 4 5 6 7 8 x\n9 3 4 1 5 x 7 6 8\n";
+        let (mut out, mut trace) = (Vec::new(), Vec::new());
+        let outcome = crate::main_with(vec![OsString::from("--trace")], input.as_bytes(), &mut out, &mut trace);
+        assert_eq!(outcome.unwrap_err().to_string(), "board 3: tile '9' is not 1-8 or x");
+        assert_eq!(out, b"ullddrurdllurdruldr\nunsolvable\n");
+        let trace = String::from_utf8(trace).unwrap();
+        assert_trace_draws(
+            &trace,
+            &[board("2 3 4 1 5 x 7 6 8"), board("2 1 3 4 5 6 7 8 x")],
+            &["ullddrurdllurdruldr", "unsolvable"],
+        );
+        // The goal: its heading and a single frame, no moves.
+        let (out, trace) = main_output(&["--trace"], &b"1 2 3 4 5 6 7 8 x\n"[..]).unwrap();
+        assert_eq!(out, "\n");
+        assert_eq!(
+            trace,
+            "board 1: 1 2 3 4 5 6 7 8 x: the goal itself, 0 moves\nstart:\n  +-------+\n  | 1 2 3 |\n  | 4 5 6 |\n  \
+             | 7 8 x |\n  +-------+\n"
+        );
+    }
+}
