@@ -1,0 +1,149 @@
+//! The command line: the judge run by default, the study switches, `--help`.
+
+use std::ffi::OsString;
+use std::io::{BufRead, BufWriter, Write};
+
+use common::cli::{Args, Failure};
+
+use crate::io::{run, Options, Tracer};
+use crate::study::{write_stats, write_trace, MAX_STATS_DEPTH};
+
+/// Usage line for the binary.
+pub const USAGE: &str = "colour-hash [--trace] < cases | colour-hash --stats [--depth D]";
+
+/// `--help`: the usage, then one line per switch.
+const HELP: &str = concat!(
+    "  --trace      answer as usual and draw each case's solution, move by move, on stderr\n",
+    "  --stats      print how many configurations lie at each distance from the goal, and the\n",
+    "               size of the whole space, instead of answering; reads no input\n",
+    "  --depth D    with --stats: count to depth D, 0..16 (default 12)\n",
+    "  -h, --help   print this help\n",
+);
+
+/// The binary: the judge's answers by default; `--stats [--depth D]` prints the layers around
+/// the goal to depth D (default 12, at most 16) and the size of the whole space instead, reading
+/// no input; `--trace` also draws every case's solution on `diagnostics` (stderr); `-h`/`--help`
+/// prints the usage and the switches on `output`.
+///
+/// # Errors
+/// An unknown argument, a `--depth` that is not a number 0..=16 or comes without `--stats`, or as
+/// [`run`].
+pub fn main_with(
+    args: Vec<OsString>,
+    input: impl BufRead,
+    output: impl Write,
+    diagnostics: &mut dyn Write,
+) -> Result<(), Failure> {
+    let args = Args::parse(args, &["--stats", "--trace"], &["--depth"], USAGE)?;
+    if args.help() {
+        let mut out = BufWriter::new(output);
+        write!(out, "usage: {USAGE}\n{HELP}")?;
+        out.flush()?;
+        return Ok(());
+    }
+    let depth = match args.value("--depth") {
+        None => 12,
+        Some(_) if !args.switch("--stats") => {
+            return Err(Failure::Input(format!(
+                "option '--depth' goes with --stats; usage: {USAGE}"
+            )))
+        }
+        Some(text) => match text.parse::<u8>() {
+            Ok(depth) if depth <= MAX_STATS_DEPTH => depth,
+            _ => {
+                return Err(Failure::Input(format!(
+                    "option '--depth' takes a depth 0..{MAX_STATS_DEPTH}, not '{text}'; usage: {USAGE}"
+                )))
+            }
+        },
+    };
+    if args.switch("--stats") {
+        let mut out = BufWriter::new(output);
+        write_stats(&mut out, depth)?;
+        out.flush()?;
+        return Ok(());
+    }
+    let options = Options {
+        trace: args.switch("--trace").then_some(write_trace as Tracer),
+    };
+    run(input, output, diagnostics, &options)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::state::GOAL;
+
+    fn main_output(args: &[&str], input: &str) -> (Result<String, String>, String) {
+        let (mut out, mut diagnostics) = (Vec::new(), Vec::new());
+        let outcome = main_with(
+            args.iter().map(OsString::from).collect(),
+            input.as_bytes(),
+            &mut out,
+            &mut diagnostics,
+        );
+        let out = String::from_utf8(out).unwrap();
+        (
+            outcome.map(|()| out).map_err(|failure| failure.to_string()),
+            String::from_utf8(diagnostics).unwrap(),
+        )
+    }
+
+    #[test]
+    fn help_prints_the_usage_and_each_switch() {
+        for flag in ["-h", "--help"] {
+            let (outcome, diagnostics) = main_output(&[flag], "not read");
+            let text = outcome.unwrap();
+            assert!(text.starts_with(&format!("usage: {USAGE}\n")), "{text}");
+            for switch in ["--trace", "--stats", "--depth D", "-h, --help"] {
+                assert!(text.contains(&format!("\n  {switch} ")), "{switch}: {text}");
+            }
+            assert_eq!(diagnostics, "");
+        }
+    }
+
+    #[test]
+    fn bad_arguments_are_one_line_errors() {
+        let usage = format!("; usage: {USAGE}");
+        for depth in ["17", "x", "-1", "", "300"] {
+            assert_eq!(
+                main_output(&["--stats", "--depth", depth], "").0.unwrap_err(),
+                format!("option '--depth' takes a depth 0..16, not '{depth}'{usage}")
+            );
+        }
+        assert_eq!(
+            main_output(&["--depth", "3"], "").0.unwrap_err(),
+            format!("option '--depth' goes with --stats{usage}")
+        );
+        assert_eq!(
+            main_output(&["--stats", "--depth"], "").0.unwrap_err(),
+            format!("option '--depth' needs a value{usage}")
+        );
+        assert_eq!(
+            main_output(&["--verbose"], "").0.unwrap_err(),
+            format!("unknown argument '--verbose'{usage}")
+        );
+    }
+
+    #[test]
+    fn switches_reach_stats_and_trace() {
+        let (stats, diagnostics) = main_output(&["--stats", "--depth=3"], "not read");
+        let stats = stats.unwrap();
+        assert!(
+            stats.contains("\n    3             34             51\nmaximum depth 3: 34 "),
+            "{stats}"
+        );
+        assert_eq!(diagnostics, "");
+        assert!(main_output(&["--stats"], "")
+            .0
+            .unwrap()
+            .contains("\n   12         370662         578783\n"));
+        let input = format!("1\n{}\n", GOAL.map(|n| n.to_string()).join(" "));
+        let (plain, quiet) = main_output(&[], &input);
+        let (traced, trace) = main_output(&["--trace"], &input);
+        assert_eq!(plain.unwrap(), "PUZZLE ALREADY SOLVED\n");
+        assert_eq!(traced.unwrap(), "PUZZLE ALREADY SOLVED\n");
+        assert_eq!(quiet, "");
+        assert!(trace.starts_with("case 1: PUZZLE ALREADY SOLVED\nstart "), "{trace}");
+    }
+}

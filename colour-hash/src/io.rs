@@ -1,0 +1,320 @@
+//! Reading the cases (the count, 24 numbers each, errors with their case and position) and
+//! writing one answer line per case: the run a judge sees.
+
+use std::io::{self, BufRead, BufWriter, Write};
+
+use common::cli::Failure;
+use common::scan::{IntegerError, Scanner};
+
+use crate::search::{Answer, Solver, MAX_MOVES};
+use crate::state::{State, NUMBERS};
+use crate::PROGRAM;
+
+/// Draws one case on the diagnostics stream: the case number, its start (`None` when the numbers
+/// are not a configuration of the puzzle) and its answer.
+pub type Tracer = fn(&mut dyn Write, u64, Option<State>, &Answer) -> io::Result<()>;
+
+/// How a run answers. `Options::default()` is exactly what a judge runs.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Options {
+    /// Called for every case after its answer, writing to the diagnostics stream (`--trace`).
+    pub trace: Option<Tracer>,
+}
+
+/// "1 case", "3 cases".
+fn cases(count: u64) -> String {
+    format!("{count} case{}", if count == 1 { "" } else { "s" })
+}
+
+/// Reads the case count: `None` for empty input.
+fn read_count<R: BufRead>(scanner: &mut Scanner<R>) -> Result<Option<u64>, Failure> {
+    let Some(token) = scanner.next_token()? else {
+        return Ok(None);
+    };
+    let at = token.position();
+    match token.parse_i64() {
+        Ok(count) if count >= 0 => Ok(Some(count as u64)),
+        Ok(count) => Err(Failure::Input(format!("{at}: the case count {count} is negative"))),
+        Err(IntegerError::OutOfRange) => Err(Failure::Input(format!("{at}: the case count '{token}' is too large"))),
+        Err(IntegerError::NotInteger) => Err(Failure::Input(format!(
+            "{at}: the case count '{token}' is not an integer"
+        ))),
+    }
+}
+
+/// Reads case number `case` of `count`: its 24 numbers, or the first reason they are not a
+/// configuration (a number outside 0..=10 is named here, the rest by `State::from_numbers`).
+fn read_case<R: BufRead>(
+    scanner: &mut Scanner<R>,
+    case: u64,
+    count: u64,
+) -> Result<Result<[u8; NUMBERS], String>, Failure> {
+    let mut numbers = [0u8; NUMBERS];
+    let mut not_a_piece = None;
+    for (place, number) in numbers.iter_mut().enumerate() {
+        let Some(token) = scanner.next_token()? else {
+            return Err(Failure::Input(if place == 0 {
+                format!(
+                    "case {case}: missing: the count announced {} but the input ends after {}",
+                    cases(count),
+                    case - 1
+                )
+            } else {
+                format!("case {case}: the input ends after {place} of its 24 numbers")
+            }));
+        };
+        match token.parse_i64() {
+            Ok(value) if (0..=10).contains(&value) => *number = value as u8,
+            // Well-formed but not a piece: the configuration is invalid, the input is not broken.
+            Ok(_) | Err(IntegerError::OutOfRange) => {
+                if not_a_piece.is_none() {
+                    not_a_piece = Some(format!("number {} is {token}, not a piece 0..10", place + 1));
+                }
+            }
+            Err(IntegerError::NotInteger) => {
+                return Err(Failure::Input(format!(
+                    "case {case}: {}: '{token}' is not an integer",
+                    token.position()
+                )))
+            }
+        }
+    }
+    Ok(match not_a_piece {
+        Some(reason) => Err(reason),
+        None => Ok(numbers),
+    })
+}
+
+/// Writes `answer` and a line feed in one call, so a write error never leaves half a line.
+fn write_answer(out: &mut impl Write, answer: &Answer) -> io::Result<()> {
+    match answer {
+        Answer::AlreadySolved => out.write_all(b"PUZZLE ALREADY SOLVED\n"),
+        Answer::NoSolution => out.write_all(b"NO SOLUTION WAS FOUND IN 16 STEPS\n"),
+        Answer::Moves(solution) => {
+            let mut line = [b'\n'; MAX_MOVES + 1];
+            for (digit, step) in line.iter_mut().zip(solution.moves()) {
+                *digit = b'0' + step.number();
+            }
+            out.write_all(&line[..=solution.moves().len()])
+        }
+    }
+}
+
+/// The whole program: reads N and N configurations from `input`, writes one answer line per
+/// configuration to `output`, case by case, and one warning line per invalid configuration to
+/// `diagnostics` (`colour-hash: warning: case 3: ...`), with the trace there too if
+/// `options.trace` is set. Writes to `diagnostics` never fail the run.
+///
+/// - Empty (or all-whitespace) input: no output, `Ok`.
+/// - A configuration that is well formed but cannot be the puzzle (a number outside 0..=10,
+///   however large, shared numbers that disagree, a piece of the wrong shape for its place, the
+///   wrong pieces): `NO SOLUTION WAS FOUND IN 16 STEPS` and a warning.
+/// - A count that is negative, not an integer or beyond `i64`: an error before any output.
+///   A large count is taken at its word: cases are answered as they come, and if the input
+///   ends first that is an error after the answers.
+/// - Anything after the N cases: an error after the N answers (the count and the cases disagree).
+///
+/// # Errors
+/// [`Failure::Input`] naming the case (or position) and the problem, after every answer before
+/// it has been written and flushed; [`Failure::Io`] if reading or writing `output` fails.
+///
+/// # Complexity
+/// The goal-side table once, at the first configuration that needs it, then one search per
+/// configuration (bounds in the crate docs). Memory stays flat however long the input: one case
+/// is read, answered and buffered at a time.
+pub fn run(
+    input: impl BufRead,
+    output: impl Write,
+    diagnostics: &mut dyn Write,
+    options: &Options,
+) -> Result<(), Failure> {
+    let mut out = BufWriter::new(output);
+    let answered = answer_cases(input, &mut out, diagnostics, options);
+    // The answers before a bad case are printed even when the run fails.
+    let flushed = out.flush();
+    answered?;
+    flushed?;
+    Ok(())
+}
+
+fn answer_cases(
+    input: impl BufRead,
+    out: &mut impl Write,
+    diagnostics: &mut dyn Write,
+    options: &Options,
+) -> Result<(), Failure> {
+    let mut scanner = Scanner::new(input);
+    let Some(count) = read_count(&mut scanner)? else {
+        return Ok(());
+    };
+    let mut solver: Option<Solver> = None;
+    for case in 1..=count {
+        let checked = read_case(&mut scanner, case, count)?
+            .and_then(|numbers| State::from_numbers(&numbers).map_err(|invalid| invalid.to_string()));
+        let answer = match checked {
+            Ok(start) => solver.get_or_insert_with(Solver::new).solve(start),
+            Err(ref reason) => {
+                let _ = writeln!(diagnostics, "{PROGRAM}: warning: case {case}: {reason}");
+                Answer::NoSolution
+            }
+        };
+        write_answer(out, &answer)?;
+        if let Some(trace) = options.trace {
+            // Stderr is unbuffered: one write per case instead of one per line.
+            let mut drawing = Vec::new();
+            let _ = trace(&mut drawing, case, checked.ok(), &answer);
+            let _ = diagnostics.write_all(&drawing);
+        }
+    }
+    if let Some(token) = scanner.next_token()? {
+        return Err(Failure::Input(format!(
+            "{}: unexpected '{token}' after the {} the count announced",
+            token.position(),
+            cases(count)
+        )));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::state::GOAL;
+
+    /// The run's stdout (or stdout and the error, joined by `|`) and its diagnostics.
+    pub(crate) fn answer(input: &str, options: &Options) -> (Result<String, String>, String) {
+        let mut out = Vec::new();
+        let mut diagnostics = Vec::new();
+        let outcome = run(input.as_bytes(), &mut out, &mut diagnostics, options);
+        let out = String::from_utf8(out).unwrap();
+        (
+            outcome
+                .map(|()| out.clone())
+                .map_err(|failure| format!("{out}|{failure}")),
+            String::from_utf8(diagnostics).unwrap(),
+        )
+    }
+
+    fn plain(input: &str) -> (Result<String, String>, String) {
+        answer(input, &Options::default())
+    }
+
+    #[test]
+    fn official_sample() {
+        let input = "3\n\
+            0 3 4 3 0 5 6 5 0 1 2 1 0 7 8 7 0 9 10 9 0 1 2 1\n\
+            0 3 4 5 0 3 6 5 0 1 2 1 0 7 8 7 0 9 10 9 0 1 2 1\n\
+            0 9 4 3 0 5 6 5 0 1 2 1 0 7 8 7 0 9 10 3 0 1 2 1\n";
+        let (outcome, warnings) = plain(input);
+        assert_eq!(
+            outcome.unwrap(),
+            "PUZZLE ALREADY SOLVED\n1434332334332323\nNO SOLUTION WAS FOUND IN 16 STEPS\n"
+        );
+        assert_eq!(warnings, "");
+    }
+
+    #[test]
+    fn invalid_configurations_warn_and_answer_no_solution() {
+        let cases = [
+            (
+                "0 3 4 3 0 5 6 5 0 1 2 1 0 7 8 7 0 9 11 9 0 1 2 1",
+                "number 19 is 11, not a piece 0..10",
+            ),
+            (
+                "0 3 4 3 0 5 6 5 0 1 2 1 0 7 8 7 0 9 10 9 0 1 2 -1",
+                "number 24 is -1, not a piece 0..10",
+            ),
+            (
+                "0 3 4 3 0 5 6 5 0 1 2 1 0 7 8 7 0 9 10 9 0 1 2 99999999999999999999",
+                "number 24 is 99999999999999999999, not a piece 0..10",
+            ),
+            (
+                "0 3 4 3 0 5 6 5 0 1 2 1 0 7 8 7 0 9 10 9 0 1 2 3",
+                "numbers 12 and 24 are the same shared piece but read 1 and 3",
+            ),
+            (
+                "3 0 4 3 0 5 6 5 0 1 2 1 0 7 8 7 0 9 10 9 0 1 2 1",
+                "number 1 is 3, a triangle, in a separator's place",
+            ),
+            (
+                "0 3 4 3 0 5 6 5 0 1 2 1 0 7 8 7 0 9 2 9 0 1 2 1",
+                "piece 2 appears 2 times; the puzzle has 1",
+            ),
+        ];
+        for (number, (numbers, reason)) in cases.iter().enumerate() {
+            let (outcome, warnings) = plain(&format!("2\n{}\n{numbers}\n", GOAL.map(|n| n.to_string()).join(" ")));
+            assert_eq!(
+                outcome.unwrap(),
+                "PUZZLE ALREADY SOLVED\nNO SOLUTION WAS FOUND IN 16 STEPS\n",
+                "{number}"
+            );
+            assert_eq!(warnings, format!("colour-hash: warning: case 2: {reason}\n"));
+        }
+    }
+
+    #[test]
+    fn malformed_input_keeps_earlier_answers_and_names_the_case() {
+        let goal = GOAL.map(|n| n.to_string()).join(" ");
+        let solved = "PUZZLE ALREADY SOLVED\n";
+        assert_eq!(plain("").0.unwrap(), "");
+        assert_eq!(plain(" \n\t\r\n").0.unwrap(), "");
+        assert_eq!(plain("0\n").0.unwrap(), "");
+        assert_eq!(
+            plain(&format!("1\r\n{}\r\n", goal.replace(' ', "\t"))).0.unwrap(),
+            solved
+        );
+        assert_eq!(
+            plain(&format!("3\n{goal}\n{goal}\n0 3 x")).0.unwrap_err(),
+            format!("{solved}{solved}|case 3: line 4, column 5: 'x' is not an integer")
+        );
+        assert_eq!(
+            plain(&format!("3\n{goal}\n0 3 4")).0.unwrap_err(),
+            format!("{solved}|case 2: the input ends after 3 of its 24 numbers")
+        );
+        assert_eq!(
+            plain(&format!("3\n{goal}\n")).0.unwrap_err(),
+            format!("{solved}|case 2: missing: the count announced 3 cases but the input ends after 1")
+        );
+        assert_eq!(
+            plain(&format!("1\n{goal}\n{goal}")).0.unwrap_err(),
+            format!("{solved}|line 3, column 1: unexpected '0' after the 1 case the count announced")
+        );
+        assert_eq!(
+            plain("-2\n").0.unwrap_err(),
+            "|line 1, column 1: the case count -2 is negative"
+        );
+        assert_eq!(
+            plain("99999999999999999999\n").0.unwrap_err(),
+            "|line 1, column 1: the case count '99999999999999999999' is too large"
+        );
+        assert_eq!(
+            plain("two\n").0.unwrap_err(),
+            "|line 1, column 1: the case count 'two' is not an integer"
+        );
+        assert_eq!(
+            plain("1000000000000\n").0.unwrap_err(),
+            "|case 1: missing: the count announced 1000000000000 cases but the input ends after 0"
+        );
+    }
+
+    #[test]
+    fn the_tracer_sees_every_case_after_its_answer() {
+        fn tracer(out: &mut dyn Write, case: u64, start: Option<State>, answer: &Answer) -> io::Result<()> {
+            writeln!(out, "{case} {} {answer}", start.is_some())
+        }
+        let goal = GOAL.map(|n| n.to_string()).join(" ");
+        let bad = goal.replacen('0', "1", 1);
+        let options = Options { trace: Some(tracer) };
+        let (outcome, diagnostics) = answer(&format!("2\n{goal}\n{bad}\n"), &options);
+        assert_eq!(
+            outcome.unwrap(),
+            "PUZZLE ALREADY SOLVED\nNO SOLUTION WAS FOUND IN 16 STEPS\n"
+        );
+        assert_eq!(
+            diagnostics,
+            "1 true PUZZLE ALREADY SOLVED\n\
+             colour-hash: warning: case 2: number 1 is 1, a triangle, in a separator's place\n\
+             2 false NO SOLUTION WAS FOUND IN 16 STEPS\n"
+        );
+    }
+}

@@ -1,0 +1,463 @@
+//! Study mode, apart from the judge program (bundles leave this module out): `--stats` counts the
+//! layers around the goal and derives the size of the whole space; `--trace` draws each case's
+//! solution move by move.
+
+use std::io::{self, Write};
+
+use crate::search::{Answer, MAX_MOVES};
+use crate::state::{Move, State, GOAL, PIECES};
+
+/// The deepest `--stats --depth` accepts: the judge's limit, and 363 MB of layers.
+pub(crate) const MAX_STATS_DEPTH: u8 = MAX_MOVES as u8;
+
+/// The layers of the breadth-first search from the goal, counted to some depth.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Layers {
+    sizes: Vec<usize>,
+    deepest: State,
+}
+
+impl Layers {
+    /// Breadth-first search from the goal to `depth` moves, one sorted layer at a time.
+    ///
+    /// A move's inverse is a move, so a neighbour of a state at distance d is at distance d − 1,
+    /// d or d + 1: layer d + 1 is the neighbours of layer d minus layers d and d − 1. Each layer is
+    /// a sorted `Vec<u64>` of packed states; the neighbours are sorted, deduplicated and merged
+    /// against the two previous layers, so no hash map of every state is kept. That is what
+    /// makes depth 16 (33,034,627 states) fit in 363 MB where the solver's hash
+    /// map would need 600 MB for itself.
+    ///
+    /// # Complexity
+    /// O(N log N) for the N = 4 · |layer depth − 1| neighbours of the last layer, the sort
+    /// dominating; memory 8 bytes for each of those N and for each state of the last three
+    /// layers (depth 16: 1.6-2.0 s and 363 MB peak, measured in the README).
+    pub(crate) fn count(depth: u8) -> Layers {
+        let mut previous: Vec<u64> = Vec::new();
+        let mut current = vec![State::GOAL.packed()];
+        let mut sizes = vec![1];
+        for _ in 0..depth {
+            let mut next = Vec::with_capacity(current.len() * Move::ALL.len());
+            for &packed in &current {
+                next.extend(
+                    Move::ALL
+                        .iter()
+                        .map(|&step| State::from_packed(packed).apply(step).packed()),
+                );
+            }
+            next.sort_unstable();
+            next.dedup();
+            remove_sorted(&mut next, &current);
+            remove_sorted(&mut next, &previous);
+            if next.is_empty() {
+                break;
+            }
+            sizes.push(next.len());
+            previous = std::mem::replace(&mut current, next);
+        }
+        Layers {
+            sizes,
+            deepest: State::from_packed(current[0]),
+        }
+    }
+
+    /// How many states lie at each distance 0..=depth (fewer entries if the space ended first).
+    pub(crate) fn sizes(&self) -> &[usize] {
+        &self.sizes
+    }
+
+    /// The state with the smallest packed value in the deepest layer.
+    pub(crate) fn deepest(&self) -> State {
+        self.deepest
+    }
+}
+
+/// Removes from the sorted, duplicate-free `values` every value in the sorted `other`.
+fn remove_sorted(values: &mut Vec<u64>, other: &[u64]) {
+    let mut cursor = 0;
+    // `retain` visits the values once each, in order, so one cursor walks `other` alongside.
+    values.retain(|&value| {
+        while cursor < other.len() && other[cursor] < value {
+            cursor += 1;
+        }
+        cursor == other.len() || other[cursor] != value
+    });
+}
+
+/// n!, for the small n of the space-size derivation.
+fn factorial(n: u64) -> u64 {
+    (1..=n).product()
+}
+
+/// How many ways `counts[v]` copies of each kind v fill `Σ counts` places: (Σ counts)! / Π counts[v]!.
+fn multinomial(counts: &[u64]) -> u64 {
+    factorial(counts.iter().sum()) / counts.iter().map(|&count| factorial(count)).product::<u64>()
+}
+
+/// `6286896000` as `6,286,896,000`.
+fn grouped(number: u64) -> String {
+    let digits = number.to_string();
+    let mut text = String::new();
+    for (index, digit) in digits.chars().enumerate() {
+        if index > 0 && (digits.len() - index) % 3 == 0 {
+            text.push(',');
+        }
+        text.push(digit);
+    }
+    text
+}
+
+/// Derives the number of configurations from the goal's pieces and writes the derivation; returns
+/// the number, 6,286,896,000.
+///
+/// The 21 distinct pieces are counted in [`GOAL`]: separators (even numbers) can only sit in
+/// separator places and triangles in triangle places, since every move turns a wheel by one
+/// triangle and one separator, so the space is (arrangements of the separators) × (arrangements
+/// of the triangles), each a multinomial coefficient.
+///
+fn write_space_size(out: &mut impl Write) -> io::Result<u64> {
+    let mut counts = [0u64; 11];
+    for &value in &GOAL[..PIECES] {
+        counts[usize::from(value)] += 1;
+    }
+    writeln!(
+        out,
+        "whole space: the {PIECES} distinct pieces (numbers 1-21; 22-24 repeat 10-12), counted in the goal:"
+    )?;
+    let mut total = 1;
+    for (shape, parity) in [("separators", 0), ("triangles", 1)] {
+        let kinds: Vec<(usize, u64)> = (parity..11).step_by(2).map(|value| (value, counts[value])).collect();
+        let sizes: Vec<u64> = kinds.iter().map(|&(_, count)| count).collect();
+        let pieces: u64 = sizes.iter().sum();
+        let arrangements = multinomial(&sizes);
+        let listed: Vec<String> = kinds
+            .iter()
+            .map(|&(value, count)| format!("{value} x{count}"))
+            .collect();
+        let below: Vec<String> = sizes.iter().map(|&count| format!("{count}!")).collect();
+        writeln!(
+            out,
+            "  {pieces} {shape} ({}) in {pieces} places: {pieces}! / ({}) = {}",
+            listed.join(", "),
+            below.join(" "),
+            grouped(arrangements)
+        )?;
+        total *= arrangements;
+    }
+    writeln!(out, "  separators x triangles = {} configurations", grouped(total))?;
+    Ok(total)
+}
+
+/// `--stats`: the configurations at each distance 0..=`depth` from the goal with the running
+/// total, the deepest layer with an example, and the size of the whole space with its derivation.
+///
+/// # Complexity
+/// As [`Layers::count`].
+pub(crate) fn write_stats(out: &mut impl Write, depth: u8) -> io::Result<()> {
+    let layers = Layers::count(depth);
+    let goal = GOAL.map(|number| number.to_string()).join(" ");
+    writeln!(out, "colour-hash: configurations by distance from the goal {goal}")?;
+    writeln!(out, "(moves 1-4, searched to depth {depth})")?;
+    let total = common::stats::write_layer_table(out, "configurations", layers.sizes())?;
+    let deepest = layers.sizes().len() - 1;
+    let example = layers.deepest().numbers().map(|number| number.to_string()).join(" ");
+    writeln!(
+        out,
+        "maximum depth {deepest}: {} configurations, e.g. {example}",
+        layers.sizes()[deepest]
+    )?;
+    let space = write_space_size(out)?;
+    writeln!(
+        out,
+        "within {deepest} moves: {} of {} configurations ({:.4}%)",
+        grouped(total as u64),
+        grouped(space),
+        100.0 * total as f64 / space as f64
+    )
+}
+
+/// The drawing's grid cell (row, column) of each clock hour 0..12 on a wheel whose 12 o'clock
+/// is in column 0: a hexagon, hours 2-4 and 8-10 on its upright sides.
+const HOUR_CELLS: [(usize, isize); 12] = [
+    (0, 0),
+    (1, 1),
+    (2, 2),
+    (3, 2),
+    (4, 2),
+    (5, 1),
+    (6, 0),
+    (5, -1),
+    (4, -2),
+    (3, -2),
+    (2, -2),
+    (1, -1),
+];
+
+/// Draws `state` as two wheels side by side: a heading, 7 rows of text, then its 24 numbers.
+///
+/// Place L*i* of the left wheel sits at hour 5 + *i* (L0 at 5 o'clock, clockwise), place R*j*
+/// of the right wheel at hour 7 − *j* (R0 at 7 o'clock, counter-clockwise), so the left wheel's
+/// hours 2, 3, 4 and the right wheel's hours 10, 9, 8 are one column: the shared pieces
+/// L9 = R9, L10 = R10, L11 = R11. Separators are bracketed, `[ 0]`; triangles are bare, ` 3 `.
+fn draw(out: &mut (impl Write + ?Sized), state: State) -> io::Result<()> {
+    const COLUMNS: usize = 9;
+    let numbers = state.numbers();
+    let mut grid = [[None::<u8>; COLUMNS]; 7];
+    let mut place = |hour: usize, centre: isize, number: u8| {
+        let (row, offset) = HOUR_CELLS[hour % 12];
+        grid[row][(centre + offset) as usize] = Some(number);
+    };
+    for index in 0..12 {
+        place(5 + index, 2, numbers[index]);
+        place(12 + 7 - index, 6, numbers[12 + index]);
+    }
+    writeln!(out, "      left wheel     right wheel")?;
+    for row in grid {
+        let mut line = String::from(" ");
+        for (column, cell) in row.into_iter().enumerate() {
+            line.push_str(&match cell {
+                Some(number) if number % 2 == 0 => format!("[{number:>2}]"),
+                Some(number) => format!(" {number:>2} "),
+                // A guide through the shared column, above and below its three pieces.
+                None if column == 4 => "  : ".to_string(),
+                None => "    ".to_string(),
+            });
+        }
+        writeln!(out, "{}", line.trim_end())?;
+    }
+    let (left, right) = numbers.split_at(12);
+    let text = |wheel: &[u8]| wheel.iter().map(u8::to_string).collect::<Vec<_>>().join(" ");
+    writeln!(out, "  {} | {}", text(left), text(right))
+}
+
+/// What a move does, for the trace: `left wheel clockwise`.
+fn move_name(step: Move) -> &'static str {
+    match step {
+        Move::LeftClockwise => "left wheel clockwise",
+        Move::RightClockwise => "right wheel clockwise",
+        Move::LeftCounterClockwise => "left wheel counter-clockwise",
+        Move::RightCounterClockwise => "right wheel counter-clockwise",
+    }
+}
+
+/// `--trace` for one case: a line with the case and its answer, then (for a valid configuration)
+/// the start drawn and, for a solution, the configuration after each move, labelled with the move;
+/// the last drawing is the goal.
+///
+pub(crate) fn write_trace(out: &mut dyn Write, case: u64, start: Option<State>, answer: &Answer) -> io::Result<()> {
+    let Some(start) = start else {
+        return writeln!(out, "case {case}: {answer} (not a configuration of the puzzle)");
+    };
+    match answer {
+        Answer::Moves(solution) => {
+            let count = solution.moves().len();
+            writeln!(
+                out,
+                "case {case}: {answer} ({count} move{})",
+                if count == 1 { "" } else { "s" }
+            )?
+        }
+        _ => writeln!(out, "case {case}: {answer}")?,
+    }
+    writeln!(
+        out,
+        "start ([n] separator, n triangle; the middle column is shared, numbers 10-12 = 22-24):"
+    )?;
+    draw(out, start)?;
+    if let Answer::Moves(solution) = answer {
+        let mut state = start;
+        for (index, &step) in solution.moves().iter().enumerate() {
+            state = state.apply(step);
+            writeln!(
+                out,
+                "move {} of {}, {}: {}",
+                index + 1,
+                solution.moves().len(),
+                step.number(),
+                move_name(step)
+            )?;
+            draw(out, state)?;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::{Solver, LAYER_SIZES};
+    use crate::{run, Options};
+
+    #[test]
+    fn sorted_layers_match_the_published_counts() {
+        // All 17 published layers (33 million configurations, about 2 s and 360 MB) in release
+        // builds, as `make test` runs; an unoptimised build stops at 14 to stay quick.
+        let depth = if cfg!(debug_assertions) { 14 } else { 16 };
+        let layers = Layers::count(depth);
+        assert_eq!(layers.sizes(), &LAYER_SIZES[..=usize::from(depth)]);
+        // The solver, built on a hash map instead, puts the deepest state where the layers do.
+        match Solver::new().solve(Layers::count(12).deepest()) {
+            Answer::Moves(solution) => assert_eq!(solution.moves().len(), 12),
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(Layers::count(0).sizes(), [1]);
+        assert_eq!(Layers::count(0).deepest(), State::GOAL);
+    }
+
+    #[test]
+    fn remove_sorted_agrees_with_a_naive_filter() {
+        // Every pair of subsets of 0..8.
+        let subset = |mask: u32| -> Vec<u64> { (0..8).filter(|bit| mask >> bit & 1 == 1).collect() };
+        for kept in 0..256 {
+            for removed in 0..256 {
+                let mut values = subset(kept);
+                remove_sorted(&mut values, &subset(removed));
+                assert_eq!(values, subset(kept & !removed));
+            }
+        }
+    }
+
+    #[test]
+    fn whole_space_is_derived_from_the_goal() {
+        let mut text = Vec::new();
+        let space = write_space_size(&mut text).unwrap();
+        // 11! / 6! separator arrangements times 10! / 2!^5 triangle arrangements.
+        assert_eq!(space, 39_916_800 / 720 * (3_628_800 / 32));
+        assert_eq!(space, 6_286_896_000);
+        let text = String::from_utf8(text).unwrap();
+        assert!(text.contains("11! / (6! 1! 1! 1! 1! 1!) = 55,440\n"), "{text}");
+        assert!(text.contains("10! / (2! 2! 2! 2! 2!) = 113,400\n"), "{text}");
+        assert!(
+            text.ends_with("separators x triangles = 6,286,896,000 configurations\n"),
+            "{text}"
+        );
+        assert_eq!(grouped(0), "0");
+        assert_eq!(grouped(999), "999");
+        assert_eq!(grouped(1000), "1,000");
+    }
+
+    #[test]
+    fn stats_print_the_layers_to_depth_twelve() {
+        let mut text = Vec::new();
+        write_stats(&mut text, 12).unwrap();
+        let text = String::from_utf8(text).unwrap();
+        let rows: Vec<Vec<usize>> = text
+            .lines()
+            .filter(|line| line.starts_with("    ") || line.starts_with("   1"))
+            .map(|line| line.split_whitespace().map(|field| field.parse().unwrap()).collect())
+            .collect();
+        assert_eq!(rows.len(), 13, "{text}");
+        let mut total = 0;
+        for (depth, (row, &count)) in rows.iter().zip(&LAYER_SIZES).enumerate() {
+            total += count;
+            assert_eq!(*row, [depth, count, total], "{text}");
+        }
+        assert!(text.contains("\n   12         370662         578783\n"), "{text}");
+        assert!(text.contains("6,286,896,000 configurations\n"), "{text}");
+        assert!(text.ends_with("within 12 moves: 578,783 of 6,286,896,000 configurations (0.0092%)\n"));
+        // The example really is 12 moves from the goal.
+        let example = text.split("e.g. ").nth(1).unwrap().lines().next().unwrap();
+        let numbers: Vec<u8> = example.split(' ').map(|number| number.parse().unwrap()).collect();
+        let start = State::from_numbers(&numbers.try_into().unwrap()).unwrap();
+        match Solver::new().solve(start) {
+            Answer::Moves(solution) => assert_eq!(solution.moves().len(), 12),
+            other => panic!("{other:?}"),
+        }
+        assert!(
+            text.contains("maximum depth 12: 370662 configurations, e.g. "),
+            "{text}"
+        );
+        let mut shallow = Vec::new();
+        write_stats(&mut shallow, 3).unwrap();
+        let shallow = String::from_utf8(shallow).unwrap();
+        assert!(
+            shallow.contains("\n    3             34             51\nmaximum depth 3: 34 "),
+            "{shallow}"
+        );
+    }
+
+    #[test]
+    fn trace_draws_every_move_and_leaves_stdout_alone() {
+        let goal = GOAL.map(|n| n.to_string()).join(" ");
+        let input = format!(
+            "4\n{goal}\n0 3 4 5 0 3 6 5 0 1 2 1 0 7 8 7 0 9 10 9 0 1 2 1\n\
+             0 9 4 3 0 5 6 5 0 1 2 1 0 7 8 7 0 9 10 3 0 1 2 1\n\
+             0 3 4 3 0 5 6 5 0 1 2 1 0 7 8 7 0 9 10 9 0 1 2 3\n"
+        );
+        let answers = |options: &Options| {
+            let (mut out, mut diagnostics) = (Vec::new(), Vec::new());
+            run(input.as_bytes(), &mut out, &mut diagnostics, options).unwrap();
+            (String::from_utf8(out).unwrap(), String::from_utf8(diagnostics).unwrap())
+        };
+        let (plain, warnings) = answers(&Options::default());
+        let (traced, trace) = answers(&Options {
+            trace: Some(write_trace),
+        });
+        assert_eq!(traced, plain);
+        let warning = "colour-hash: warning: case 4: numbers 12 and 24 are the same shared piece but read 1 and 3\n";
+        assert_eq!(warnings, warning);
+        let mut goal_drawing = Vec::new();
+        draw(&mut goal_drawing, State::GOAL).unwrap();
+        let goal_drawing = String::from_utf8(goal_drawing).unwrap();
+        assert!(trace.starts_with("case 1: PUZZLE ALREADY SOLVED\nstart ([n] separator"));
+        let second = trace
+            .split("case 2: ")
+            .nth(1)
+            .unwrap()
+            .split("case 3: ")
+            .next()
+            .unwrap();
+        assert!(second.starts_with("1434332334332323 (16 moves)\n"), "{second}");
+        assert_eq!(second.matches("\nmove ").count(), 16, "{second}");
+        assert_eq!(second.matches("      left wheel     right wheel\n").count(), 17);
+        assert!(second.contains("\nmove 1 of 16, 1: left wheel clockwise\n"), "{second}");
+        assert!(
+            second.contains("\nmove 2 of 16, 4: right wheel counter-clockwise\n"),
+            "{second}"
+        );
+        assert!(
+            second.ends_with(&format!(
+                "move 16 of 16, 3: left wheel counter-clockwise\n{goal_drawing}"
+            )),
+            "{second}"
+        );
+        assert!(
+            trace.contains("case 3: NO SOLUTION WAS FOUND IN 16 STEPS\nstart "),
+            "{trace}"
+        );
+        assert!(trace.ends_with(&format!(
+            "{warning}case 4: NO SOLUTION WAS FOUND IN 16 STEPS (not a configuration of the puzzle)\n"
+        )));
+        assert_eq!(
+            goal_drawing,
+            "      left wheel     right wheel\n           \
+             5       :       9\n     \
+             [ 6]    [ 0]  : [ 0]    [10]\n   \
+             5               1               9\n \
+             [ 0]            [ 2]            [ 0]\n   \
+             3               1               7\n     \
+             [ 4]    [ 0]  : [ 0]    [ 8]\n           \
+             3       :       7\n  \
+             0 3 4 3 0 5 6 5 0 1 2 1 | 0 7 8 7 0 9 10 9 0 1 2 1\n"
+        );
+    }
+
+    #[test]
+    fn drawing_puts_each_place_where_its_move_turns_it() {
+        // Move 1 carries L0 (5 o'clock) to L2 (7 o'clock): clockwise on the drawing.
+        let mut numbers = GOAL;
+        numbers[0] = 10;
+        numbers[18] = 0;
+        let start = State::from_numbers(&numbers).unwrap();
+        let mut before = Vec::new();
+        draw(&mut before, start).unwrap();
+        let before = String::from_utf8(before).unwrap();
+        assert!(
+            before.lines().nth(6).unwrap().starts_with("     [ 4]    [10]"),
+            "{before}"
+        );
+        let mut after = Vec::new();
+        draw(&mut after, start.apply(Move::LeftClockwise)).unwrap();
+        let after = String::from_utf8(after).unwrap();
+        assert!(after.lines().nth(6).unwrap().starts_with("     [10]"), "{after}");
+    }
+}
