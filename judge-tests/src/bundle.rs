@@ -62,7 +62,8 @@ pub fn puzzles(root: &Path) -> std::io::Result<Vec<String>> {
 /// Makes the single-file judge program of `puzzle`, the crate in `root/<puzzle>`.
 ///
 /// # Errors
-/// If a file cannot be read or parsed, or names a `common` module that does not exist.
+/// If a file cannot be read or parsed, or names a `common` module that does not exist, or a
+/// `common` module names another through `crate::` rather than `super::`.
 pub fn bundle(root: &Path, puzzle: &str) -> Result<Bundle, String> {
     let src = root.join(puzzle).join("src");
     let lib_text = read(&src.join("lib.rs"))?;
@@ -96,6 +97,13 @@ pub fn bundle(root: &Path, puzzle: &str) -> Result<Bundle, String> {
     while let Some(name) = wanted.pop_first() {
         let path = common_src.join(format!("{name}.rs"));
         let module = parse(&read(&path)?, &path)?;
+        if let Some(name) = names_after(&module.to_token_stream(), "crate").first() {
+            // `crate` is the bundle's root there; `super` is common's root in both places.
+            return Err(format!(
+                "{}: write `super::{name}`, not `crate::{name}`",
+                path.display()
+            ));
+        }
         wanted.extend(names_after(&module.to_token_stream(), "super"));
         pasted.insert(name, module);
         wanted.retain(|name| !pasted.contains_key(name));
