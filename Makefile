@@ -1,8 +1,11 @@
 # The verbs a user types. `make demo` and `make test` are the README's first two commands.
 CARGO ?= cargo
 DATA  := judge-tests/data
-# Where cargo puts release binaries, following CARGO_TARGET_DIR when it is set.
-BIN   := $(or $(CARGO_TARGET_DIR),target)/release
+# Where cargo puts its builds, following CARGO_TARGET_DIR when it is set: the shipped binaries in
+# release (fat LTO, one codegen unit), the tests and the `judge` tool in test-release (Cargo.toml).
+TARGET := $(or $(CARGO_TARGET_DIR),target)
+BIN    := $(TARGET)/release
+TOOLS  := $(TARGET)/test-release
 
 # The puzzle crates: every folder with a src/main.rs (judge-tests keeps its binary in src/bin).
 PUZZLES := $(patsubst %/src/main.rs,%,$(wildcard */src/main.rs))
@@ -14,7 +17,7 @@ STATIC_ENV    := RUSTFLAGS='-C target-feature=+crt-static' CARGO_PROFILE_RELEASE
 # Each puzzle's published sample(s), shown by `make demo`.
 DEMO_CASES := msquare/usaco-1 eight/poj1077-sample eight/uva652-sample colour-hash/uva704-sample
 
-.PHONY: all build demo test lint bundle dist bench fuzz clean
+.PHONY: all build demo test lint bundle dist toolchain bench fuzz clean
 
 all: build
 
@@ -43,8 +46,8 @@ lint:
 
 # One self-contained, std-only source file per puzzle for judges: dist/<puzzle>.rs.
 bundle:
-	$(CARGO) build --release -p judge-tests --bin judge
-	$(BIN)/judge bundle --out dist $(PUZZLES)
+	$(CARGO) build --profile test-release -p judge-tests --bin judge
+	$(TOOLS)/judge bundle --out dist $(PUZZLES)
 
 # One static, stripped binary per puzzle that runs on any x86-64 Linux: dist/bin/<puzzle>.
 dist:
@@ -55,17 +58,28 @@ dist:
 		printf '%-24s %9d bytes\n' dist/bin/$$puzzle $$(wc -c < dist/bin/$$puzzle); \
 	done
 
-# Release mode throughout: the exhaustive checks walk whole state spaces. The bundle tests remake
-# each bundle, compile it with rustc alone and run both kinds of artifact on every judge case.
-test: lint build bundle dist
-	$(CARGO) test --release --workspace
+# The bundles must compile with the oldest Rust a judge may run, the workspace's rust-version:
+# rustup installs that toolchain (rustc, cargo and std, about 550 MB, once) when it is missing.
+MSRV := 1.70
+toolchain:
+	@rustup toolchain list | grep -q '^$(MSRV)-' || rustup toolchain install $(MSRV) --profile minimal
 
-# Throughput and memory per puzzle against a naive baseline, then the perm micro-benchmarks.
-# Not part of `make test`: timings on a shared machine are for reading, not for asserting.
+# The tests run the shipped release binaries; they are themselves built with the test-release
+# profile, optimised without fat LTO (the exhaustive checks walk whole state spaces). The bundle
+# tests remake each bundle, compile it with rustc alone and run both kinds of artifact on every
+# judge case.
+test: lint bundle dist toolchain
+	$(CARGO) build --release $(PUZZLES:%=-p %)
+	$(CARGO) test --profile test-release --workspace
+
+# Instruction counts (callgrind), wall time and peak memory of each release binary on fixed,
+# seeded workloads, written to target/bench.json. Installs valgrind when it is missing. Not part of
+# `make test`: a benchmark reports, it does not assert. `cargo bench -p judge-tests --bench perm`
+# times common::perm against the textbook Cantor expansion (divan).
 bench: build
+	@command -v valgrind >/dev/null || { apt-get update -q && apt-get install -y -q valgrind; }
 	$(CARGO) build --release -p colour-hash --example gen
 	$(CARGO) bench -p judge-tests --bench puzzles
-	$(CARGO) bench -p judge-tests --bench perm
 
 # The property-based fuzzers of `make test`, with many more cases (PROPTEST_CASES overrides).
 FUZZ_CASES ?= 5000

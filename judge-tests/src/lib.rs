@@ -90,9 +90,11 @@ pub fn data_dir() -> PathBuf {
 
 /// The path of a built puzzle binary.
 ///
-/// Looks beside the running executable first (`target/<profile>/` for `judge`,
+/// Looks beside the running executable (`target/<profile>/` for `judge`,
 /// `target/<profile>/deps/..` for tests), so tests built in release mode run the release
-/// binaries; `JUDGE_BIN_DIR` overrides the folder.
+/// binaries; `JUDGE_BIN_DIR` overrides the folder. Tests built with the `test-release` profile
+/// (`make test`: no fat LTO) run the shipped binaries, from `target/release`, and only this
+/// crate's own tools (`src/bin`: `judge`, `peak-rss`) from their own folder.
 pub fn binary_path(name: &str) -> PathBuf {
     let file = format!("{name}{}", std::env::consts::EXE_SUFFIX);
     if let Some(dir) = std::env::var_os("JUDGE_BIN_DIR") {
@@ -102,6 +104,12 @@ pub fn binary_path(name: &str) -> PathBuf {
     let mut dir = exe.parent().expect("an executable lives in a folder").to_path_buf();
     if dir.ends_with("deps") {
         dir.pop();
+    }
+    let own_tool = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join(format!("src/bin/{name}.rs"))
+        .is_file();
+    if dir.ends_with("test-release") && !own_tool {
+        dir.set_file_name("release");
     }
     dir.join(file)
 }

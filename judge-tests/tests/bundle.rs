@@ -1,12 +1,14 @@
 //! The submission artifacts of `make bundle` and `make dist`, built here as those targets build
 //! them and held to the Cargo-built binaries:
 //!
-//! - `bundle/<puzzle>`: the single-file source fits 64 KB and compiles with plain
-//!   `rustc --edition 2021 -O` (no Cargo, no crates) with no warning.
+//! - `bundle/<toolchain>/<puzzle>`: the single-file source fits 64 KB and compiles with plain
+//!   `rustc --edition 2021 -O` (no Cargo, no crates) with no warning, both with the default
+//!   toolchain (`stable`) and with Rust 1.70, the workspace's `rust-version` (`rustc +1.70`;
+//!   `make test` installs that toolchain when it is missing).
 //! - `dist/build`: the static build; `dist/<puzzle>`: that binary asks for no dynamic loader and
 //!   no shared library, and has no symbol table (while the ordinary Cargo build asks for both).
-//! - `bundle/<puzzle>/<case>`, `dist/<puzzle>/<case>`: on every judge case, the same stdout,
-//!   stderr, exit status and verdict as `target/release/<puzzle>`.
+//! - `bundle/<toolchain>/<puzzle>/<case>`, `dist/<puzzle>/<case>`: on every judge case, the same
+//!   stdout, stderr, exit status and verdict as `target/release/<puzzle>`.
 
 use judge_tests::bundle;
 use judge_tests::cases::{self, Case};
@@ -33,9 +35,13 @@ fn target_dir() -> PathBuf {
         .to_path_buf()
 }
 
+/// The toolchains every bundle is compiled with: the default one, and the oldest a judge may
+/// run, the workspace's `rust-version`, through rustup's `rustc +<toolchain>`.
+const TOOLCHAINS: [&str; 2] = ["stable", "1.70"];
+
 /// Bundles `puzzle` as `make bundle` does, checks its size, and compiles it with rustc alone, as
-/// a judge would; returns the binary.
-fn build_bundle(puzzle: &str) -> Result<PathBuf, String> {
+/// a judge would, into `target/bundle/<toolchain>/<puzzle>`; returns the binary.
+fn build_bundle(puzzle: &str, toolchain: &str) -> Result<PathBuf, String> {
     let root = judge_tests::workspace_root();
     let made = bundle::bundle(&root, puzzle).map_err(|e| e.to_string())?;
     if made.source.len() > bundle::SIZE_LIMIT {
@@ -45,11 +51,18 @@ fn build_bundle(puzzle: &str) -> Result<PathBuf, String> {
             bundle::SIZE_LIMIT
         ));
     }
-    let scratch = target_dir().join("bundle-test");
+    let scratch = target_dir().join("bundle").join(toolchain);
     let source = bundle::write(&made, &scratch).map_err(|e| e.to_string())?;
     let binary = scratch.join(puzzle);
-    let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
-    let compiled = Command::new(rustc)
+    let mut rustc = match toolchain {
+        "stable" => Command::new(std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into())),
+        _ => {
+            let mut rustc = Command::new("rustc");
+            rustc.arg(format!("+{toolchain}"));
+            rustc
+        }
+    };
+    let compiled = rustc
         .args(["--edition", "2021", "-O", "-o"])
         .arg(&binary)
         .arg(&source)
@@ -57,7 +70,15 @@ fn build_bundle(puzzle: &str) -> Result<PathBuf, String> {
         .map_err(|e| format!("cannot run rustc: {e}"))?;
     let messages = String::from_utf8_lossy(&compiled.stderr);
     if !compiled.status.success() || !messages.trim().is_empty() {
-        return Err(format!("rustc {}: {}\n{messages}", source.display(), compiled.status));
+        let hint = match toolchain {
+            "stable" => String::new(),
+            _ => format!("(`rustup toolchain install {toolchain} --profile minimal` if it is missing)\n"),
+        };
+        return Err(format!(
+            "rustc +{toolchain} {}: {}\n{hint}{messages}",
+            source.display(),
+            compiled.status
+        ));
     }
     Ok(binary)
 }
@@ -209,13 +230,15 @@ fn main() {
         shared(&cell, || build_static(&names)).map(drop)
     }));
     let mut bundles = Vec::new();
-    for puzzle in &puzzles {
-        let cell: Shared<PathBuf> = Arc::default();
-        bundles.push(cell.clone());
-        let name = puzzle.clone();
-        trials.push(Trial::test(format!("bundle/{puzzle}"), move || {
-            shared(&cell, || build_bundle(&name)).map(drop)
-        }));
+    for toolchain in TOOLCHAINS {
+        for puzzle in &puzzles {
+            let cell: Shared<PathBuf> = Arc::default();
+            bundles.push((toolchain, puzzle.clone(), cell.clone()));
+            let name = puzzle.clone();
+            trials.push(Trial::test(format!("bundle/{toolchain}/{puzzle}"), move || {
+                shared(&cell, || build_bundle(&name, toolchain)).map(drop)
+            }));
+        }
     }
     for puzzle in &puzzles {
         let (cell, name, all) = (static_dir.clone(), puzzle.clone(), puzzles.clone());
@@ -242,14 +265,18 @@ fn main() {
         }
         Ok(())
     }));
-    for (puzzle, bundled) in puzzles.iter().zip(&bundles) {
+    for (toolchain, puzzle, bundled) in bundles {
         // A puzzle with no data folder yet has no cases to run.
-        for case in cases::discover(&data, puzzle).unwrap_or_default() {
-            let (cell, name, case_for_bundle) = (bundled.clone(), puzzle.clone(), case.clone());
-            trials.push(Trial::test(format!("bundle/{}", case.id()), move || {
-                let binary = shared(&cell, || build_bundle(&name))?;
-                same_as_cargo_build(&case_for_bundle, &binary)
+        for case in cases::discover(&data, &puzzle).unwrap_or_default() {
+            let (cell, name) = (bundled.clone(), puzzle.clone());
+            trials.push(Trial::test(format!("bundle/{toolchain}/{}", case.id()), move || {
+                let binary = shared(&cell, || build_bundle(&name, toolchain))?;
+                same_as_cargo_build(&case, &binary)
             }));
+        }
+    }
+    for puzzle in &puzzles {
+        for case in cases::discover(&data, puzzle).unwrap_or_default() {
             let (cell, all) = (static_dir.clone(), puzzles.clone());
             trials.push(Trial::test(format!("dist/{}", case.id()), move || {
                 let binary = shared(&cell, || build_static(&all))?.join(&case.puzzle);
