@@ -175,13 +175,13 @@ impl From<ScanError> for io::Error {
     }
 }
 
-impl From<ScanError> for crate::cli::Failure {
-    /// A read error is [`Failure::Io`](crate::cli::Failure::Io), a bad token
-    /// [`Failure::Input`](crate::cli::Failure::Input) with the message.
+impl From<ScanError> for super::cli::Failure {
+    /// A read error is [`Failure::Io`](super::cli::Failure::Io), a bad token
+    /// [`Failure::Input`](super::cli::Failure::Input) with the message.
     fn from(error: ScanError) -> Self {
         match error {
-            ScanError::Io(error) => crate::cli::Failure::Io(error),
-            other => crate::cli::Failure::Input(other.to_string()),
+            ScanError::Io(error) => super::cli::Failure::Io(error),
+            other => super::cli::Failure::Input(other.to_string()),
         }
     }
 }
