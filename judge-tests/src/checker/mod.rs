@@ -127,15 +127,20 @@ pub fn check_at(
 /// input or answer a failure.
 pub fn check_files(puzzle: &str, input: &Path, output: &Path, answer: Option<&Path>, level: Level) -> Verdict {
     if let Err(why) = std::fs::File::open(input) {
-        return Verdict::Fail(format!("{}: {why}", input.display()));
+        return Verdict::Fail(format!("{}: {why}", crate::escape(input.as_os_str())));
     }
     let answer = match answer.map(std::fs::read).transpose() {
         Ok(answer) => answer,
-        Err(why) => return Verdict::Fail(format!("{}: {why}", answer.expect("read").display())),
+        Err(why) => return Verdict::Fail(format!("{}: {why}", crate::escape(answer.expect("read").as_os_str()))),
     };
     let output = match std::fs::read(output) {
         Ok(output) => output,
-        Err(why) => return Verdict::WrongAnswer(format!("cannot read the output {}: {why}", output.display())),
+        Err(why) => {
+            return Verdict::WrongAnswer(format!(
+                "cannot read the output: {}: {why}",
+                crate::escape(output.as_os_str())
+            ))
+        }
     };
     check_at(puzzle, input, &output, answer.as_deref(), level)
 }
