@@ -136,9 +136,28 @@ pub fn bundle(root: &Path, puzzle: &str) -> Result<Bundle, String> {
     );
     Ok(Bundle {
         puzzle: puzzle.to_string(),
-        source: header + &prettyplease::unparse(&lib),
+        source: header + &indent_with_tabs(&prettyplease::unparse(&lib)),
         modules,
     })
+}
+
+/// `printed` with each leading group of four spaces as one tab: a quarter of a bundle is
+/// indentation, and judges limit the source size. Kept only if the file still means the same
+/// (the same tokens, literals included), so a multi-line string literal is never touched.
+fn indent_with_tabs(printed: &str) -> String {
+    let mut tabbed = String::with_capacity(printed.len());
+    for line in printed.split_inclusive('\n') {
+        let body = line.trim_start_matches(' ');
+        let spaces = line.len() - body.len();
+        tabbed.extend(std::iter::repeat('\t').take(spaces / 4));
+        tabbed.extend(std::iter::repeat(' ').take(spaces % 4));
+        tabbed.push_str(body);
+    }
+    let tokens = |text: &str| syn::parse_file(text).map(|file| file.to_token_stream().to_string());
+    match (tokens(printed), tokens(&tabbed)) {
+        (Ok(before), Ok(after)) if before == after => tabbed,
+        _ => printed.to_string(),
+    }
 }
 
 fn read(path: &Path) -> Result<String, String> {
@@ -363,5 +382,18 @@ mod tests {
         let ran = Command::new(&binary).output().unwrap();
         assert_eq!(String::from_utf8_lossy(&ran.stdout), "42\n");
         fs::remove_dir_all(&root).unwrap();
+    }
+
+    #[test]
+    fn tabs_indent_code_but_never_a_string() {
+        let code =
+            "fn f() -> &'static str {\n    if true {\n        \"a\n    b\"\n    } else {\n        \"c\"\n    }\n}\n";
+        // The literal spans lines: tabs would change it, so the file is kept as printed.
+        assert_eq!(indent_with_tabs(code), code);
+        let plain = "fn f() -> u8 {\n    if true {\n        1\n    } else {\n        2\n    }\n}\n";
+        assert_eq!(
+            indent_with_tabs(plain),
+            "fn f() -> u8 {\n\tif true {\n\t\t1\n\t} else {\n\t\t2\n\t}\n}\n"
+        );
     }
 }
