@@ -75,7 +75,7 @@ test: lint bundle dist toolchain
 # Instruction counts (callgrind), wall time and peak memory of each release binary on fixed,
 # seeded workloads, written to target/bench.json. Installs valgrind when it is missing. Not part of
 # `make test`: a benchmark reports, it does not assert. `cargo bench -p judge-tests --bench perm`
-# times common::perm against the textbook Cantor expansion (divan).
+# times common::perm against the textbook Cantor expansion (std timing).
 bench: build
 	@command -v valgrind >/dev/null || { apt-get update -q && apt-get install -y -q valgrind; }
 	$(CARGO) build --release -p colour-hash --example gen
