@@ -66,7 +66,7 @@ mod search;
 mod state;
 mod study;
 
-pub use cli::main_with;
+pub use cli::{main_with, USAGE};
 pub use io::{run, write_answer, Options, Tracer};
 pub use search::Solver;
 pub use state::Board;
