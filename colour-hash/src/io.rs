@@ -4,7 +4,7 @@
 use std::io::{self, BufRead, BufWriter, Write};
 
 use common::cli::Failure;
-use common::scan::{IntegerError, Scanner};
+use common::scan::{ScanError, Scanner};
 
 use crate::search::{goal_depth_for, Answer, Solver, MAX_MOVES};
 use crate::state::{State, NUMBERS};
@@ -30,17 +30,21 @@ fn cases(count: u64) -> String {
 
 /// Reads the case count: `None` for empty input.
 fn read_count<R: BufRead>(scanner: &mut Scanner<R>) -> Result<Option<u64>, Failure> {
-    let Some(token) = scanner.next_token()? else {
-        return Ok(None);
+    let count = match scanner.next_integer() {
+        Ok(Some(count)) => count,
+        Ok(None) => return Ok(None),
+        Err(ScanError::NotInteger { position, token }) => {
+            return Err(Failure::Input(format!(
+                "{position}: the case count '{token}' is not an integer"
+            )))
+        }
+        Err(other) => return Err(other.into()),
     };
-    let at = token.position();
-    match token.parse_i64() {
-        Ok(count) if count >= 0 => Ok(Some(count as u64)),
-        Ok(count) => Err(Failure::Input(format!("{at}: the case count {count} is negative"))),
-        Err(IntegerError::OutOfRange) => Err(Failure::Input(format!("{at}: the case count '{token}' is too large"))),
-        Err(IntegerError::NotInteger) => Err(Failure::Input(format!(
-            "{at}: the case count '{token}' is not an integer"
-        ))),
+    let at = count.position();
+    match count.value() {
+        Some(value) if value >= 0 => Ok(Some(value as u64)),
+        Some(value) => Err(Failure::Input(format!("{at}: the case count {value} is negative"))),
+        None => Err(Failure::Input(format!("{at}: the case count '{count}' is too large"))),
     }
 }
 
@@ -54,30 +58,30 @@ fn read_case<R: BufRead>(
     let mut numbers = [0u8; NUMBERS];
     let mut not_a_piece = None;
     for (place, number) in numbers.iter_mut().enumerate() {
-        let Some(token) = scanner.next_token()? else {
-            return Err(Failure::Input(if place == 0 {
-                format!(
-                    "case {case}: missing: the count announced {} but the input ends after {}",
-                    cases(count),
-                    case - 1
-                )
-            } else {
-                format!("case {case}: the input ends after {place} of its 24 numbers")
-            }));
-        };
-        match token.parse_i64() {
-            Ok(value) if (0..=10).contains(&value) => *number = value as u8,
-            // Well-formed but not a piece: the configuration is invalid, the input is not broken.
-            Ok(_) | Err(IntegerError::OutOfRange) => {
-                if not_a_piece.is_none() {
-                    not_a_piece = Some(format!("number {} is {token}, not a piece 0..10", place + 1));
-                }
+        let read = match scanner.next_integer() {
+            Ok(Some(read)) => read,
+            Ok(None) => {
+                return Err(Failure::Input(if place == 0 {
+                    format!(
+                        "case {case}: missing: the count announced {} but the input ends after {}",
+                        cases(count),
+                        case - 1
+                    )
+                } else {
+                    format!("case {case}: the input ends after {place} of its 24 numbers")
+                }))
             }
-            Err(IntegerError::NotInteger) => {
-                return Err(Failure::Input(format!(
-                    "case {case}: {}: '{token}' is not an integer",
-                    token.position()
-                )))
+            Err(ScanError::Io(error)) => return Err(Failure::Io(error)),
+            Err(error) => return Err(Failure::Input(format!("case {case}: {error}"))),
+        };
+        match read.value() {
+            Some(value) if (0..=10).contains(&value) => *number = value as u8,
+            // Well-formed but not a piece: the configuration is invalid, the input is not broken.
+            // Quoted as written: a value beyond i64 is known only by its first bytes.
+            _ => {
+                if not_a_piece.is_none() {
+                    not_a_piece = Some(format!("number {} is {read}, not a piece 0..10", place + 1));
+                }
             }
         }
     }
@@ -186,6 +190,7 @@ fn answer_cases(
 mod tests {
     use super::*;
     use crate::state::GOAL;
+    use std::io::Read;
 
     /// The run's stdout (or stdout and the error, joined by `|`) and its diagnostics.
     pub(crate) fn answer(input: &str, options: &Options) -> (Result<String, String>, String) {
@@ -301,6 +306,57 @@ mod tests {
             plain("1000000000000\n").0.unwrap_err(),
             "|case 1: missing: the count announced 1000000000000 cases but the input ends after 0"
         );
+    }
+
+    #[test]
+    fn numbers_are_read_by_value_whatever_their_length() {
+        let goal = GOAL.map(|n| n.to_string()).join(" ");
+        let solved = "PUZZLE ALREADY SOLVED\n";
+        // The goal with its first piece written as 33 zeros, then as 100,000 digits.
+        for zeros in [33, 100_000] {
+            let input = format!("1\n{}{}\n", "0".repeat(zeros - 1), goal);
+            assert_eq!(plain(&input), (Ok(solved.to_string()), String::new()), "{zeros}");
+        }
+        let signed = goal.replacen('0', "-0", 1).replacen('3', "+3", 1);
+        assert_eq!(plain(&format!("\u{feff}+0001\n{signed}\n")).0.unwrap(), solved);
+        assert_eq!(
+            plain(&format!("{}2\n{goal}\n{goal}\n", "0".repeat(100_000))).0.unwrap(),
+            solved.repeat(2)
+        );
+    }
+
+    #[test]
+    fn endless_input_ends_at_once() {
+        let run = |input: &mut dyn io::Read| {
+            let mut out = Vec::new();
+            let outcome = run(
+                io::BufReader::new(input),
+                &mut out,
+                &mut io::sink(),
+                &Options::default(),
+            );
+            (out, outcome.unwrap_err().to_string())
+        };
+        let zeros = format!("'{}...' is not an integer", "\\x00".repeat(32));
+        assert_eq!(
+            run(&mut io::repeat(0)),
+            (Vec::new(), format!("line 1, column 1: the case count {zeros}"))
+        );
+        let ones = format!("line 1, column 1: the case count '{}...' is too large", "1".repeat(32));
+        assert_eq!(run(&mut io::repeat(b'1')), (Vec::new(), ones));
+        let goal = GOAL.map(|n| n.to_string()).join(" ");
+        let start = format!("2\n{goal}\n");
+        let (out, error) = run(&mut start.as_bytes().chain(io::repeat(0)));
+        assert_eq!(
+            (&out[..], error),
+            (
+                &b"PUZZLE ALREADY SOLVED\n"[..],
+                format!("case 2: line 3, column 1: {zeros}")
+            )
+        );
+        let (out, error) = run(&mut start.as_bytes().chain(io::repeat(b'1')));
+        assert_eq!(out, b"PUZZLE ALREADY SOLVED\n");
+        assert!(error.starts_with("case 2: line 3, column 1: '111"), "{error}");
     }
 
     #[test]

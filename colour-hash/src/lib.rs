@@ -114,9 +114,12 @@
 //! lines carry no meaning (a configuration may span lines or share one).
 //! - Whitespace is exactly C's `isspace`: space, `\t`, `\n`, `\v` (0x0B), `\f` (0x0C), `\r`.
 //! - A UTF-8 byte-order mark (EF BB BF) at the very start of the input is skipped.
-//! - A number is an optional `+` or `-` then one or more ASCII digits, read by value: leading
-//!   zeros do not count, `-0` is 0, `+1` is 1. Anything else where a number belongs is an error
-//!   naming the case, line and column, printed after the answers to the cases before it.
+//! - A number is an optional `+` or `-` then one or more ASCII digits, of any length, read by
+//!   value: leading zeros do not count, `-0` is 0, `+1` is 1. Anything else where a number
+//!   belongs is an error naming the case, line and column, printed after the answers to the
+//!   cases before it. Reading stops at the first byte that cannot belong to a number, or at the
+//!   20th significant digit (out of range whatever follows; the numeral's rest may be at most
+//!   4096 bytes), so endless input (`/dev/zero`, an endless `111...`) ends at once.
 //! - The count: empty input (or whitespace only) prints nothing; a negative count or one beyond
 //!   2^63 − 1 is an error. Cases are answered as they are read, so an input that ends early is an
 //!   error after the answers it held, and anything after the N cases is an error after all N.

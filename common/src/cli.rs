@@ -61,9 +61,33 @@ pub fn shown(arg: &OsStr) -> String {
     if let Some(text) = arg.to_str() {
         return printable(text);
     }
-    let bytes = arg.to_string_lossy();
-    // Without a platform extension the invalid bytes are gone; U+FFFD marks where they were.
-    printable(&bytes)
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        let mut shown = String::new();
+        let mut rest = arg.as_bytes();
+        while !rest.is_empty() {
+            match std::str::from_utf8(rest) {
+                Ok(text) => {
+                    shown.push_str(&printable(text));
+                    rest = &[];
+                }
+                Err(error) => {
+                    let (valid, after) = rest.split_at(error.valid_up_to());
+                    shown.push_str(&printable(std::str::from_utf8(valid).unwrap_or_default()));
+                    let bad = error.error_len().unwrap_or(after.len());
+                    for byte in &after[..bad] {
+                        shown.push_str(&format!("\\x{byte:02x}"));
+                    }
+                    rest = &after[bad..];
+                }
+            }
+        }
+        shown
+    }
+    // Elsewhere the invalid units are gone without a platform extension; U+FFFD marks them.
+    #[cfg(not(unix))]
+    printable(&arg.to_string_lossy())
 }
 
 /// A binary's command line: `--name` switches and `--name value` options, nothing else.
@@ -267,13 +291,12 @@ mod tests {
         use std::os::unix::ffi::OsStringExt;
         let bad = OsString::from_vec(vec![b'-', 0xff]);
         let error = Args::parse([bad], &[], &[], "t").unwrap_err().to_string();
-        assert_eq!(error, "unknown argument '-\u{fffd}'; usage: t");
+        assert_eq!(error, "unknown argument '-\\xff'; usage: t");
+        let mixed = OsString::from_vec(b"\xe9t\xc3\xa9\n\xc3".to_vec());
+        assert_eq!(shown(&mixed), "\\xe9t\u{e9}\\n\\xc3");
         let value = OsString::from_vec(vec![0xfe]);
         let error = Args::parse([OsString::from("--depth"), value], &[], &["--depth"], "t").unwrap_err();
-        assert_eq!(
-            error.to_string(),
-            "option '--depth' takes text, not '\u{fffd}'; usage: t"
-        );
+        assert_eq!(error.to_string(), "option '--depth' takes text, not '\\xfe'; usage: t");
     }
 
     /// A writer that fails every call, as stderr on `/dev/full` or a closed pipe does.

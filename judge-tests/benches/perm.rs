@@ -2,27 +2,9 @@
 //! a call over 31 rounds of 1,024 permutations: `cargo bench -p judge-tests --bench perm`.
 
 use common::perm::{rank, unrank, FACTORIALS};
+use judge_tests::testkit::{textbook_rank, textbook_unrank};
 use std::hint::black_box;
 use std::time::Instant;
-
-/// The textbook rank: for each position, count the later values that are smaller.
-fn textbook_rank(perm: &[u8]) -> usize {
-    let n = perm.len();
-    (0..n)
-        .map(|i| perm[i + 1..].iter().filter(|&&later| later < perm[i]).count() * FACTORIALS[n - 1 - i])
-        .sum()
-}
-
-/// The textbook unrank: pick the k-th unused value from a shrinking list.
-fn textbook_unrank(mut rank: usize, out: &mut [u8]) {
-    let n = out.len();
-    let mut unused: Vec<u8> = (0..n as u8).collect();
-    for (i, slot) in out.iter_mut().enumerate() {
-        let block = FACTORIALS[n - 1 - i];
-        *slot = unused.remove(rank / block);
-        rank %= block;
-    }
-}
 
 /// A spread of permutations of 0..n.
 fn sample(n: usize) -> Vec<Vec<u8>> {

@@ -5,34 +5,12 @@
 //! memory come from `peak-rss` and drift with the machine's load. Prints a table with the targets
 //! of issue 15 beside the counts and writes the same rows to `target/bench.json`.
 
+use judge_tests::testkit::{shuffled_colour_hash, Rng};
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Duration;
-
-/// splitmix64: small, seeded, and the same on every platform.
-struct Random(u64);
-
-impl Random {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, bound: usize) -> usize {
-        (self.next() % bound as u64) as usize
-    }
-
-    fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (1..items.len()).rev() {
-            items.swap(i, self.below(i + 1));
-        }
-    }
-}
 
 /// What one process costs.
 struct Cost {
@@ -138,13 +116,13 @@ fn is_solvable(tiles: &[u8]) -> bool {
     inversions.filter(|&(i, j)| tiles[i] > tiles[j]).count() % 2 == 0
 }
 
-fn random_board(random: &mut Random) -> [u8; 9] {
+fn random_board(random: &mut Rng) -> [u8; 9] {
     let mut tiles = [1, 2, 3, 4, 5, 6, 7, 8, 0];
     random.shuffle(&mut tiles);
     tiles
 }
 
-fn eight_rows(random: &mut Random) -> Vec<Row> {
+fn eight_rows(random: &mut Rng) -> Vec<Row> {
     let eight = judge_tests::binary_path("eight");
     let row = |workload: &str, cost, target| Row {
         program: "eight".into(),
@@ -207,8 +185,8 @@ fn eight_rows(random: &mut Random) -> Vec<Row> {
     rows
 }
 
-fn colour_hash_rows(random: &mut Random) -> Vec<Row> {
-    use colour_hash::{Move, State, GOAL, NUMBERS, PIECES};
+fn colour_hash_rows(random: &mut Rng) -> Vec<Row> {
+    use colour_hash::{Move, State, NUMBERS};
     let colour_hash = judge_tests::binary_path("colour-hash");
     let mut rows = Vec::new();
 
@@ -217,18 +195,7 @@ fn colour_hash_rows(random: &mut Random) -> Vec<Row> {
     let mut text = String::from("500\n");
     for case in 0..500 {
         let numbers = if case % 25 == 24 {
-            let mut numbers = GOAL;
-            for parity in 0..2 {
-                let places: Vec<usize> = (0..PIECES).filter(|place| place % 2 == parity).collect();
-                for i in (1..places.len()).rev() {
-                    numbers.swap(places[i], places[random.below(i + 1)]);
-                }
-            }
-            // Numbers 22-24 repeat the shared pieces 10-12.
-            for place in 9..12 {
-                numbers[place + 12] = numbers[place];
-            }
-            numbers
+            shuffled_colour_hash(random)
         } else {
             let mut state = State::GOAL;
             for _ in 0..random.below(25) {
@@ -264,7 +231,7 @@ fn colour_hash_rows(random: &mut Random) -> Vec<Row> {
 }
 
 fn main() {
-    let mut random = Random(15);
+    let mut random = Rng::new(15);
     let mut rows = Vec::new();
 
     // The floor under every row: a Rust program that does nothing, built as the puzzles are.

@@ -9,6 +9,7 @@ pub mod checker;
 pub mod reference;
 pub mod runner;
 pub mod stress;
+pub mod testkit;
 
 use std::ffi::OsStr;
 use std::fs;

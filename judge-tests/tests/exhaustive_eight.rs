@@ -5,6 +5,7 @@
 
 use itertools::Itertools;
 use judge_tests::reference::eight::{self as reference, Board, Distances};
+use judge_tests::testkit::A089473;
 use std::process::Command;
 use std::time::Duration;
 
@@ -49,7 +50,7 @@ fn every_board_through_the_binary() {
     assert_eq!(answers.len(), boards.len(), "one answer line per board");
 
     let distances = Distances::new();
-    let mut histogram = vec![0usize; reference::A089473.len()];
+    let mut histogram = vec![0usize; A089473.len()];
     let mut unsolvable = 0;
     for (board, answer) in boards.iter().zip(&answers) {
         let shown = String::from_utf8_lossy(board);
@@ -69,5 +70,5 @@ fn every_board_through_the_binary() {
         }
     }
     assert_eq!(unsolvable, 181_440);
-    assert_eq!(histogram, reference::A089473);
+    assert_eq!(histogram, A089473);
 }

@@ -14,7 +14,7 @@
 use judge_tests::checker::{self, Level, Verdict};
 use judge_tests::reference::colour_hash as ch;
 use judge_tests::runner;
-use judge_tests::stress::Rng;
+use judge_tests::testkit::Rng;
 use libtest_mimic::{Arguments, Failed, Trial};
 use std::process::Command;
 use std::time::Duration;
@@ -86,9 +86,7 @@ fn damage(rng: &mut Rng, tokens: &mut Vec<Vec<u8>>, bad: &[&[u8]]) {
 
 fn msquare(rng: &mut Rng) -> Generated {
     let mut target: Vec<u64> = (1..=8).collect();
-    for place in (1..8).rev() {
-        target.swap(place, rng.below(place + 1));
-    }
+    rng.shuffle(&mut target);
     let mut tokens: Vec<Vec<u8>> = target.iter().map(|&value| numeral(rng, value)).collect();
     if rng.below(3) == 0 {
         damage(

@@ -14,63 +14,27 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 
 use judge_tests::reference::colour_hash::{replay, ColourHash, Config, GOAL};
-
-/// splitmix64: a small seeded generator, the same on every platform.
-struct Random(u64);
-
-impl Random {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, bound: usize) -> usize {
-        (self.next() % bound as u64) as usize
-    }
-}
+use judge_tests::testkit::{shuffled_colour_hash, Rng};
 
 const SCRAMBLES: usize = 1200;
 const SHUFFLES: usize = 1200;
 
 /// The goal after `length` random moves.
-fn scramble(random: &mut Random, length: usize) -> Config {
+fn scramble(random: &mut Rng, length: usize) -> Config {
     let moves: Vec<u8> = (0..length).map(|_| b'1' + random.below(4) as u8).collect();
     replay(&GOAL, &moves).expect("digits 1..4 are moves")
 }
 
-/// A random configuration: the 11 separators dealt at random to the separators' places and the
-/// 10 triangles to the triangles' places; numbers 22-24 repeat the shared 10-12.
-fn shuffle(random: &mut Random) -> Config {
-    let places: Vec<usize> = (0..21).collect();
-    let mut config = GOAL;
-    for shape in [0, 1] {
-        let mine: Vec<usize> = places.iter().copied().filter(|place| place % 2 == shape).collect();
-        let mut pieces: Vec<u8> = mine.iter().map(|&place| GOAL[place]).collect();
-        for i in (1..pieces.len()).rev() {
-            pieces.swap(i, random.below(i + 1));
-        }
-        for (&place, &piece) in mine.iter().zip(&pieces) {
-            config[place] = piece;
-        }
-    }
-    let shared = [config[9], config[10], config[11]];
-    config[21..24].copy_from_slice(&shared);
-    config
-}
-
 /// `scrambles` scrambles of the goal (each with its length) then `shuffles` shuffles, seeded.
 fn configurations(seed: u64, scrambles: usize, shuffles: usize) -> Vec<(Config, Option<usize>)> {
-    let mut random = Random(seed);
+    let mut random = Rng::new(seed);
     let mut configs: Vec<(Config, Option<usize>)> = Vec::new();
     for _ in 0..scrambles {
         let length = random.below(25);
         configs.push((scramble(&mut random, length), Some(length)));
     }
     for _ in 0..shuffles {
-        configs.push((shuffle(&mut random), None));
+        configs.push((shuffled_colour_hash(&mut random), None));
     }
     configs
 }

@@ -3,7 +3,7 @@
 use std::io::{self, BufRead, BufWriter, Write};
 
 use common::cli::Failure;
-use common::scan::{IntegerError, Scanner};
+use common::scan::Scanner;
 
 use crate::search::Solver;
 use crate::state::{Board, CELLS};
@@ -22,7 +22,8 @@ pub struct Options {
     pub trace: Option<Tracer>,
 }
 
-/// Reads the target: exactly 8 integers, a permutation of 1..8, with any whitespace.
+/// Reads the target: exactly 8 numbers, a permutation of 1..8, with any whitespace. Numbers are
+/// read by value (the grammar in the crate docs): `+2` and `0002` are 2.
 ///
 /// # Errors
 /// [`Failure::Input`] naming the fault and its position; [`Failure::Io`] if reading fails.
@@ -31,17 +32,17 @@ fn read_target(input: impl BufRead) -> Result<Board, Failure> {
     let mut target = [0u8; CELLS];
     let mut seen = [false; CELLS];
     for (count, cell) in target.iter_mut().enumerate() {
-        let Some(token) = scanner.next_token()? else {
+        let Some(number) = scanner.next_integer()? else {
             return Err(Failure::Input(format!(
                 "expected 8 distinct integers 1..8, found {count}"
             )));
         };
-        let at = token.position();
-        let colour = match token.parse_i64() {
-            Ok(value) if (1..=CELLS as i64).contains(&value) => value as usize,
-            Ok(value) => return Err(Failure::Input(format!("{at}: {value} is not in 1..8"))),
-            Err(IntegerError::OutOfRange) => return Err(Failure::Input(format!("{at}: '{token}' is not in 1..8"))),
-            Err(IntegerError::NotInteger) => return Err(Failure::Input(format!("{at}: '{token}' is not an integer"))),
+        let at = number.position();
+        let colour = match number.value() {
+            Some(value) if (1..=CELLS as i64).contains(&value) => value as usize,
+            Some(value) => return Err(Failure::Input(format!("{at}: {value} is not in 1..8"))),
+            // Beyond i64: quoted as written, since the scanner kept only its first bytes.
+            None => return Err(Failure::Input(format!("{at}: '{number}' is not in 1..8"))),
         };
         if seen[colour - 1] {
             return Err(Failure::Input(format!(
@@ -101,6 +102,7 @@ pub fn run(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::io::Read;
 
     fn answer(input: &str) -> Result<String, String> {
         let mut out = Vec::new();
@@ -118,6 +120,35 @@ mod tests {
     #[test]
     fn numbers_are_read_by_value_between_any_isspace_bytes() {
         assert_eq!(answer("+2 06\t8\x0b4\x0c5\r\n7 3 001").unwrap(), "7\nBCABCCB\n");
+    }
+
+    #[test]
+    fn numbers_of_any_length_and_endless_input() {
+        let zeros = |count: usize| "0".repeat(count);
+        let input = format!("{}2 6 8 4 5 7 3 {}1", zeros(32), zeros(100_000));
+        assert_eq!(answer(&input).unwrap(), "7\nBCABCCB\n");
+        assert_eq!(answer("\u{feff}2 6 8 4 5 7 3 1").unwrap(), "7\nBCABCCB\n");
+        assert_eq!(
+            answer("-0 6 8 4 5 7 3 1").unwrap_err(),
+            "line 1, column 1: 0 is not in 1..8"
+        );
+        let endless = |input: &mut dyn io::Read| {
+            let outcome = run(
+                io::BufReader::new(input),
+                io::sink(),
+                &mut io::sink(),
+                &Options::default(),
+            );
+            outcome.unwrap_err().to_string()
+        };
+        assert_eq!(
+            endless(&mut io::repeat(0)),
+            format!("line 1, column 1: '{}...' is not an integer", "\\x00".repeat(32))
+        );
+        assert_eq!(
+            endless(&mut b"2 6 ".chain(io::repeat(b'1'))),
+            format!("line 1, column 5: '{}...' is not in 1..8", "1".repeat(32))
+        );
     }
 
     #[test]

@@ -44,8 +44,10 @@
 //! Eight numbers, a permutation of 1..8, and then nothing but whitespace.
 //! - Whitespace is C's `isspace`: space, `\t`, `\n`, `\v`, `\f`, `\r` (so CRLF reads like LF).
 //!   A UTF-8 byte-order mark at the very start of the input is skipped.
-//! - A number is an optional `+` or `-` then one or more ASCII digits, read by value: `007` and
-//!   `+7` are 7, `-0` is 0, and a number is outside 1..8 only by its value.
+//! - A number is an optional `+` or `-` then one or more ASCII digits, of any length, read by
+//!   value: `007` and `+7` are 7, `-0` is 0, and a number is outside 1..8 only by its value.
+//!   Reading stops at the first byte that cannot belong to a number, or at the 20th significant
+//!   digit (out of range whatever follows), so endless input (`/dev/zero`) ends at once.
 //! - Anything else where a number belongs, a value outside 1..8, a repeated value, fewer than
 //!   eight numbers or anything after the eighth is an error: nothing on stdout, one stderr line
 //!   naming the fault and its line and column, exit status 1.
@@ -64,7 +66,7 @@ mod search;
 mod state;
 mod study;
 
-pub use cli::main_with;
+pub use cli::{main_with, USAGE};
 pub use io::{run, write_answer, Options, Tracer};
 pub use search::Solver;
 pub use state::Board;

@@ -1,0 +1,430 @@
+//! Issue 13's error contract in hostile environments, for every puzzle binary: odd arguments,
+//! stdout and stderr on `/dev/full` or a closed pipe (with and without `--trace`), numbers of any
+//! length, endless input and a byte-order mark. Each row runs the release binary as a process
+//! and states the exact status, stdout and stderr.
+
+use std::ffi::OsString;
+use std::fs::{File, OpenOptions};
+use std::io::{Read, Write};
+use std::os::unix::ffi::OsStringExt;
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::time::{Duration, Instant};
+
+use judge_tests::runner;
+
+/// The goal configuration of Colour Hash, as a case line.
+const GOAL: &str = "0 3 4 3 0 5 6 5 0 1 2 1 0 7 8 7 0 9 10 9 0 1 2 1";
+/// msquare's first published example and its answer.
+const MSQUARE_IN: &str = "2 6 8 4 5 7 3 1";
+const MSQUARE_OUT: &str = "7\nBCABCCB\n";
+/// An eight board and its answer.
+const EIGHT_IN: &str = "2 3 4 1 5 x 7 6 8";
+const EIGHT_OUT: &str = "ullddrurdllurdruldr\n";
+/// What the kernel says about a write to `/dev/full`, as `Failure::Io` shows it.
+const FULL: &str = "i/o: No space left on device (os error 28)";
+
+/// The three binaries with the usage line their argument errors end in (`None`: eight's
+/// `USAGE` is its whole help text, so only the start of its line is pinned).
+const PROGRAMS: [(&str, Option<&str>); 3] = [
+    ("msquare", Some(msquare::USAGE)),
+    ("eight", None),
+    ("colour-hash", Some(colour_hash::USAGE)),
+];
+
+/// One row: arguments and input, and exactly what must come out.
+struct Row {
+    name: &'static str,
+    args: Vec<OsString>,
+    input: Vec<u8>,
+    status: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn row(name: &'static str, input: impl Into<Vec<u8>>, status: i32, stdout: &str, stderr: &str) -> Row {
+    Row {
+        name,
+        args: Vec::new(),
+        input: input.into(),
+        status,
+        stdout: stdout.to_string(),
+        stderr: stderr.to_string(),
+    }
+}
+
+fn check_table(program: &str, table: &[Row]) {
+    let binary = judge_tests::binary_path(program);
+    let mut failures = Vec::new();
+    for row in table {
+        let run = runner::run(
+            Command::new(&binary).args(&row.args),
+            &row.input,
+            Some(Duration::from_secs(20)),
+        )
+        .unwrap_or_else(|e| panic!("cannot run {}: {e} (build it: cargo build --release)", binary.display()));
+        let (stdout, stderr) = (
+            String::from_utf8_lossy(&run.stdout),
+            String::from_utf8_lossy(&run.stderr),
+        );
+        if run.code != Some(row.status) || stdout != row.stdout || stderr != row.stderr {
+            failures.push(format!(
+                "{program} / {}: got status {:?}, stdout {:.200?}, stderr {:.300?}; want status {}, stdout {:.200?}, stderr {:.300?}",
+                row.name, run.code, stdout, stderr, row.status, row.stdout, row.stderr
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "\n{}", failures.join("\n"));
+}
+
+fn spawn(program: &str, args: &[&str], stdin: Stdio, stdout: Stdio, stderr: Stdio) -> Child {
+    let binary = judge_tests::binary_path(program);
+    Command::new(&binary)
+        .args(args)
+        .stdin(stdin)
+        .stdout(stdout)
+        .stderr(stderr)
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot run {}: {e} (build it: cargo build --release)", binary.display()))
+}
+
+/// Feeds `input` to the child's stdin from a thread, so that neither side blocks the other.
+fn feed(child: &mut Child, input: Vec<u8>) -> std::thread::JoinHandle<()> {
+    let mut stdin = child.stdin.take().expect("stdin piped");
+    std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    })
+}
+
+fn dev_full() -> Stdio {
+    OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .expect("/dev/full exists")
+        .into()
+}
+
+/// A valid input for `program` with `cases` answers, and its expected stdout.
+fn valid(program: &str, cases: usize) -> (Vec<u8>, String) {
+    match program {
+        "msquare" => (MSQUARE_IN.into(), MSQUARE_OUT.into()),
+        "eight" => (format!("{EIGHT_IN}\n").repeat(cases).into(), EIGHT_OUT.repeat(cases)),
+        _ => (
+            format!("{cases}\n{}", format!("{GOAL}\n").repeat(cases)).into(),
+            "PUZZLE ALREADY SOLVED\n".repeat(cases),
+        ),
+    }
+}
+
+/// A bad input for `program` that has answers before its fault, those answers, and the error.
+fn bad(program: &str) -> (&'static [u8], &'static str, &'static str) {
+    match program {
+        "msquare" => (
+            b"2 6 8 4 5 7 3 9",
+            "",
+            "msquare: error: line 1, column 15: 9 is not in 1..8\n",
+        ),
+        "eight" => (
+            b"2 3 4 1 5 x 7 6 8\n1 2 3 4 5 6 7 8 9\n",
+            EIGHT_OUT,
+            "eight: error: board 2: tile '9' is not 1-8 or x\n",
+        ),
+        _ => (
+            b"2\n0 3 4 3 0 5 6 5 0 1 2 1 0 7 8 7 0 9 10 9 0 1 2 1\n0 3 x",
+            "PUZZLE ALREADY SOLVED\n",
+            "colour-hash: error: case 2: line 3, column 5: 'x' is not an integer\n",
+        ),
+    }
+}
+
+#[test]
+fn odd_arguments_are_one_escaped_line() {
+    let rows = [
+        ("non-UTF-8", OsString::from_vec(b"-\xff\xfe".to_vec()), "-\\xff\\xfe"),
+        ("newline", OsString::from("a\nb"), "a\\nb"),
+        (
+            "escape and UTF-8",
+            OsString::from("\u{1b}[2J\u{e9}"),
+            "\\u{1b}[2J\u{e9}",
+        ),
+    ];
+    for (program, usage) in PROGRAMS {
+        let binary = judge_tests::binary_path(program);
+        for (name, arg, shown) in &rows {
+            let run = runner::run(
+                Command::new(&binary).arg(arg),
+                &valid(program, 1).0,
+                Some(Duration::from_secs(20)),
+            )
+            .unwrap();
+            let stderr = String::from_utf8_lossy(&run.stderr);
+            let start = format!("{program}: error: unknown argument '{shown}'; usage: ");
+            assert_eq!(
+                (run.code, run.stdout.as_slice()),
+                (Some(1), &b""[..]),
+                "{program} / {name}"
+            );
+            match usage {
+                Some(usage) => assert_eq!(stderr, format!("{start}{usage}\n"), "{program} / {name}"),
+                None => assert!(
+                    stderr.starts_with(&format!("{start}{program} "))
+                        && stderr.lines().count() == 1
+                        && stderr.ends_with('\n'),
+                    "{program} / {name}: {stderr:?}"
+                ),
+            }
+        }
+    }
+}
+
+#[test]
+fn stdout_on_dev_full_is_one_error_line() {
+    for (program, _) in PROGRAMS {
+        let mut child = spawn(program, &[], Stdio::piped(), dev_full(), Stdio::piped());
+        let feeder = feed(&mut child, valid(program, 3).0);
+        let output = child.wait_with_output().unwrap();
+        feeder.join().unwrap();
+        assert_eq!(
+            (output.status.code(), String::from_utf8_lossy(&output.stderr).as_ref()),
+            (Some(1), format!("{program}: error: {FULL}\n").as_str()),
+            "{program}"
+        );
+    }
+}
+
+#[test]
+fn stderr_on_dev_full_changes_nothing_but_the_missing_line() {
+    for (program, _) in PROGRAMS {
+        // The error path: the answers before the fault, status 1, no panic.
+        let (input, answers, _) = bad(program);
+        let mut child = spawn(program, &[], Stdio::piped(), Stdio::piped(), dev_full());
+        let feeder = feed(&mut child, input.to_vec());
+        let output = child.wait_with_output().unwrap();
+        feeder.join().unwrap();
+        assert_eq!(output.status.code(), Some(1), "{program} error path");
+        assert_eq!(String::from_utf8_lossy(&output.stdout), answers, "{program} error path");
+        // The trace after every answer: every answer, status 0.
+        let (input, answers) = valid(program, 20);
+        let mut child = spawn(program, &["--trace"], Stdio::piped(), Stdio::piped(), dev_full());
+        let feeder = feed(&mut child, input);
+        let output = child.wait_with_output().unwrap();
+        feeder.join().unwrap();
+        assert_eq!(output.status.code(), Some(0), "{program} --trace");
+        assert_eq!(String::from_utf8_lossy(&output.stdout), answers, "{program} --trace");
+    }
+}
+
+#[test]
+fn trace_into_a_closed_stderr_pipe_keeps_every_answer() {
+    // `program --trace < input 2>&1 >answers | head -1`, with the reader gone at once.
+    let dir = std::env::temp_dir().join(format!("errors-trace-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (program, _) in PROGRAMS {
+        let (input, answers) = valid(program, 300);
+        let path = dir.join(program);
+        let file = File::create(&path).unwrap();
+        let mut child = spawn(program, &["--trace"], Stdio::piped(), file.into(), Stdio::piped());
+        drop(child.stderr.take());
+        let feeder = feed(&mut child, input);
+        let status = child.wait().unwrap();
+        feeder.join().unwrap();
+        assert_eq!(status.code(), Some(0), "{program}");
+        assert!(
+            std::fs::read_to_string(&path).unwrap() == answers,
+            "{program}: every answer in the file"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn stdout_closed_before_the_first_answer_is_quiet() {
+    for (program, _) in PROGRAMS {
+        let mut child = spawn(program, &[], Stdio::piped(), Stdio::piped(), Stdio::piped());
+        drop(child.stdout.take());
+        let feeder = feed(&mut child, valid(program, 300).0);
+        let output = child.wait_with_output().unwrap();
+        feeder.join().unwrap();
+        assert_eq!(
+            (output.status.code(), String::from_utf8_lossy(&output.stderr).as_ref()),
+            (Some(0), ""),
+            "{program}"
+        );
+    }
+}
+
+/// `count` zeros.
+fn zeros(count: usize) -> String {
+    "0".repeat(count)
+}
+
+#[test]
+fn msquare_numbers_by_value_and_a_bom() {
+    check_table(
+        "msquare",
+        &[
+            row("33 digits", format!("{}2 6 8 4 5 7 3 1", zeros(32)), 0, MSQUARE_OUT, ""),
+            row(
+                "100,000 digits",
+                format!("2 6 8 4 5 7 3 {}1", zeros(99_999)),
+                0,
+                MSQUARE_OUT,
+                "",
+            ),
+            row("+1", "+2 +6 8 4 5 7 3 +1", 0, MSQUARE_OUT, ""),
+            row(
+                "-0",
+                "2 6 8 4 -0 7 3 1",
+                1,
+                "",
+                "msquare: error: line 1, column 9: 0 is not in 1..8\n",
+            ),
+            row(
+                "100,000 digits out of range",
+                format!("2 6 8 4 5 7 3 {}10", zeros(99_998)),
+                1,
+                "",
+                "msquare: error: line 1, column 15: 10 is not in 1..8\n",
+            ),
+            row("a byte-order mark", format!("\u{feff}{MSQUARE_IN}"), 0, MSQUARE_OUT, ""),
+            row(
+                "a byte-order mark later",
+                format!("2 \u{feff}{MSQUARE_IN}"),
+                1,
+                "",
+                "msquare: error: line 1, column 3: '\\xef\\xbb\\xbf2' is not an integer\n",
+            ),
+        ],
+    );
+}
+
+#[test]
+fn colour_hash_numbers_by_value_and_a_bom() {
+    const SOLVED: &str = "PUZZLE ALREADY SOLVED\n";
+    check_table(
+        "colour-hash",
+        &[
+            // Issue 13: the goal with its first piece as 33 zeros was answered NO SOLUTION.
+            row("33 digits", format!("1\n{}{GOAL}\n", zeros(32)), 0, SOLVED, ""),
+            row("100,000 digits", format!("1\n{}{GOAL}\n", zeros(99_999)), 0, SOLVED, ""),
+            row(
+                "100,000-digit count",
+                format!("{}1\n{GOAL}\n", zeros(99_999)),
+                0,
+                SOLVED,
+                "",
+            ),
+            row("+1", format!("+1\n{}\n", GOAL.replacen('3', "+3", 1)), 0, SOLVED, ""),
+            row("-0", format!("1\n-0{}\n", &GOAL[1..]), 0, SOLVED, ""),
+            row("-0 cases", "-0\n", 0, "", ""),
+            row("a byte-order mark", format!("\u{feff}1\n{GOAL}\n"), 0, SOLVED, ""),
+        ],
+    );
+}
+
+#[test]
+fn eight_numbers_by_value_and_a_bom() {
+    // eight's count is digits only (its grammar gives signs no meaning).
+    check_table(
+        "eight",
+        &[
+            row(
+                "33-digit count",
+                format!("{}1\n\n1 2 3 4 5 6 7 8 x\n", zeros(32)),
+                0,
+                "\n",
+                "",
+            ),
+            row(
+                "100,000-digit count",
+                format!("{}1\n\n{EIGHT_IN}\n", zeros(99_999)),
+                0,
+                EIGHT_OUT,
+                "",
+            ),
+            row("a byte-order mark", format!("\u{feff}{EIGHT_IN}\n"), 0, EIGHT_OUT, ""),
+        ],
+    );
+}
+
+/// Runs `program` on an endless stdin (`/dev/zero`, or `byte` written forever by a thread);
+/// returns its status and stderr, failing if it runs for 10 seconds.
+fn endless(program: &str, byte: Option<u8>) -> (ExitStatus, String) {
+    let stdin = match byte {
+        None => File::open("/dev/zero").expect("/dev/zero exists").into(),
+        Some(_) => Stdio::piped(),
+    };
+    let mut child = spawn(program, &[], stdin, Stdio::null(), Stdio::piped());
+    let writer = byte.map(|byte| {
+        let mut stdin = child.stdin.take().unwrap();
+        std::thread::spawn(move || {
+            let chunk = [byte; 1 << 16];
+            while stdin.write_all(&chunk).is_ok() {}
+        })
+    });
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{program} still reading its endless input after 10 s");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    let mut stderr = String::new();
+    child.stderr.take().unwrap().read_to_string(&mut stderr).unwrap();
+    if let Some(writer) = writer {
+        writer.join().unwrap();
+    }
+    (status, stderr)
+}
+
+#[test]
+fn endless_input_ends_at_once_with_one_line() {
+    let nuls = "\\x00".repeat(32);
+    let ones = "1".repeat(32);
+    let table = [
+        (
+            "msquare",
+            None,
+            format!("msquare: error: line 1, column 1: '{nuls}...' is not an integer\n"),
+        ),
+        (
+            "msquare",
+            Some(b'1'),
+            format!("msquare: error: line 1, column 1: '{ones}...' is not in 1..8\n"),
+        ),
+        (
+            "colour-hash",
+            None,
+            format!("colour-hash: error: line 1, column 1: the case count '{nuls}...' is not an integer\n"),
+        ),
+        (
+            "colour-hash",
+            Some(b'1'),
+            format!("colour-hash: error: line 1, column 1: the case count '{ones}...' is too large\n"),
+        ),
+        (
+            "eight",
+            None,
+            "eight: error: board 1: tile '\\x00' is not 1-8 or x\n".to_string(),
+        ),
+    ];
+    for (program, byte, expected) in table {
+        let (status, stderr) = endless(program, byte);
+        assert_eq!((status.code(), stderr), (Some(1), expected), "{program} {byte:?}");
+    }
+}
+
+#[test]
+fn eight_endless_count_ends_at_once_with_one_line() {
+    // eight's message for an endless count is its own; the contract is one line and status 1.
+    let (status, stderr) = endless("eight", Some(b'1'));
+    assert_eq!(status.code(), Some(1), "eight endless 111...: {stderr}");
+    assert!(
+        stderr.starts_with("eight: error: ") && stderr.ends_with('\n') && stderr.lines().count() == 1,
+        "eight endless 111...: {stderr:?}"
+    );
+}
