@@ -7,7 +7,7 @@ use std::io::{self, BufRead, BufWriter, Write};
 use common::cli::Failure;
 use common::scan::{Position, Scanner};
 
-use crate::search::Answerer;
+use crate::search::{Answerer, Method};
 use crate::state::{tile_char, Board, BLANK, CELLS, DIAMETER};
 
 /// The input layout, as forced by `--format` or left to the detection rule (crate docs).
@@ -38,11 +38,13 @@ pub(crate) enum Layout {
 pub type Tracer = fn(out: &mut dyn Write, number: u64, board: &Board, moves: Option<&[u8]>) -> io::Result<()>;
 
 /// What a run does. `Options::default()` is exactly what the judges run: the layout detected,
-/// no trace.
+/// the method chosen by the run's length, no trace.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Options {
     /// The input layout.
     pub format: Format,
+    /// How the boards are answered; every method gives the same answers.
+    pub method: Method,
     /// Draws each answer on the diagnostics stream; `None` draws nothing.
     pub trace: Option<Tracer>,
 }
@@ -461,7 +463,7 @@ pub fn run(
     options: &Options,
 ) -> Result<(), Failure> {
     let mut answers = Answers {
-        answerer: Answerer::default(),
+        answerer: Answerer::new(options.method),
         out: BufWriter::with_capacity(1 << 16, output),
         trace: options.trace.map(|tracer| (tracer, BufWriter::new(diagnostics))),
     };
@@ -485,7 +487,10 @@ mod tests {
 
     fn output(input: &str, format: Format) -> Result<String, (String, String)> {
         let mut out = Vec::new();
-        let options = Options { format, trace: None };
+        let options = Options {
+            format,
+            ..Options::default()
+        };
         let outcome = run(input.as_bytes(), &mut out, &mut io::sink(), &options);
         let text = String::from_utf8(out).unwrap();
         match outcome {

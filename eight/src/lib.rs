@@ -79,5 +79,5 @@ mod study;
 
 pub use cli::{main_with, USAGE};
 pub use io::{run, Format, Options, Tracer};
-pub use search::Solver;
+pub use search::{Method, Solver};
 pub use state::Board;
