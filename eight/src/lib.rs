@@ -65,17 +65,20 @@
 //!   a tile belongs is an error naming the board (`board 3: tile '9' is not 1-8 or x`), as are a
 //!   repeated tile and a board cut short.
 //! - POJ 1077 / HDU 1043 / ZOJ 1217: boards until the end of input, one answer line each.
-//! - UVa 652: a count `N` (decimal digits, by value) alone on the first non-blank line, then `N`
-//!   boards; the answers are separated by one empty line. A count that is not digits, does not fit
-//!   in 64 bits or does not match the boards is an error.
-//! - `--format` forces a layout ([`Format`]); by default it is detected. When the first word is
-//!   a lone number `N`, the exact rule decides first wherever the whole input is in view (up to
-//!   1,024 boards): UVa 652 when exactly 9·`N` tiles follow it, boards when the tiles make whole
-//!   boards (the two never both fit). Past that budget, or when neither fits, a look at most 11
-//!   tiles ahead decides, so that the input is still read board by board: UVa when the number
-//!   cannot begin a board (a 0, a 9, a repeated digit, nine digits) or is followed by a blank
-//!   line, the end, or spaced tiles. The rule is `detect_layout` in `io.rs`, with why it looks
-//!   no further.
+//! - UVa 652: a count `N`, then `N` boards; the answers are separated by one empty line. The
+//!   count is a number by value: an optional `+` or `-`, then digits, leading zeros not counted
+//!   (`+3` is 3, `-0` is 0, `007` is 7). A count that is not a number, is negative, does not fit
+//!   in 63 bits (an endless numeral ends at its 20th significant digit), or does not match the
+//!   boards is an error.
+//! - `--format` forces a layout ([`Format`]); by default it is detected by the rule the checker
+//!   (`judge check`) applies: UVa 652 exactly when the first word is a number `N ≥ 0` alone on
+//!   its line and exactly 9·`N` tiles follow it; boards otherwise. A lone number that cannot
+//!   begin a board (a sign, a 0 or 9, a repeated digit, nine digits or more) is read as the count
+//!   at once, as nothing else could make the input valid; a lone number of distinct digits 1-8
+//!   needs the tiles after it counted, which the reader does for up to 1,024 boards held ahead.
+//!   Past that, a short look decides (a blank line or spaced tiles after the count say UVa).
+//!   Detected, the first word may be at most 4,096 bytes (`common::scan::MAX_TOKEN`); forced,
+//!   a count of any length is read. The rule is `detect_layout` in `io.rs`.
 //! - Empty input, or only whitespace, prints nothing.
 
 /// The binary's name, as error messages begin (`eight: error: ...`).
