@@ -299,8 +299,8 @@ pub(crate) fn read_count<R: BufRead>(tiles: &mut Tiles<R>) -> Result<Option<u64>
     }
 }
 
-/// Reads board number `number` (counted from 1, for error messages): nine tiles. `None` when
-/// the input ends before its first tile.
+/// Reads board number `number` (counted from 1, for error messages): nine tiles, and whether
+/// the board is solvable. `None` when the input ends before its first tile.
 ///
 /// # Errors
 /// [`Failure::Input`] naming the board and the fault: a byte that is not a tile, a repeated tile
@@ -308,78 +308,97 @@ pub(crate) fn read_count<R: BufRead>(tiles: &mut Tiles<R>) -> Result<Option<u64>
 ///
 /// # Complexity
 /// O(9 + whitespace skipped).
-pub(crate) fn read_board<R: BufRead>(tiles: &mut Tiles<R>, number: u64) -> Result<Option<Board>, Failure> {
-    let mut cells = [0u8; CELLS];
-    let read = tiles.fill(&mut cells)?;
+pub(crate) fn read_board<R: BufRead>(tiles: &mut Tiles<R>, number: u64) -> Result<Option<(Board, bool)>, Failure> {
+    let mut bytes = [0u8; CELLS];
+    let read = tiles.fill(&mut bytes)?;
     if read == 0 {
         return Ok(None);
     }
+    if read == CELLS {
+        if let Some(read) = Board::from_tile_bytes(&bytes) {
+            return Ok(Some(read));
+        }
+    }
+    Err(board_fault(&bytes[..read], number))
+}
+
+/// Why `bytes`, the start of board `number`, are not a board: the first byte that is not a
+/// tile or repeats one, else the input ending after them.
+#[cold]
+fn board_fault(bytes: &[u8], number: u64) -> Failure {
     let mut seen = 0u16;
-    for cell in &mut cells[..read] {
-        let byte = *cell;
+    for &byte in bytes {
         let tile = match byte {
             b'1'..=b'8' => byte - b'1',
             b'x' => BLANK,
             _ => {
-                return Err(Failure::Input(format!(
+                return Failure::Input(format!(
                     "board {number}: tile '{}' is not 1-8 or x",
                     byte.escape_ascii()
-                )))
+                ))
             }
         };
         if seen & (1 << tile) != 0 {
-            return Err(Failure::Input(format!(
-                "board {number}: tile '{}' appears twice",
-                tile_char(tile)
-            )));
+            return Failure::Input(format!("board {number}: tile '{}' appears twice", tile_char(tile)));
         }
         seen |= 1 << tile;
-        *cell = tile;
     }
-    if read < CELLS {
-        return Err(Failure::Input(format!(
-            "board {number}: the input ends after {read} of its 9 tiles"
-        )));
-    }
-    Ok(Some(Board::assemble(&cells, common::perm::rank(&cells))))
+    Failure::Input(format!(
+        "board {number}: the input ends after {} of its 9 tiles",
+        bytes.len()
+    ))
 }
 
-/// Writes one answer line (`moves`, or `unsolvable` for `None`), after an empty line if
-/// `separate` (UVa 652), in a single `write_all` so that output cut short never ends in half a
-/// line.
-fn write_answer(out: &mut impl Write, moves: Option<&[u8]>, separate: bool) -> io::Result<()> {
-    let mut line = [0u8; DIAMETER as usize + 2];
-    let mut length = 0;
-    if separate {
-        line[0] = b'\n';
-        length = 1;
-    }
-    let answer = moves.unwrap_or(b"unsolvable");
-    line[length..length + answer.len()].copy_from_slice(answer);
-    length += answer.len();
-    line[length] = b'\n';
-    out.write_all(&line[..=length])
-}
+/// Output bytes gathered before they are written: whole answer lines only, so that output cut
+/// short by an error never ends in half a line.
+const OUTPUT_BUFFER: usize = 1 << 16;
 
-/// Where the answers go: the buffered output, and with a tracer the buffered diagnostics.
+/// Where the answers go: whole lines gathered in `buffer` and written to `out`, and with a
+/// tracer the buffered diagnostics.
 struct Answers<'a, W: Write> {
     answerer: Answerer,
-    out: BufWriter<W>,
+    out: W,
+    /// Answer lines not yet written to `out`; the walk writes moves straight into it.
+    buffer: Vec<u8>,
     trace: Option<(Tracer, BufWriter<&'a mut dyn Write>)>,
 }
 
 impl<W: Write> Answers<'_, W> {
-    /// Writes board `number`'s answer, and with a tracer, flushes it and draws the answer.
-    fn write(&mut self, number: u64, board: &Board, separate: bool) -> io::Result<()> {
-        let moves = self.answerer.answer(board);
-        write_answer(&mut self.out, moves, separate)?;
+    /// Writes board `number`'s answer line (its moves, or `unsolvable`), after an empty line if
+    /// `separate` (UVa 652); with a tracer, flushes it and draws the answer.
+    #[inline]
+    fn write(&mut self, number: u64, board: &Board, solvable: bool, separate: bool) -> io::Result<()> {
+        if separate {
+            self.buffer.push(b'\n');
+        }
+        let start = self.buffer.len();
+        let solved = self.answerer.answer_into(board, solvable, &mut self.buffer);
+        if !solved {
+            self.buffer.extend_from_slice(b"unsolvable");
+        }
+        let end = self.buffer.len();
+        self.buffer.push(b'\n');
         if let Some((tracer, diagnostics)) = &mut self.trace {
+            let mut moves = [0u8; DIAMETER as usize];
+            moves[..end - start].copy_from_slice(&self.buffer[start..end]);
             // Flushed board by board, so on a terminal each drawing follows its answer line.
+            self.out.write_all(&self.buffer)?;
+            self.buffer.clear();
             self.out.flush()?;
-            tracer(diagnostics, number, board, moves)?;
+            tracer(diagnostics, number, board, solved.then_some(&moves[..end - start]))?;
             diagnostics.flush()?;
+        } else if self.buffer.len() >= OUTPUT_BUFFER {
+            self.out.write_all(&self.buffer)?;
+            self.buffer.clear();
         }
         Ok(())
+    }
+
+    /// Writes what is gathered and flushes `out`.
+    fn flush(&mut self) -> io::Result<()> {
+        self.out.write_all(&self.buffer)?;
+        self.buffer.clear();
+        self.out.flush()
     }
 }
 
@@ -400,8 +419,8 @@ fn answer_all<R: BufRead, W: Write>(
     match layout {
         Layout::Boards => {
             let mut number = 1;
-            while let Some(board) = read_board(tiles, number)? {
-                answers.write(number, &board, false)?;
+            while let Some((board, solvable)) = read_board(tiles, number)? {
+                answers.write(number, &board, solvable, false)?;
                 number += 1;
             }
         }
@@ -419,13 +438,13 @@ fn answer_all<R: BufRead, W: Write>(
                 ""
             };
             for number in 1..=count {
-                let Some(board) = read_board(tiles, number)? else {
+                let Some((board, solvable)) = read_board(tiles, number)? else {
                     return Err(Failure::Input(format!(
                         "board {number}: missing: the count says {count} boards, the input ends after {}{hint}",
                         number - 1
                     )));
                 };
-                answers.write(number, &board, number > 1)?;
+                answers.write(number, &board, solvable, number > 1)?;
             }
             if tiles.next_byte()?.is_some() {
                 return Err(Failure::Input(format!(
@@ -462,11 +481,12 @@ pub fn run(
 ) -> Result<(), Failure> {
     let mut answers = Answers {
         answerer: Answerer::new(options.method),
-        out: BufWriter::with_capacity(1 << 16, output),
+        out: output,
+        buffer: Vec::with_capacity(OUTPUT_BUFFER + 2 * DIAMETER as usize),
         trace: options.trace.map(|tracer| (tracer, BufWriter::new(diagnostics))),
     };
     let outcome = answer_all(&mut Tiles::new(input), &mut answers, options.format);
-    let flushed = answers.out.flush();
+    let flushed = answers.flush();
     let trace_flushed = answers.trace.as_mut().map_or(Ok(()), |(_, trace)| trace.flush());
     // The input's fault is the one to report; a failed flush matters only if there is none.
     outcome?;
@@ -644,10 +664,10 @@ mod tests {
         // Nothing is consumed but a count: the held bytes are read again as tiles.
         let mut tiles = Tiles::new(&b"2\n3\n4\n1\n5\nx\n7\n6\n8"[..]);
         assert_eq!(detect_layout(&mut tiles).unwrap(), Boards);
-        assert_eq!(read_board(&mut tiles, 1).unwrap(), Some(board_of("23415x768")));
+        assert_eq!(read_board(&mut tiles, 1).unwrap(), Some((board_of("23415x768"), true)));
         let mut tiles = Tiles::new(&b"+1\n23415x768"[..]);
         assert_eq!(detect_layout(&mut tiles).unwrap(), Counted(1));
-        assert_eq!(read_board(&mut tiles, 1).unwrap(), Some(board_of("23415x768")));
+        assert_eq!(read_board(&mut tiles, 1).unwrap(), Some((board_of("23415x768"), true)));
     }
 
     #[test]

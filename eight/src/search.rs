@@ -229,6 +229,16 @@ impl Solver {
     /// O(length of the answer), at most 31 probes and rank updates.
     pub fn solve(&self, board: &Board, moves: &mut Vec<u8>) -> bool {
         moves.clear();
+        self.walk_into(board, moves)
+    }
+
+    /// [`Solver::solve`] appending to `out` instead, which answers write straight into the
+    /// output buffer; `false`, with nothing appended, for an unsolvable board.
+    ///
+    /// # Complexity
+    /// O(length of the answer).
+    #[inline]
+    pub(crate) fn walk_into(&self, board: &Board, out: &mut Vec<u8>) -> bool {
         let mut entry = self.entries[board.rank()];
         if entry == UNREACHED {
             return false;
@@ -236,7 +246,7 @@ impl Solver {
         let mut at = *board;
         while entry_distance(entry) > 0 {
             let step = entry & 3;
-            moves.push(MOVE_NAMES[usize::from(step)]);
+            out.push(MOVE_NAMES[usize::from(step)]);
             at = at.follow(step);
             entry = self.entries[at.rank()];
         }
@@ -302,6 +312,8 @@ pub(crate) struct Answerer {
     /// IDA* expansions left to this run; 0 once the table is the way (or always, for
     /// [`Method::Table`]).
     budget: u64,
+    /// The last answer, for the tests' [`Answerer::answer`].
+    #[cfg(test)]
     moves: Vec<u8>,
 }
 
@@ -315,34 +327,47 @@ impl Answerer {
                 Method::Search => u64::MAX,
                 Method::Table => 0,
             },
+            #[cfg(test)]
             moves: Vec::new(),
         }
     }
 
-    /// The answer to `board`: the move letters (empty for the goal), or `None` if it is unsolvable.
+    /// Appends to `out` the answer to `board`, whose solvability the caller knows (parity,
+    /// [`Board::is_solvable`]): the move letters, nothing for the goal; returns `solvable`,
+    /// appending nothing when it is `false`.
     ///
     /// # Complexity
     /// O(answer length) from the table; an IDA* search, at most the budget left, before it;
     /// plus [`Solver::new`] the first time a board needs the table.
-    pub(crate) fn answer(&mut self, board: &Board) -> Option<&[u8]> {
-        if !board.is_solvable() {
-            return None;
+    #[inline]
+    pub(crate) fn answer_into(&mut self, board: &Board, solvable: bool, out: &mut Vec<u8>) -> bool {
+        if !solvable {
+            return false;
         }
-        self.moves.clear();
         if *board == Board::GOAL {
-            return Some(&self.moves);
+            return true;
         }
         if self.budget > 0 {
             // An exhausted budget is left at 0, so every later board goes to the table.
             if let Ok(moves) = crate::ida::solve_within(&board.cells(), &mut self.budget) {
-                self.moves = moves;
-                return Some(&self.moves);
+                out.extend_from_slice(&moves);
+                return true;
             }
         }
         let solver = self.solver.get_or_insert_with(Solver::new);
-        let solved = solver.solve(board, &mut self.moves);
+        let solved = solver.walk_into(board, out);
         debug_assert!(solved, "even boards are reachable: {board}");
-        Some(&self.moves)
+        true
+    }
+
+    /// The answer to `board`: the move letters (empty for the goal), or `None` if it is unsolvable.
+    #[cfg(test)]
+    pub(crate) fn answer(&mut self, board: &Board) -> Option<&[u8]> {
+        let mut moves = std::mem::take(&mut self.moves);
+        moves.clear();
+        let solved = self.answer_into(board, board.is_solvable(), &mut moves);
+        self.moves = moves;
+        solved.then_some(&self.moves[..])
     }
 }
 
