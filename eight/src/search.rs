@@ -3,7 +3,9 @@
 //! by following those moves, one table probe a move ([`Solver::solve`]); [`Answerer`] builds the
 //! table only when a board first needs it.
 
-use crate::state::{guarded_step, Board, CELLS, LANE_GUARDS, MOVE_NAMES, NO_CELL, RANK_SHIFT, RULES, SOLVABLE, STATES};
+use crate::state::{
+    guarded_step, Board, Walker, CELLS, DIAMETER, LANE_GUARDS, MOVE_NAMES, NO_CELL, RANK_SHIFT, RULES, SOLVABLE, STATES,
+};
 
 /// The table's entry for a board the search never reaches: the unsolvable half. It is the
 /// largest byte, above every real entry (at most `31 << 2 | 3` = 127), so the search's minimum
@@ -243,13 +245,18 @@ impl Solver {
         if entry == UNREACHED {
             return false;
         }
-        let mut at = *board;
+        let mut letters = [0u8; DIAMETER as usize + 1];
+        let mut length = 0;
+        let mut at = Walker::new(board);
         while entry_distance(entry) > 0 {
             let step = entry & 3;
-            out.push(MOVE_NAMES[usize::from(step)]);
-            at = at.follow(step);
+            // Masked so the store needs no bounds check; a distance is at most 31.
+            letters[length & 31] = MOVE_NAMES[usize::from(step)];
+            length += 1;
+            at.follow(step);
             entry = self.entries[at.rank()];
         }
+        out.extend_from_slice(&letters[..length]);
         true
     }
 

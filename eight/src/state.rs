@@ -221,24 +221,78 @@ pub(crate) fn guarded_step<const B: usize, const M: usize>(word: u64) -> u64 {
     (word ^ flip).wrapping_add(change).wrapping_add(to_rank(base))
 }
 
-/// The move (blank cell `b`, move `m`) as its own function, at index `4b + m`: 24 bodies with
-/// their rules folded in ([`guarded_step`]), and a panic for the moves off the frame.
-const FOLLOW: [fn(u64) -> u64; 4 * CELLS] = {
-    fn off_the_frame(_: u64) -> u64 {
-        panic!("a move off the frame")
+/// A board being walked along the table's moves: its word with every guard bit set (as
+/// [`guarded_step`] wants it, and the rank bits are untouched by the guards) and its blank's cell,
+/// so that a move needs neither setting the guards nor finding the blank.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Walker {
+    word: u64,
+    blank: usize,
+}
+
+impl Walker {
+    /// The walk's start.
+    #[inline]
+    pub(crate) fn new(board: &Board) -> Walker {
+        Walker {
+            word: board.word | LANE_GUARDS,
+            blank: board.blank(),
+        }
     }
-    let mut table: [fn(u64) -> u64; 4 * CELLS] = [off_the_frame; 4 * CELLS];
-    macro_rules! legal {
-        ($(($b:literal, $m:literal)),*) => {
-            $(table[4 * $b + $m] = guarded_step::<$b, $m>;)*
-        };
+
+    /// The rank of the board reached.
+    #[inline(always)]
+    pub(crate) fn rank(&self) -> usize {
+        (self.word >> RANK_SHIFT) as usize
     }
-    legal! {
-        (0, 2), (0, 3), (1, 1), (1, 2), (1, 3), (2, 1), (2, 2), (3, 0), (3, 2), (3, 3), (4, 0), (4, 1),
-        (4, 2), (4, 3), (5, 0), (5, 1), (5, 2), (6, 0), (6, 3), (7, 0), (7, 1), (7, 3), (8, 0), (8, 1)
+
+    /// Makes move `step`, which must be legal: [`Board::step`]'s result in about a third of its
+    /// instructions, the move's rule folded into one of 24 bodies ([`guarded_step`]) inlined
+    /// behind one jump on (blank cell, move). Answers are read from the table with it.
+    ///
+    /// # Panics
+    /// If the blank is at that edge of the frame.
+    #[inline(always)]
+    pub(crate) fn follow(&mut self, step: u8) {
+        macro_rules! moves {
+            ($(($index:literal, $blank:literal, $step:literal)),*) => {
+                match 4 * self.blank + usize::from(step) {
+                    $($index => {
+                        self.word = guarded_step::<$blank, $step>(self.word);
+                        self.blank = RULES[$blank][$step].target as usize;
+                    })*
+                    _ => panic!("a move off the frame"),
+                }
+            };
+        }
+        moves!(
+            (2, 0, 2),
+            (3, 0, 3),
+            (5, 1, 1),
+            (6, 1, 2),
+            (7, 1, 3),
+            (9, 2, 1),
+            (10, 2, 2),
+            (12, 3, 0),
+            (14, 3, 2),
+            (15, 3, 3),
+            (16, 4, 0),
+            (17, 4, 1),
+            (18, 4, 2),
+            (19, 4, 3),
+            (20, 5, 0),
+            (21, 5, 1),
+            (22, 5, 2),
+            (24, 6, 0),
+            (27, 6, 3),
+            (28, 7, 0),
+            (29, 7, 1),
+            (31, 7, 3),
+            (32, 8, 0),
+            (33, 8, 1)
+        )
     }
-    table
-};
+}
 
 /// A tile's character as written in the input and output (`1`..`8`, `x`).
 pub(crate) fn tile_char(tile: u8) -> char {
@@ -480,25 +534,6 @@ impl Board {
     }
 }
 
-impl Board {
-    /// The board after move `step` (0 = u, 1 = l, 2 = d, 3 = r), which must be legal here:
-    /// [`Board::step`]'s result in about half its instructions, the move's rule folded into one
-    /// of 24 bodies ([`guarded_step`]). Answers are read from the table with it.
-    ///
-    /// # Panics
-    /// If the blank is at that edge of the frame.
-    ///
-    /// # Complexity
-    /// O(1).
-    #[inline]
-    pub(crate) fn follow(self, step: u8) -> Board {
-        let word = FOLLOW[4 * self.blank() + usize::from(step)](self.word | LANE_GUARDS);
-        Board {
-            word: word & !LANE_GUARDS,
-        }
-    }
-}
-
 impl fmt::Display for Board {
     /// The judges' form: the nine tiles row by row, space-separated (`2 3 4 1 5 x 7 6 8`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -580,7 +615,15 @@ mod tests {
                 if let Some(next) = board.step(step) {
                     assert_eq!(next.rank(), common::perm::rank(&next.cells()), "{board} by {step}");
                     assert_eq!(next.blank(), next.cells().iter().position(|&c| c == BLANK).unwrap());
-                    assert_eq!(board.follow(step), next);
+                    let mut walker = Walker::new(&board);
+                    walker.follow(step);
+                    assert_eq!(
+                        Board {
+                            word: walker.word & !LANE_GUARDS
+                        },
+                        next
+                    );
+                    assert_eq!((walker.rank(), walker.blank), (next.rank(), next.blank()));
                     // Each move is undone by its opposite (u/d, l/r).
                     assert_eq!(next.step(step ^ 2), Some(board));
                 }
