@@ -463,10 +463,13 @@ impl Board {
     }
 }
 
+/// [`TILE_OF_BYTE`]'s value for a byte that is not a tile.
+const NOT_A_TILE: u8 = 9;
+
 /// What each input byte is as a tile: `1`..`8` are 0..=7, `x` is [`BLANK`], anything else
-/// [`NO_CELL`].
+/// [`NOT_A_TILE`].
 const TILE_OF_BYTE: [u8; 256] = {
-    let mut table = [NO_CELL; 256];
+    let mut table = [NOT_A_TILE; 256];
     let mut byte = b'1';
     while byte <= b'8' {
         table[byte as usize] = byte - b'1';
@@ -478,8 +481,8 @@ const TILE_OF_BYTE: [u8; 256] = {
 
 /// `SEEN_BELOW[v]`: one in each 4-bit lane above lane `v`, so that summing it over the values
 /// seen so far counts, in lane `w`, the seen values smaller than `w`.
-const SEEN_BELOW: [u64; CELLS] = {
-    let mut table = [0; CELLS];
+const SEEN_BELOW: [u64; CELLS + 1] = {
+    let mut table = [0; CELLS + 1];
     let mut value = 0;
     while value < CELLS {
         let mut lane = value + 1;
@@ -505,30 +508,36 @@ impl Board {
     /// O(9), a few word operations a tile.
     #[inline]
     pub(crate) fn from_tile_bytes(bytes: &[u8; CELLS]) -> Option<(Board, bool)> {
-        let mut seen = 0u32;
+        // Bit `NOT_A_TILE` is set from the start, so one test catches a byte that is not a tile
+        // and a repeated tile.
+        let mut seen = 1u32 << NOT_A_TILE;
         // Lane `w` of `below`: how many of the values read so far are smaller than `w`.
         let mut below = 0u64;
         let mut rank = 0usize;
         let mut digits = 0usize;
         let mut word = 0u64;
         let mut blank = 0;
-        for (cell, &byte) in bytes.iter().enumerate() {
-            let value = TILE_OF_BYTE[usize::from(byte)];
-            if value == NO_CELL || seen & (1 << value) != 0 {
-                return None;
-            }
-            seen |= 1 << value;
-            let value = usize::from(value);
-            // Values smaller than this one not used yet: later cells hold exactly those.
-            let digit = value - (below >> (4 * value) & 0xf) as usize;
-            below += SEEN_BELOW[value];
-            rank += digit * common::perm::FACTORIALS[CELLS - 1 - cell];
-            digits += digit;
-            word |= (value as u64) << (LANE * cell);
-            if value == usize::from(BLANK) {
-                blank = cell;
-            }
+        // Unrolled, so that each cell's shift and factorial are constants.
+        macro_rules! cells {
+            ($($cell:literal)*) => {$(
+                let value = TILE_OF_BYTE[usize::from(bytes[$cell])];
+                if seen & (1 << value) != 0 {
+                    return None;
+                }
+                seen |= 1 << value;
+                let value = usize::from(value);
+                // Values smaller than this one not used yet: later cells hold exactly those.
+                let digit = value - (below >> (4 * value) & 0xf) as usize;
+                below += SEEN_BELOW[value];
+                rank += digit * common::perm::FACTORIALS[CELLS - 1 - $cell];
+                digits += digit;
+                word |= (value as u64) << (LANE * $cell);
+                blank = if value == usize::from(BLANK) { $cell } else { blank };
+            )*};
         }
+        cells!(0 1 2 3 4 5 6 7 8);
+        // The last cell's updates are not needed; reading them keeps the macro uniform.
+        let _ = (seen, below);
         word |= (rank as u64) << RANK_SHIFT;
         Some((Board { word }, (digits + blank) % 2 == 0))
     }
