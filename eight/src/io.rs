@@ -351,7 +351,7 @@ fn board_fault(bytes: &[u8], number: u64) -> Failure {
 
 /// Output bytes gathered before they are written: whole answer lines only, so that output cut
 /// short by an error never ends in half a line.
-const OUTPUT_BUFFER: usize = 1 << 16;
+const OUTPUT_BUFFER: usize = 1 << 15;
 
 /// Where the answers go: whole lines gathered in `buffer` and written to `out`, and with a
 /// tracer the buffered diagnostics.
