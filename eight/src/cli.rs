@@ -7,17 +7,21 @@ use std::io::{BufRead, BufWriter, Write};
 use common::cli::{Args, Failure};
 
 use crate::io::{run, Format, Options};
-use crate::search::Solver;
+use crate::search::{Method, Solver};
 use crate::study::{write_stats, write_trace};
 
 /// The help text: the usage line, what the program does, and one entry per switch.
-pub const USAGE: &str = "usage: eight [--format auto|poj|hdu|uva652] [--trace]    or    eight --stats
+pub const USAGE: &str = "usage: eight [--format auto|poj|hdu|uva652] [--method auto|search|table] [--trace]
+       eight --stats
 Reads 8-puzzle boards (tiles 1-8 and x, row by row) on stdin; prints for each the shortest move
 string (u l d r: the tile that moves into the blank; the smallest in u<l<d<r order among the
 shortest), an empty line for the goal 1 2 3 4 5 6 7 8 x, or `unsolvable`.
 --format  poj, hdu: boards until the end of input, one answer line each;
           uva652: a board count first, answers separated by an empty line;
           auto (default): uva652 if the first line is a lone count, see the crate docs.
+--method  how boards are answered (the answers are the same): search, each by IDA*;
+          table, each walked from the distance table of every board, built once;
+          auto (default): by IDA* until the run has spent 64 Ki expansions, then the table.
 --trace   also draw each answer on stderr, board by board in its 3x3 frame, each step labelled
           with its move; stdout stays exactly the judge answer.
 --stats   print the distance table of the 181440 solvable boards instead (for each depth the
@@ -27,7 +31,8 @@ shortest), an empty line for the goal 1 2 3 4 5 6 7 8 x, or `unsolvable`.
 ";
 
 /// The tail of every argument error: the usage line.
-const ARGUMENT_USAGE: &str = "eight [--format auto|poj|hdu|uva652] [--trace] | eight --stats";
+const ARGUMENT_USAGE: &str =
+    "eight [--format auto|poj|hdu|uva652] [--method auto|search|table] [--trace] | eight --stats";
 
 /// The binary: answers the boards on `input` as the judges want ([`run`]); `--trace` also draws
 /// them on `diagnostics` (stderr); `--stats` prints the distance table instead, reading nothing;
@@ -44,7 +49,7 @@ pub fn main_with(
     output: impl Write,
     diagnostics: &mut dyn Write,
 ) -> Result<(), Failure> {
-    let args = Args::parse(args, &["--stats", "--trace"], &["--format"], ARGUMENT_USAGE)?;
+    let args = Args::parse(args, &["--stats", "--trace"], &["--format", "--method"], ARGUMENT_USAGE)?;
     if args.help() {
         let mut output = output;
         output.write_all(USAGE.as_bytes())?;
@@ -63,6 +68,17 @@ pub fn main_with(
             )))
         }
     };
+    let method = match args.value("--method") {
+        None | Some("auto") => Method::Auto,
+        Some("search") => Method::Search,
+        Some("table") => Method::Table,
+        Some(other) => {
+            return Err(Failure::Input(format!(
+                "unknown method '{}'; usage: {ARGUMENT_USAGE}",
+                common::cli::printable(other)
+            )))
+        }
+    };
     if args.switch("--stats") {
         // The table needs no input, so there is nothing to trace and no layout to read.
         let mut output = BufWriter::new(output);
@@ -72,6 +88,7 @@ pub fn main_with(
     }
     let options = Options {
         format,
+        method,
         trace: if args.switch("--trace") {
             Some(write_trace)
         } else {
@@ -116,9 +133,11 @@ mod tests {
     #[test]
     fn bad_arguments_name_themselves_and_the_usage() {
         let error = |args: &[&str]| stdout(args, "").unwrap_err();
-        let usage = "usage: eight [--format auto|poj|hdu|uva652] [--trace] | eight --stats";
+        let usage =
+            "usage: eight [--format auto|poj|hdu|uva652] [--method auto|search|table] [--trace] | eight --stats";
         assert_eq!(error(&["--fast"]), format!("unknown argument '--fast'; {usage}"));
         assert_eq!(error(&["--format", "zoj2"]), format!("unknown format 'zoj2'; {usage}"));
+        assert_eq!(error(&["--method", "bfs"]), format!("unknown method 'bfs'; {usage}"));
         assert_eq!(
             error(&["--format"]),
             format!("option '--format' needs a value; {usage}")
@@ -146,7 +165,7 @@ mod tests {
         ] {
             assert_eq!(stdout(args, "not read").unwrap(), USAGE, "{args:?}");
         }
-        for switch in ["--format", "--trace", "--stats", "-h, --help"] {
+        for switch in ["--format", "--method", "--trace", "--stats", "-h, --help"] {
             assert!(USAGE.contains(&format!("\n{switch} ")), "{switch}");
         }
     }

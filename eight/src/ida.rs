@@ -73,9 +73,6 @@
 //! expansions for any board (above). Memory: the recursion, at most 32 frames, and 24 KiB
 //! of static tables built at compile time, so a search costs no set-up at run time.
 
-// Until eight's answer path calls `solve` (issue 15 item 1) only the tests use this module.
-#![cfg_attr(not(test), allow(dead_code))]
-
 /// The blank's value in a cell.
 const BLANK: u64 = 8;
 
@@ -215,6 +212,7 @@ pub(crate) struct Exhausted;
 ///
 /// # Complexity
 /// At most `budget` expansions of a few dozen instructions each (see the module docs).
+#[cfg(test)]
 pub(crate) fn solve(board: &[u8; 9], budget: u64) -> Result<Vec<u8>, Exhausted> {
     let mut left = budget;
     solve_within(board, &mut left)
@@ -643,7 +641,7 @@ mod tests {
     /// Every solvable board: release only (`cargo test --release -p eight ida`), as it takes
     /// some hundred million expansions.
     #[test]
-    #[cfg_attr(debug_assertions, ignore)]
+    #[cfg(not(debug_assertions))]
     fn every_solvable_board_gets_the_reference_answer() {
         for board in distances().keys() {
             let answer = solve(board, u64::MAX).unwrap();

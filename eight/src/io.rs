@@ -5,9 +5,9 @@ use std::collections::VecDeque;
 use std::io::{self, BufRead, BufWriter, Write};
 
 use common::cli::Failure;
-use common::scan::{Position, Scanner};
+use common::scan::{IntegerError, Position, ScanError, Scanner};
 
-use crate::search::Answerer;
+use crate::search::{Answerer, Method};
 use crate::state::{tile_char, Board, BLANK, CELLS, DIAMETER};
 
 /// The input layout, as forced by `--format` or left to the detection rule (crate docs).
@@ -38,11 +38,13 @@ pub(crate) enum Layout {
 pub type Tracer = fn(out: &mut dyn Write, number: u64, board: &Board, moves: Option<&[u8]>) -> io::Result<()>;
 
 /// What a run does. `Options::default()` is exactly what the judges run: the layout detected,
-/// no trace.
+/// the method chosen by the run's length, no trace.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Options {
     /// The input layout.
     pub format: Format,
+    /// How the boards are answered; every method gives the same answers.
+    pub method: Method,
     /// Draws each answer on the diagnostics stream; `None` draws nothing.
     pub trace: Option<Tracer>,
 }
@@ -87,22 +89,6 @@ impl<R: BufRead> Tiles<R> {
         Ok(self.scanner.next_byte()?.map(|(byte, _)| byte))
     }
 
-    /// The next non-whitespace byte and its position, or `None` at the end of input. A byte
-    /// taken by [`Tiles::count_ahead`] has no position kept: it comes with line 0, next to
-    /// nothing.
-    ///
-    /// # Complexity
-    /// O(whitespace skipped + 1).
-    pub(crate) fn next_tile(&mut self) -> io::Result<Option<(u8, Position)>> {
-        if let Some(held) = self.held.pop_front() {
-            return Ok(Some(held));
-        }
-        if let Some(byte) = self.counted.pop_front() {
-            return Ok(Some((byte, Position { line: 0, column: 0 })));
-        }
-        self.scanner.next_byte()
-    }
-
     /// The byte `ahead` places after the next one (0 = the next), without consuming anything.
     /// Only bytes before any [`Tiles::count_ahead`] took can be peeked.
     ///
@@ -134,92 +120,119 @@ impl<R: BufRead> Tiles<R> {
         Ok(None)
     }
 
-    /// Puts back a byte just taken by [`Tiles::next_tile`].
+    /// Fills `out` with the next non-whitespace bytes, the held ones first, then straight from
+    /// the scanner's buffer; returns how many, fewer than `out.len()` only at the end of input.
     ///
     /// # Complexity
-    /// O(1).
-    pub(crate) fn unread(&mut self, byte: (u8, Position)) {
-        self.held.push_front(byte);
+    /// O(`out.len()` + whitespace skipped), a few instructions a byte once nothing is held.
+    pub(crate) fn fill(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        let mut filled = 0;
+        while filled < out.len() {
+            if let Some((byte, _)) = self.held.pop_front() {
+                out[filled] = byte;
+            } else if let Some(byte) = self.counted.pop_front() {
+                out[filled] = byte;
+            } else {
+                return Ok(filled + self.scanner.next_bytes(&mut out[filled..])?);
+            }
+            filled += 1;
+        }
+        Ok(filled)
     }
 }
 
-/// Whether `next` directly follows `previous` on the same line (no whitespace between).
-fn adjacent(previous: Position, next: Position) -> bool {
-    next.line == previous.line && next.column == previous.column + 1
+/// How [`detect_layout`] read the start of the input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Detected {
+    /// Boards until the end of input; the first word is held as their first tiles.
+    Boards,
+    /// UVa 652 with this count; the count is consumed.
+    Counted(u64),
 }
 
-/// Tells UVa 652's counted layout from the POJ / HDU one, consuming nothing.
+/// Tells UVa 652's counted layout from the POJ / HDU one, by the exact rule wherever it
+/// can decide, the rule `judge check` applies: the input is counted exactly when its first word
+/// is a number `N ≥ 0` (by value: `+3` is 3, `-0` is 0, `007` is 7) alone on its line and exactly
+/// 9·`N` tiles follow it; otherwise it is boards. What this reads is held for the boards, so the
+/// first word is consumed only when it is the count.
 ///
-/// Let the first word be the first run of non-whitespace bytes. Only a first word of decimal
-/// digits can be a count; any other start is boards, and so is a first word with more on its
-/// line (unless it has nine or more digits: nine digit tiles cannot be a board, which needs an
-/// `x`). For a lone number `N`, the rule is the exact one, first, wherever it can
-/// decide ([`exact_layout`]): UVa 652 exactly when 9·`N` tiles follow it, boards when the
-/// tiles make whole boards; the two never both fit, as a counted input holds 9·`N` tiles plus
-/// the count's 1 to 8 digits. Deciding needs the whole input in view, which a streaming reader
-/// holds only up to [`LOOK_AHEAD_TILES`] tiles (1,024 boards). Beyond that, or when neither
-/// layout fits (bad input either way, and the layout only picks the error), a look at most 11
-/// tiles ahead decides: UVa 652 when
-/// 1. the number holds a 0, a 9 or a repeated digit: it cannot begin a board; or
-/// 2. the next line is blank or missing, or its first two tiles are separated by whitespace.
-///
-/// That is where the layouts differ in practice: UVa puts a blank line after the count (or the
-/// board, spaced, on the next line), while a board split over lines puts another lone word on
-/// the next line (`2⏎3⏎4⏎…` one tile a line, `234⏎15x⏎768` three a line). What the short look
+/// Most starts decide at once: a first word that is not such a number, or has more on its line,
+/// is boards; a lone number that cannot begin a board (a sign, a 0 or 9, a repeated digit, nine
+/// or more digits) is the count, as the input cannot be anything else, and a wrong count is then
+/// reported as such. Only a lone number of distinct digits 1-8 (`2`, `13`, `1234`) could be
+/// either, and for it the tiles after it are counted: up to [`LOOK_AHEAD_TILES`] (1,024 boards)
+/// are held, so the input is still read board by board. If the input goes on past that and the
+/// count would too, a short look decides: UVa 652 when the next line is blank, or its first two
+/// tiles are separated by whitespace (UVa writes a blank line after the count, or a spaced board),
+/// boards otherwise (`2⏎3⏎4⏎…` one tile a line, `234⏎15x⏎768` three a line). What that look
 /// cannot tell apart, a long input whose lone count is followed by boards without spaces
 /// (`1234⏎23415x768⏎…`), reads as boards and fails as such; `--format uva652` reads it right.
 ///
 /// # Errors
-/// If reading fails.
+/// [`Failure::Input`] for a lone count that cannot be boards and is too large, or a first word
+/// over [`common::scan::MAX_TOKEN`] bytes; [`Failure::Io`] if reading fails.
 ///
 /// # Complexity
-/// O(bytes up to the 11th tile), or up to [`LOOK_AHEAD_TILES`] tiles held when the first word
-/// is a lone number.
-pub(crate) fn detect_layout<R: BufRead>(tiles: &mut Tiles<R>) -> io::Result<Layout> {
-    let Some((_, start)) = tiles.peek(0)? else {
-        return Ok(Layout::Boards);
+/// O(first word + 2 tiles), or up to [`LOOK_AHEAD_TILES`] tiles held when the first word is a
+/// lone number of distinct digits 1-8.
+pub(crate) fn detect_layout<R: BufRead>(tiles: &mut Tiles<R>) -> Result<Detected, Failure> {
+    debug_assert!(
+        tiles.held.is_empty() && tiles.counted.is_empty(),
+        "detecting after a read"
+    );
+    let Some(token) = tiles.scanner.next_token()? else {
+        return Ok(Detected::Boards);
     };
-    let mut length = 0;
-    let mut count = 0;
+    let start = token.position();
+    let value = token.parse_i64();
+    let shown = token.to_string();
+    let word = token.bytes().to_vec();
+    let length = word.len();
     let mut digits_seen = 0u16;
-    let mut could_begin_board = true;
-    let mut last = start;
-    while let Some((byte, at)) = tiles.peek(length)? {
-        if length > 0 && !adjacent(last, at) {
-            break;
-        }
-        if !byte.is_ascii_digit() {
-            return Ok(Layout::Boards);
-        }
-        let digit = byte - b'0';
-        count = count * 10 + usize::from(digit);
-        could_begin_board &= (1..=8).contains(&digit) && digits_seen & (1 << digit) == 0;
-        digits_seen |= 1 << digit;
-        length += 1;
-        last = at;
-        if length == CELLS {
-            // Nine digit tiles cannot be a board (no blank): a count, however it goes on.
-            return Ok(Layout::Counted);
-        }
+    let could_begin_board = length < CELLS
+        && word.iter().all(|&byte| {
+            let fresh = (b'1'..=b'8').contains(&byte) && digits_seen & (1 << (byte - b'0')) == 0;
+            digits_seen |= 1 << (byte & 15);
+            fresh
+        });
+    // The first word's bytes are the first tiles, should the input be boards.
+    for (index, &byte) in word.iter().enumerate() {
+        let column = start.column + index;
+        tiles.held.push_back((byte, Position { column, ..start }));
     }
-    let Some((_, next)) = tiles.peek(length)? else {
-        return Ok(Layout::Counted);
+    let next = tiles.peek(length)?;
+    let lone = next.map_or(true, |(_, at)| at.line > start.line);
+    let negative = word[0] == b'-';
+    let count = match value {
+        _ if !lone => return Ok(Detected::Boards),
+        Ok(count) if count >= 0 => count as u64,
+        Err(IntegerError::OutOfRange) if !negative => {
+            return Err(Failure::Input(format!(
+                "{start}: the board count '{shown}' is too large"
+            )))
+        }
+        // Not a number, or a negative one: boards (which fail at their first tile).
+        _ => return Ok(Detected::Boards),
     };
-    if next.line == start.line {
-        return Ok(Layout::Boards);
+    let counted = if could_begin_board {
+        // The short look's last tile, peeked before the exact rule counts the rest.
+        let after = tiles.peek(length + 1)?;
+        match exact_layout(tiles, length, count)? {
+            Some(layout) => layout == Layout::Counted,
+            None => {
+                let (_, next) = next.expect("more tiles than the budget follow");
+                next.line > start.line + 1
+                    || after.is_some_and(|(_, after)| after.line == next.line && after.column > next.column + 1)
+            }
+        }
+    } else {
+        true
+    };
+    if !counted {
+        return Ok(Detected::Boards);
     }
-    // The short look's last tile, peeked before the exact rule counts the rest without positions.
-    let after = tiles.peek(length + 1)?;
-    if let Some(layout) = exact_layout(tiles, length, count)? {
-        return Ok(layout);
-    }
-    if !could_begin_board || next.line > start.line + 1 {
-        return Ok(Layout::Counted);
-    }
-    match after {
-        Some((_, after)) if after.line == next.line && !adjacent(next, after) => Ok(Layout::Counted),
-        _ => Ok(Layout::Boards),
-    }
+    tiles.held.drain(..length);
+    Ok(Detected::Counted(count))
 }
 
 /// The most tiles [`detect_layout`] holds to see a whole input: 1,024 boards and a count
@@ -227,89 +240,67 @@ pub(crate) fn detect_layout<R: BufRead>(tiles: &mut Tiles<R>) -> io::Result<Layo
 const LOOK_AHEAD_TILES: usize = CELLS * 1025;
 
 /// The exact rule for an input whose first word, `length` digits, is the lone number `count`:
-/// `Counted` when exactly 9·`count` tiles follow it, `Boards` when the tiles make whole boards
-/// or when more tiles follow than the count allows; `None` when it cannot tell (the input goes
-/// on past [`LOOK_AHEAD_TILES`] and the count would reach that far) or when neither layout fits.
+/// `Counted` when exactly 9·`count` tiles follow it, else `Boards`; `None` when it cannot tell
+/// (the input goes on past [`LOOK_AHEAD_TILES`] and the count would reach that far).
 ///
 /// # Errors
 /// If reading fails.
 ///
 /// # Complexity
 /// O(tiles held), at most [`LOOK_AHEAD_TILES`].
-fn exact_layout<R: BufRead>(tiles: &mut Tiles<R>, length: usize, count: usize) -> io::Result<Option<Layout>> {
-    let counted = length + CELLS * count;
+fn exact_layout<R: BufRead>(tiles: &mut Tiles<R>, length: usize, count: u64) -> io::Result<Option<Layout>> {
+    let counted = (CELLS as u64).saturating_mul(count).saturating_add(length as u64);
     let Some(total) = tiles.count_ahead(LOOK_AHEAD_TILES)? else {
         // More than the budget: the count can still fit only if its boards reach past it.
-        return Ok((counted < LOOK_AHEAD_TILES).then_some(Layout::Boards));
+        return Ok((counted <= LOOK_AHEAD_TILES as u64).then_some(Layout::Boards));
     };
-    Ok(if total == counted {
-        Some(Layout::Counted)
-    } else if total % CELLS == 0 {
-        Some(Layout::Boards)
+    Ok(Some(if total as u64 == counted {
+        Layout::Counted
     } else {
-        None
-    })
+        Layout::Boards
+    }))
 }
 
-/// Bytes of a bad count kept for its error message.
-const COUNT_SHOWN: usize = 24;
-
-/// Reads UVa 652's board count: the first word, which must be decimal digits. `None` for an
-/// input that is empty or all whitespace.
+/// Reads UVa 652's board count, a number by value (`+3` is 3, `-0` is 0, leading zeros do not
+/// count), as `--format uva652` reads it. `None` for an input that is empty or all whitespace.
 ///
 /// # Errors
-/// [`Failure::Input`] if the word is not a number or does not fit in a `u64`; [`Failure::Io`].
+/// [`Failure::Input`] if the first word is not a number, or is negative, or does not fit in an
+/// `i64`: an endless numeral ends at its 20th significant digit, any other word at its first
+/// byte that cannot belong to a number; [`Failure::Io`].
 ///
 /// # Complexity
-/// O(length of the word).
+/// O(length of the numeral).
 pub(crate) fn read_count<R: BufRead>(tiles: &mut Tiles<R>) -> Result<Option<u64>, Failure> {
-    let Some((mut byte, start)) = tiles.next_tile()? else {
-        return Ok(None);
-    };
-    let mut shown = Vec::new();
-    let mut length = 0usize;
-    let mut value = Some(0u64);
-    let mut digits_only = true;
-    let mut last = start;
-    loop {
-        if shown.len() < COUNT_SHOWN {
-            shown.push(byte);
-        }
-        length += 1;
-        digits_only &= byte.is_ascii_digit();
-        if digits_only {
-            value = value.and_then(|v| v.checked_mul(10)?.checked_add(u64::from(byte - b'0')));
-        }
-        match tiles.next_tile()? {
-            Some((next, at)) if adjacent(last, at) => {
-                byte = next;
-                last = at;
-            }
-            Some(other) => {
-                tiles.unread(other);
-                break;
-            }
-            None => break,
-        }
-    }
-    let word = format!(
-        "{}{}",
-        shown.escape_ascii(),
-        if length > shown.len() { "..." } else { "" }
+    debug_assert!(
+        tiles.held.is_empty() && tiles.counted.is_empty(),
+        "the count comes first"
     );
-    match value {
-        _ if !digits_only => Err(Failure::Input(format!(
-            "{start}: the board count '{word}' is not a number"
-        ))),
+    let count = match tiles.scanner.next_integer() {
+        Ok(None) => return Ok(None),
+        Ok(Some(count)) => count,
+        Err(ScanError::NotInteger { position, token }) => {
+            return Err(Failure::Input(format!(
+                "{position}: the board count '{token}' is not a number"
+            )))
+        }
+        Err(other) => return Err(other.into()),
+    };
+    match count.value() {
         None => Err(Failure::Input(format!(
-            "{start}: the board count '{word}' is too large"
+            "{}: the board count '{count}' is too large",
+            count.position()
         ))),
-        Some(count) => Ok(Some(count)),
+        Some(value) if value < 0 => Err(Failure::Input(format!(
+            "{}: the board count '{count}' is negative",
+            count.position()
+        ))),
+        Some(value) => Ok(Some(value as u64)),
     }
 }
 
-/// Reads board number `number` (counted from 1, for error messages): nine tiles. `None` when
-/// the input ends before its first tile.
+/// Reads board number `number` (counted from 1, for error messages): nine tiles, and whether
+/// the board is solvable. `None` when the input ends before its first tile.
 ///
 /// # Errors
 /// [`Failure::Input`] naming the board and the fault: a byte that is not a tile, a repeated tile
@@ -317,76 +308,97 @@ pub(crate) fn read_count<R: BufRead>(tiles: &mut Tiles<R>) -> Result<Option<u64>
 ///
 /// # Complexity
 /// O(9 + whitespace skipped).
-pub(crate) fn read_board<R: BufRead>(tiles: &mut Tiles<R>, number: u64) -> Result<Option<Board>, Failure> {
-    let mut cells = [0u8; CELLS];
+pub(crate) fn read_board<R: BufRead>(tiles: &mut Tiles<R>, number: u64) -> Result<Option<(Board, bool)>, Failure> {
+    let mut bytes = [0u8; CELLS];
+    let read = tiles.fill(&mut bytes)?;
+    if read == 0 {
+        return Ok(None);
+    }
+    if read == CELLS {
+        if let Some(read) = Board::from_tile_bytes(&bytes) {
+            return Ok(Some(read));
+        }
+    }
+    Err(board_fault(&bytes[..read], number))
+}
+
+/// Why `bytes`, the start of board `number`, are not a board: the first byte that is not a
+/// tile or repeats one, else the input ending after them.
+#[cold]
+fn board_fault(bytes: &[u8], number: u64) -> Failure {
     let mut seen = 0u16;
-    for (count, cell) in cells.iter_mut().enumerate() {
-        let Some(byte) = tiles.next_byte()? else {
-            if count == 0 {
-                return Ok(None);
-            }
-            return Err(Failure::Input(format!(
-                "board {number}: the input ends after {count} of its 9 tiles"
-            )));
-        };
+    for &byte in bytes {
         let tile = match byte {
             b'1'..=b'8' => byte - b'1',
             b'x' => BLANK,
             _ => {
-                return Err(Failure::Input(format!(
+                return Failure::Input(format!(
                     "board {number}: tile '{}' is not 1-8 or x",
                     byte.escape_ascii()
-                )))
+                ))
             }
         };
         if seen & (1 << tile) != 0 {
-            return Err(Failure::Input(format!(
-                "board {number}: tile '{}' appears twice",
-                tile_char(tile)
-            )));
+            return Failure::Input(format!("board {number}: tile '{}' appears twice", tile_char(tile)));
         }
         seen |= 1 << tile;
-        *cell = tile;
     }
-    Ok(Some(Board::assemble(&cells, common::perm::rank(&cells))))
+    Failure::Input(format!(
+        "board {number}: the input ends after {} of its 9 tiles",
+        bytes.len()
+    ))
 }
 
-/// Writes one answer line (`moves`, or `unsolvable` for `None`), after an empty line if
-/// `separate` (UVa 652), in a single `write_all` so that output cut short never ends in half a
-/// line.
-fn write_answer(out: &mut impl Write, moves: Option<&[u8]>, separate: bool) -> io::Result<()> {
-    let mut line = [0u8; DIAMETER as usize + 2];
-    let mut length = 0;
-    if separate {
-        line[0] = b'\n';
-        length = 1;
-    }
-    let answer = moves.unwrap_or(b"unsolvable");
-    line[length..length + answer.len()].copy_from_slice(answer);
-    length += answer.len();
-    line[length] = b'\n';
-    out.write_all(&line[..=length])
-}
+/// Output bytes gathered before they are written: whole answer lines only, so that output cut
+/// short by an error never ends in half a line.
+const OUTPUT_BUFFER: usize = 1 << 15;
 
-/// Where the answers go: the buffered output, and with a tracer the buffered diagnostics.
+/// Where the answers go: whole lines gathered in `buffer` and written to `out`, and with a
+/// tracer the buffered diagnostics.
 struct Answers<'a, W: Write> {
     answerer: Answerer,
-    out: BufWriter<W>,
+    out: W,
+    /// Answer lines not yet written to `out`; the walk writes moves straight into it.
+    buffer: Vec<u8>,
     trace: Option<(Tracer, BufWriter<&'a mut dyn Write>)>,
 }
 
 impl<W: Write> Answers<'_, W> {
-    /// Writes board `number`'s answer, and with a tracer, flushes it and draws the answer.
-    fn write(&mut self, number: u64, board: &Board, separate: bool) -> io::Result<()> {
-        let moves = self.answerer.answer(board);
-        write_answer(&mut self.out, moves, separate)?;
+    /// Writes board `number`'s answer line (its moves, or `unsolvable`), after an empty line if
+    /// `separate` (UVa 652); with a tracer, flushes it and draws the answer.
+    #[inline]
+    fn write(&mut self, number: u64, board: &Board, solvable: bool, separate: bool) -> io::Result<()> {
+        if separate {
+            self.buffer.push(b'\n');
+        }
+        let start = self.buffer.len();
+        let solved = self.answerer.answer_into(board, solvable, &mut self.buffer);
+        if !solved {
+            self.buffer.extend_from_slice(b"unsolvable");
+        }
+        let end = self.buffer.len();
+        self.buffer.push(b'\n');
         if let Some((tracer, diagnostics)) = &mut self.trace {
+            let mut moves = [0u8; DIAMETER as usize];
+            moves[..end - start].copy_from_slice(&self.buffer[start..end]);
             // Flushed board by board, so on a terminal each drawing follows its answer line.
+            self.out.write_all(&self.buffer)?;
+            self.buffer.clear();
             self.out.flush()?;
-            tracer(diagnostics, number, board, moves)?;
+            tracer(diagnostics, number, board, solved.then_some(&moves[..end - start]))?;
             diagnostics.flush()?;
+        } else if self.buffer.len() >= OUTPUT_BUFFER {
+            self.out.write_all(&self.buffer)?;
+            self.buffer.clear();
         }
         Ok(())
+    }
+
+    /// Writes what is gathered and flushes `out`.
+    fn flush(&mut self) -> io::Result<()> {
+        self.out.write_all(&self.buffer)?;
+        self.buffer.clear();
+        self.out.flush()
     }
 }
 
@@ -397,35 +409,42 @@ fn answer_all<R: BufRead, W: Write>(
     format: Format,
 ) -> Result<(), Failure> {
     let (layout, detected) = match format {
-        Format::Auto => (detect_layout(tiles)?, true),
-        Format::Poj | Format::Hdu => (Layout::Boards, false),
-        Format::Uva652 => (Layout::Counted, false),
+        Format::Auto => match detect_layout(tiles)? {
+            Detected::Boards => (Layout::Boards, None),
+            Detected::Counted(count) => (Layout::Counted, Some(count)),
+        },
+        Format::Poj | Format::Hdu => (Layout::Boards, None),
+        Format::Uva652 => (Layout::Counted, None),
     };
     match layout {
         Layout::Boards => {
             let mut number = 1;
-            while let Some(board) = read_board(tiles, number)? {
-                answers.write(number, &board, false)?;
+            while let Some((board, solvable)) = read_board(tiles, number)? {
+                answers.write(number, &board, solvable, false)?;
                 number += 1;
             }
         }
         Layout::Counted => {
-            let Some(count) = read_count(tiles)? else {
-                return Ok(());
+            let count = match detected {
+                Some(count) => count,
+                None => match read_count(tiles)? {
+                    Some(count) => count,
+                    None => return Ok(()),
+                },
             };
-            let hint = if detected {
+            let hint = if detected.is_some() {
                 " (a lone number on the first line is read as the UVa 652 board count; --format hdu reads it as tiles)"
             } else {
                 ""
             };
             for number in 1..=count {
-                let Some(board) = read_board(tiles, number)? else {
+                let Some((board, solvable)) = read_board(tiles, number)? else {
                     return Err(Failure::Input(format!(
                         "board {number}: missing: the count says {count} boards, the input ends after {}{hint}",
                         number - 1
                     )));
                 };
-                answers.write(number, &board, number > 1)?;
+                answers.write(number, &board, solvable, number > 1)?;
             }
             if tiles.next_byte()?.is_some() {
                 return Err(Failure::Input(format!(
@@ -461,12 +480,13 @@ pub fn run(
     options: &Options,
 ) -> Result<(), Failure> {
     let mut answers = Answers {
-        answerer: Answerer::default(),
-        out: BufWriter::with_capacity(1 << 16, output),
+        answerer: Answerer::new(options.method),
+        out: output,
+        buffer: Vec::with_capacity(OUTPUT_BUFFER + 2 * DIAMETER as usize),
         trace: options.trace.map(|tracer| (tracer, BufWriter::new(diagnostics))),
     };
     let outcome = answer_all(&mut Tiles::new(input), &mut answers, options.format);
-    let flushed = answers.out.flush();
+    let flushed = answers.flush();
     let trace_flushed = answers.trace.as_mut().map_or(Ok(()), |(_, trace)| trace.flush());
     // The input's fault is the one to report; a failed flush matters only if there is none.
     outcome?;
@@ -479,13 +499,16 @@ pub fn run(
 mod tests {
     use super::*;
 
-    fn board(text: &str) -> Board {
+    fn board_of(text: &str) -> Board {
         text.parse().unwrap_or_else(|error| panic!("{text}: {error}"))
     }
 
     fn output(input: &str, format: Format) -> Result<String, (String, String)> {
         let mut out = Vec::new();
-        let options = Options { format, trace: None };
+        let options = Options {
+            format,
+            ..Options::default()
+        };
         let outcome = run(input.as_bytes(), &mut out, &mut io::sink(), &options);
         let text = String::from_utf8(out).unwrap();
         match outcome {
@@ -612,24 +635,59 @@ mod tests {
     }
 
     #[test]
-    fn layout_detection_reads_ahead_only_a_little() {
+    fn layout_detection_is_the_checkers_exact_rule() {
+        use Detected::{Boards, Counted};
         let detect = |text: &str| detect_layout(&mut Tiles::new(text.as_bytes())).unwrap();
-        assert_eq!(detect(""), Layout::Boards);
-        assert_eq!(detect("7"), Layout::Counted);
-        assert_eq!(detect("2\n\n"), Layout::Counted);
-        assert_eq!(detect("2\n3\n"), Layout::Boards);
-        assert_eq!(detect("2\n3 4\n"), Layout::Counted);
-        assert_eq!(detect("2\n34\n"), Layout::Boards);
-        assert_eq!(detect("12\n3\n"), Layout::Boards);
-        assert_eq!(detect("11\n3\n"), Layout::Counted);
-        assert_eq!(detect("123456789"), Layout::Counted);
-        assert_eq!(detect("12345678\nx"), Layout::Boards);
-        assert_eq!(detect("x\n1\n"), Layout::Boards);
-        assert_eq!(detect("2 3 4 1 5 x 7 6 8"), Layout::Boards);
-        // Nothing is consumed: the held bytes are read again as tiles.
+        let board = "2 3 4 1 5 x 7 6 8\n";
+        assert_eq!(detect(""), Boards);
+        // A lone number that could begin a board: counted exactly when 9·N tiles follow.
+        assert_eq!(detect("7"), Boards);
+        assert_eq!(detect(&format!("1\n{board}")), Counted(1));
+        assert_eq!(detect(&format!("2\n\n{board}{board}")), Counted(2));
+        assert_eq!(detect("2\n3\n"), Boards);
+        assert_eq!(detect("2\n3 4\n"), Boards);
+        assert_eq!(detect("12\n3\n"), Boards);
+        assert_eq!(detect("12345678\nx"), Boards);
+        // A number, by value, that cannot begin a board and is alone on its line: the count.
+        assert_eq!(detect("11\n3\n"), Counted(11));
+        assert_eq!(detect("123456789"), Counted(123_456_789));
+        assert_eq!(detect(&format!("+1\n{board}")), Counted(1));
+        assert_eq!(detect(&format!("0001\n{board}")), Counted(1));
+        assert_eq!(detect("-0\t"), Counted(0));
+        assert_eq!(detect(&format!("{}1\n{board}", "0".repeat(40))), Counted(1));
+        // Not alone on its line, negative, or not a number: boards.
+        assert_eq!(detect(&format!("1 {board}")), Boards);
+        assert_eq!(detect(&format!("000000001\t{board}")), Boards);
+        assert_eq!(detect(&format!("-1\n{board}")), Boards);
+        assert_eq!(detect("x\n1\n"), Boards);
+        assert_eq!(detect(board), Boards);
+        // Nothing is consumed but a count: the held bytes are read again as tiles.
         let mut tiles = Tiles::new(&b"2\n3\n4\n1\n5\nx\n7\n6\n8"[..]);
-        assert_eq!(detect_layout(&mut tiles).unwrap(), Layout::Boards);
-        assert_eq!(read_board(&mut tiles, 1).unwrap(), Some(board("23415x768")));
+        assert_eq!(detect_layout(&mut tiles).unwrap(), Boards);
+        assert_eq!(read_board(&mut tiles, 1).unwrap(), Some((board_of("23415x768"), true)));
+        let mut tiles = Tiles::new(&b"+1\n23415x768"[..]);
+        assert_eq!(detect_layout(&mut tiles).unwrap(), Counted(1));
+        assert_eq!(read_board(&mut tiles, 1).unwrap(), Some((board_of("23415x768"), true)));
+    }
+
+    #[test]
+    fn counts_are_numbers_by_value() {
+        let sample = "ullddrurdllurdruldr\n";
+        let board = "2 3 4 1 5 x 7 6 8\n";
+        for count in ["+1", "01", "0000000000000000000000000000000000000001", "+0001"] {
+            assert_eq!(answer(&format!("{count}\n{board}")), sample, "{count}");
+            assert_eq!(
+                output(&format!("{count} {board}"), Format::Uva652).unwrap(),
+                sample,
+                "{count}"
+            );
+        }
+        assert_eq!(answer("-0\n"), "");
+        assert_eq!(answer("+0\n\n"), "");
+        // An endless numeral ends at its 20th significant digit, whatever the layout.
+        let endless = "1".repeat(1 << 20);
+        assert!(failure(&endless, Format::Uva652).1.ends_with("' is too large"));
+        assert!(failure(&format!("{endless}0\n"), Format::Auto).1.contains("1111"));
     }
 
     #[test]
@@ -671,7 +729,7 @@ mod tests {
                 "board 2: more boards than the count 1".to_string()
             )
         );
-        assert_eq!(uva("-1\n").1, "line 1, column 1: the board count '-1' is not a number");
+        assert_eq!(uva("-1\n").1, "line 1, column 1: the board count '-1' is negative");
         assert_eq!(
             uva(" \n 2x\n").1,
             "line 2, column 2: the board count '2x' is not a number"
@@ -680,12 +738,15 @@ mod tests {
             uva("99999999999999999999\n").1,
             "line 1, column 1: the board count '99999999999999999999' is too large"
         );
-        assert_eq!(
-            uva(&"9".repeat(40)).1,
-            format!("line 1, column 1: the board count '{}...' is too large", "9".repeat(24))
-        );
+        // Quoted up to 32 bytes, and read no further than the 20th significant digit.
+        for input in ["9".repeat(40), "9".repeat(1 << 20)] {
+            assert_eq!(
+                uva(&input).1,
+                format!("line 1, column 1: the board count '{}...' is too large", "9".repeat(32))
+            );
+        }
         // Detected rather than forced, the count errors say how the input was read.
-        let (_, error) = failure("2\n\n1 2 3 4 5 6 7 8 x\n", Format::Auto);
+        let (_, error) = failure("02\n\n1 2 3 4 5 6 7 8 x\n", Format::Auto);
         assert!(
             error.starts_with("board 2: missing: the count says 2 boards, the input ends after 1 (a lone number"),
             "{error}"

@@ -3,7 +3,9 @@
 //! by following those moves, one table probe a move ([`Solver::solve`]); [`Answerer`] builds the
 //! table only when a board first needs it.
 
-use crate::state::{guarded_step, Board, CELLS, LANE_GUARDS, MOVE_NAMES, NO_CELL, RANK_SHIFT, RULES, SOLVABLE, STATES};
+use crate::state::{
+    guarded_step, Board, Walker, CELLS, DIAMETER, LANE_GUARDS, MOVE_NAMES, NO_CELL, RANK_SHIFT, RULES, SOLVABLE, STATES,
+};
 
 /// The table's entry for a board the search never reaches: the unsolvable half. It is the
 /// largest byte, above every real entry (at most `31 << 2 | 3` = 127), so the search's minimum
@@ -229,17 +231,32 @@ impl Solver {
     /// O(length of the answer), at most 31 probes and rank updates.
     pub fn solve(&self, board: &Board, moves: &mut Vec<u8>) -> bool {
         moves.clear();
+        self.walk_into(board, moves)
+    }
+
+    /// [`Solver::solve`] appending to `out` instead, which answers write straight into the
+    /// output buffer; `false`, with nothing appended, for an unsolvable board.
+    ///
+    /// # Complexity
+    /// O(length of the answer).
+    #[inline]
+    pub(crate) fn walk_into(&self, board: &Board, out: &mut Vec<u8>) -> bool {
         let mut entry = self.entries[board.rank()];
         if entry == UNREACHED {
             return false;
         }
-        let mut at = *board;
+        let mut letters = [0u8; DIAMETER as usize + 1];
+        let mut length = 0;
+        let mut at = Walker::new(board);
         while entry_distance(entry) > 0 {
             let step = entry & 3;
-            moves.push(MOVE_NAMES[usize::from(step)]);
-            at = at.follow(step);
+            // Masked so the store needs no bounds check; a distance is at most 31.
+            letters[length & 31] = MOVE_NAMES[usize::from(step)];
+            length += 1;
+            at.follow(step);
             entry = self.entries[at.rank()];
         }
+        out.extend_from_slice(&letters[..length]);
         true
     }
 
@@ -273,33 +290,91 @@ impl Solver {
     }
 }
 
-/// Answers boards one at a time; builds the [`Solver`] at the first board that needs it, so
-/// unsolvable boards, the goal and bad input cost no search.
-///
-/// This is where a per-board search would go: a board could be answered on its own here while
-/// the work spent stays below the table's cost, and the table built only after that.
-#[derive(Debug, Default)]
+/// How the solvable boards other than the goal are answered (parity answers the others).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Method {
+    /// Each board by IDA* while the run's search budget (64 Ki expansions) lasts, then the
+    /// table for that board and every later one: a short run never pays for the table, a long
+    /// one spends at most about a third of its cost first.
+    #[default]
+    Auto,
+    /// Every board by IDA*, however long the run.
+    Search,
+    /// Every board walked from the table, built at the first board that needs it.
+    Table,
+}
+
+/// The IDA* expansions a run may spend before [`Method::Auto`] builds the table: 64 Ki, about
+/// 4 M instructions at about 63 a expansion, against about 12.7 M for the table (some 200,000
+/// expansions' worth); more than any single board needs (at most 36,090, `ida.rs`), so a run
+/// of one board never builds the table.
+pub(crate) const SEARCH_BUDGET: u64 = 1 << 16;
+
+/// Answers boards one at a time: unsolvable ones by parity and the goal at once, the others by
+/// IDA* (`ida.rs`) while the run's budget lasts and then from the [`Solver`], built at the first
+/// board that needs it (see [`Method`]). Both give the same string: the smallest shortest one.
+#[derive(Debug)]
 pub(crate) struct Answerer {
     solver: Option<Solver>,
+    /// IDA* expansions left to this run; 0 once the table is the way (or always, for
+    /// [`Method::Table`]).
+    budget: u64,
+    /// The last answer, for the tests' [`Answerer::answer`].
+    #[cfg(test)]
     moves: Vec<u8>,
 }
 
 impl Answerer {
-    /// The answer to `board`: the move letters (empty for the goal), or `None` if it is unsolvable.
+    /// An answerer that answers by `method`.
+    pub(crate) fn new(method: Method) -> Self {
+        Answerer {
+            solver: None,
+            budget: match method {
+                Method::Auto => SEARCH_BUDGET,
+                Method::Search => u64::MAX,
+                Method::Table => 0,
+            },
+            #[cfg(test)]
+            moves: Vec::new(),
+        }
+    }
+
+    /// Appends to `out` the answer to `board`, whose solvability the caller knows (parity,
+    /// [`Board::is_solvable`]): the move letters, nothing for the goal; returns `solvable`,
+    /// appending nothing when it is `false`.
     ///
     /// # Complexity
-    /// O(answer length), plus [`Solver::new`] the first time a board needs the table.
+    /// O(answer length) from the table; an IDA* search, at most the budget left, before it;
+    /// plus [`Solver::new`] the first time a board needs the table.
+    #[inline]
+    pub(crate) fn answer_into(&mut self, board: &Board, solvable: bool, out: &mut Vec<u8>) -> bool {
+        if !solvable {
+            return false;
+        }
+        if *board == Board::GOAL {
+            return true;
+        }
+        if self.budget > 0 {
+            // An exhausted budget is left at 0, so every later board goes to the table.
+            if let Ok(moves) = crate::ida::solve_within(&board.cells(), &mut self.budget) {
+                out.extend_from_slice(&moves);
+                return true;
+            }
+        }
+        let solver = self.solver.get_or_insert_with(Solver::new);
+        let solved = solver.walk_into(board, out);
+        debug_assert!(solved, "even boards are reachable: {board}");
+        true
+    }
+
+    /// The answer to `board`: the move letters (empty for the goal), or `None` if it is unsolvable.
+    #[cfg(test)]
     pub(crate) fn answer(&mut self, board: &Board) -> Option<&[u8]> {
-        if !board.is_solvable() {
-            return None;
-        }
-        self.moves.clear();
-        if *board != Board::GOAL {
-            let solver = self.solver.get_or_insert_with(Solver::new);
-            let solved = solver.solve(board, &mut self.moves);
-            debug_assert!(solved, "even boards are reachable: {board}");
-        }
-        Some(&self.moves)
+        let mut moves = std::mem::take(&mut self.moves);
+        moves.clear();
+        let solved = self.answer_into(board, board.is_solvable(), &mut moves);
+        self.moves = moves;
+        solved.then_some(&self.moves[..])
     }
 }
 
@@ -430,7 +505,12 @@ pub(crate) mod tests {
 
     #[test]
     fn published_and_hand_checked_answers() {
-        let mut answerer = Answerer::default();
+        for method in [Method::Auto, Method::Search, Method::Table] {
+            published_answers(Answerer::new(method));
+        }
+    }
+
+    fn published_answers(mut answerer: Answerer) {
         let mut answer = |text: &str| {
             answerer
                 .answer(&board(text))
@@ -448,11 +528,37 @@ pub(crate) mod tests {
 
     #[test]
     fn the_answerer_needs_no_table_for_the_goal_or_an_odd_board() {
-        let mut answerer = Answerer::default();
+        let mut answerer = Answerer::new(Method::Table);
         assert_eq!(answerer.answer(&board("1 2 3 4 5 6 8 7 x")), None);
         assert_eq!(answerer.answer(&Board::GOAL), Some(&b""[..]));
         assert!(answerer.solver.is_none());
         assert_eq!(answerer.answer(&board("1 2 3 4 5 6 7 x 8")), Some(&b"r"[..]));
         assert!(answerer.solver.is_some());
+    }
+
+    #[test]
+    fn auto_searches_until_the_budget_runs_out_then_walks_the_table() {
+        let mut answerer = Answerer::new(Method::Auto);
+        let far = board("8 6 7 2 5 4 3 x 1");
+        let want = b"uulddrruuldldrruuldldrruullddrr";
+        // A 31-move board takes some thousands of expansions: well within the budget.
+        assert_eq!(answerer.answer(&far), Some(&want[..]));
+        assert!(answerer.solver.is_none());
+        assert!(answerer.budget < SEARCH_BUDGET);
+        // Repeated, it spends the budget; the board that exhausts it is walked instead.
+        let mut boards = 1;
+        while answerer.solver.is_none() {
+            assert_eq!(answerer.answer(&far), Some(&want[..]));
+            boards += 1;
+        }
+        assert_eq!(answerer.budget, 0);
+        assert!(boards > 2 && boards < 20, "{boards}");
+        assert_eq!(answerer.answer(&far), Some(&want[..]));
+        // Forced search never builds the table.
+        let mut searcher = Answerer::new(Method::Search);
+        for _ in 0..boards + 1 {
+            assert_eq!(searcher.answer(&far), Some(&want[..]));
+        }
+        assert!(searcher.solver.is_none());
     }
 }

@@ -221,24 +221,78 @@ pub(crate) fn guarded_step<const B: usize, const M: usize>(word: u64) -> u64 {
     (word ^ flip).wrapping_add(change).wrapping_add(to_rank(base))
 }
 
-/// The move (blank cell `b`, move `m`) as its own function, at index `4b + m`: 24 bodies with
-/// their rules folded in ([`guarded_step`]), and a panic for the moves off the frame.
-const FOLLOW: [fn(u64) -> u64; 4 * CELLS] = {
-    fn off_the_frame(_: u64) -> u64 {
-        panic!("a move off the frame")
+/// A board being walked along the table's moves: its word with every guard bit set (as
+/// [`guarded_step`] wants it, and the rank bits are untouched by the guards) and its blank's cell,
+/// so that a move needs neither setting the guards nor finding the blank.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Walker {
+    word: u64,
+    blank: usize,
+}
+
+impl Walker {
+    /// The walk's start.
+    #[inline]
+    pub(crate) fn new(board: &Board) -> Walker {
+        Walker {
+            word: board.word | LANE_GUARDS,
+            blank: board.blank(),
+        }
     }
-    let mut table: [fn(u64) -> u64; 4 * CELLS] = [off_the_frame; 4 * CELLS];
-    macro_rules! legal {
-        ($(($b:literal, $m:literal)),*) => {
-            $(table[4 * $b + $m] = guarded_step::<$b, $m>;)*
-        };
+
+    /// The rank of the board reached.
+    #[inline(always)]
+    pub(crate) fn rank(&self) -> usize {
+        (self.word >> RANK_SHIFT) as usize
     }
-    legal! {
-        (0, 2), (0, 3), (1, 1), (1, 2), (1, 3), (2, 1), (2, 2), (3, 0), (3, 2), (3, 3), (4, 0), (4, 1),
-        (4, 2), (4, 3), (5, 0), (5, 1), (5, 2), (6, 0), (6, 3), (7, 0), (7, 1), (7, 3), (8, 0), (8, 1)
+
+    /// Makes move `step`, which must be legal: [`Board::step`]'s result in about a third of its
+    /// instructions, the move's rule folded into one of 24 bodies ([`guarded_step`]) inlined
+    /// behind one jump on (blank cell, move). Answers are read from the table with it.
+    ///
+    /// # Panics
+    /// If the blank is at that edge of the frame.
+    #[inline(always)]
+    pub(crate) fn follow(&mut self, step: u8) {
+        macro_rules! moves {
+            ($(($index:literal, $blank:literal, $step:literal)),*) => {
+                match 4 * self.blank + usize::from(step) {
+                    $($index => {
+                        self.word = guarded_step::<$blank, $step>(self.word);
+                        self.blank = RULES[$blank][$step].target as usize;
+                    })*
+                    _ => panic!("a move off the frame"),
+                }
+            };
+        }
+        moves!(
+            (2, 0, 2),
+            (3, 0, 3),
+            (5, 1, 1),
+            (6, 1, 2),
+            (7, 1, 3),
+            (9, 2, 1),
+            (10, 2, 2),
+            (12, 3, 0),
+            (14, 3, 2),
+            (15, 3, 3),
+            (16, 4, 0),
+            (17, 4, 1),
+            (18, 4, 2),
+            (19, 4, 3),
+            (20, 5, 0),
+            (21, 5, 1),
+            (22, 5, 2),
+            (24, 6, 0),
+            (27, 6, 3),
+            (28, 7, 0),
+            (29, 7, 1),
+            (31, 7, 3),
+            (32, 8, 0),
+            (33, 8, 1)
+        )
     }
-    table
-};
+}
 
 /// A tile's character as written in the input and output (`1`..`8`, `x`).
 pub(crate) fn tile_char(tile: u8) -> char {
@@ -409,22 +463,83 @@ impl Board {
     }
 }
 
+/// [`TILE_OF_BYTE`]'s value for a byte that is not a tile.
+const NOT_A_TILE: u8 = 9;
+
+/// What each input byte is as a tile: `1`..`8` are 0..=7, `x` is [`BLANK`], anything else
+/// [`NOT_A_TILE`].
+const TILE_OF_BYTE: [u8; 256] = {
+    let mut table = [NOT_A_TILE; 256];
+    let mut byte = b'1';
+    while byte <= b'8' {
+        table[byte as usize] = byte - b'1';
+        byte += 1;
+    }
+    table[b'x' as usize] = BLANK;
+    table
+};
+
+/// `SEEN_BELOW[v]`: one in each 4-bit lane above lane `v`, so that summing it over the values
+/// seen so far counts, in lane `w`, the seen values smaller than `w`.
+const SEEN_BELOW: [u64; CELLS + 1] = {
+    let mut table = [0; CELLS + 1];
+    let mut value = 0;
+    while value < CELLS {
+        let mut lane = value + 1;
+        while lane < CELLS {
+            table[value] |= 1 << (4 * lane);
+            lane += 1;
+        }
+        value += 1;
+    }
+    table
+};
+
 impl Board {
-    /// The board after move `step` (0 = u, 1 = l, 2 = d, 3 = r), which must be legal here:
-    /// [`Board::step`]'s result in about half its instructions, the move's rule folded into one
-    /// of 24 bodies ([`guarded_step`]). Answers are read from the table with it.
+    /// The board written by nine input bytes (`1`..`8`, `x`, row by row) and whether it is
+    /// solvable, or `None` if they are not nine distinct tiles (the caller finds which is wrong).
     ///
-    /// # Panics
-    /// If the blank is at that edge of the frame.
+    /// One pass does the work of [`Board::from_cells`] and [`Board::is_solvable`]: the Lehmer
+    /// code of the cells is the rank's digits, and its sum counts the inversions of all nine
+    /// values; the blank, the largest, makes one with each cell after it (8 - its cell), so the
+    /// tiles' inversions have the parity of the sum plus the blank's cell.
     ///
     /// # Complexity
-    /// O(1).
+    /// O(9), a few word operations a tile.
     #[inline]
-    pub(crate) fn follow(self, step: u8) -> Board {
-        let word = FOLLOW[4 * self.blank() + usize::from(step)](self.word | LANE_GUARDS);
-        Board {
-            word: word & !LANE_GUARDS,
+    pub(crate) fn from_tile_bytes(bytes: &[u8; CELLS]) -> Option<(Board, bool)> {
+        // Bit `NOT_A_TILE` is set from the start, so one test catches a byte that is not a tile
+        // and a repeated tile.
+        let mut seen = 1u32 << NOT_A_TILE;
+        // Lane `w` of `below`: how many of the values read so far are smaller than `w`.
+        let mut below = 0u64;
+        let mut rank = 0usize;
+        let mut digits = 0usize;
+        let mut word = 0u64;
+        let mut blank = 0;
+        // Unrolled, so that each cell's shift and factorial are constants.
+        macro_rules! cells {
+            ($($cell:literal)*) => {$(
+                let value = TILE_OF_BYTE[usize::from(bytes[$cell])];
+                if seen & (1 << value) != 0 {
+                    return None;
+                }
+                seen |= 1 << value;
+                let value = usize::from(value);
+                // Values smaller than this one not used yet: later cells hold exactly those.
+                let digit = value - (below >> (4 * value) & 0xf) as usize;
+                below += SEEN_BELOW[value];
+                rank += digit * common::perm::FACTORIALS[CELLS - 1 - $cell];
+                digits += digit;
+                word |= (value as u64) << (LANE * $cell);
+                blank = if value == usize::from(BLANK) { $cell } else { blank };
+            )*};
         }
+        cells!(0 1 2 3 4 5 6 7 8);
+        // The last cell's updates are not needed; reading them keeps the macro uniform.
+        let _ = (seen, below);
+        word |= (rank as u64) << RANK_SHIFT;
+        Some((Board { word }, (digits + blank) % 2 == 0))
     }
 }
 
@@ -449,7 +564,7 @@ impl FromStr for Board {
     fn from_str(text: &str) -> Result<Board, String> {
         let mut tiles = crate::io::Tiles::new(text.as_bytes());
         match crate::io::read_board(&mut tiles, 1) {
-            Ok(Some(board)) => match tiles.next_byte() {
+            Ok(Some((board, _))) => match tiles.next_byte() {
                 Ok(None) => Ok(board),
                 _ => Err("more than 9 tiles".to_string()),
             },
@@ -465,6 +580,23 @@ mod tests {
 
     fn board(text: &str) -> Board {
         text.parse().unwrap_or_else(|error| panic!("{text}: {error}"))
+    }
+
+    #[test]
+    fn tile_bytes_give_the_board_and_its_parity_on_all_of_9_factorial() {
+        for rank in 0..STATES {
+            let board = Board::from_rank(rank);
+            let text = board.to_string().replace(' ', "");
+            let bytes: [u8; CELLS] = text.as_bytes().try_into().unwrap();
+            assert_eq!(
+                Board::from_tile_bytes(&bytes),
+                Some((board, board.is_solvable())),
+                "{text}"
+            );
+        }
+        for bad in [b"12345678y", b"123456789", b"12345678 ", b"1234567x1", b"x2345678x"] {
+            assert_eq!(Board::from_tile_bytes(bad), None);
+        }
     }
 
     #[test]
@@ -492,7 +624,15 @@ mod tests {
                 if let Some(next) = board.step(step) {
                     assert_eq!(next.rank(), common::perm::rank(&next.cells()), "{board} by {step}");
                     assert_eq!(next.blank(), next.cells().iter().position(|&c| c == BLANK).unwrap());
-                    assert_eq!(board.follow(step), next);
+                    let mut walker = Walker::new(&board);
+                    walker.follow(step);
+                    assert_eq!(
+                        Board {
+                            word: walker.word & !LANE_GUARDS
+                        },
+                        next
+                    );
+                    assert_eq!((walker.rank(), walker.blank), (next.rank(), next.blank()));
                     // Each move is undone by its opposite (u/d, l/r).
                     assert_eq!(next.step(step ^ 2), Some(board));
                 }

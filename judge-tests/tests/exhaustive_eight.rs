@@ -1,7 +1,9 @@
 //! All 9! = 362,880 boards in one HDU-layout input through the `eight` binary, each answer judged
 //! by the independent reference: `unsolvable` exactly for the odd boards, otherwise moves that
 //! reach the goal, as few as possible, the smallest in u < l < d < r order; and the distances of
-//! the solvable half must be OEIS A089473.
+//! the solvable half must be OEIS A089473. The binary runs twice, with each board walked from
+//! the table (`--method table`) and each found by IDA* (`--method search`, about 10 s in
+//! release): the two outputs must be the same bytes.
 
 use itertools::Itertools;
 use judge_tests::reference::eight::{self as reference, Board, Distances};
@@ -26,22 +28,10 @@ fn every_board_through_the_binary() {
             input.push(if i == 8 { b'\n' } else { b' ' });
         }
     }
-    let binary = judge_tests::binary_path("eight");
-    let run = judge_tests::runner::run(&mut Command::new(&binary), &input, Some(Duration::from_secs(60)))
-        .unwrap_or_else(|error| {
-            panic!(
-                "cannot run {}: {error} (build it: cargo build --release -p eight)",
-                binary.display()
-            )
-        });
-    assert!(!run.timed_out, "no answer within 60 s");
-    assert_eq!(run.code, Some(0), "stderr: {}", String::from_utf8_lossy(&run.stderr));
-    assert!(
-        run.stderr.is_empty(),
-        "stderr: {}",
-        String::from_utf8_lossy(&run.stderr)
-    );
-    let output = String::from_utf8(run.stdout).expect("the answers are ASCII");
+    let table = answers_by(&input, "table");
+    let search = answers_by(&input, "search");
+    assert!(table == search, "--method search and --method table answer differently");
+    let output = table;
     let answers = output
         .strip_suffix('\n')
         .expect("the output ends in a newline")
@@ -71,4 +61,30 @@ fn every_board_through_the_binary() {
     }
     assert_eq!(unsolvable, 181_440);
     assert_eq!(histogram, A089473);
+}
+
+/// The binary's output on `input` with `--method method`, checked to be a clean run.
+fn answers_by(input: &[u8], method: &str) -> String {
+    let binary = judge_tests::binary_path("eight");
+    let mut command = Command::new(&binary);
+    command.args(["--method", method]);
+    let run = judge_tests::runner::run(&mut command, input, Some(Duration::from_secs(60))).unwrap_or_else(|error| {
+        panic!(
+            "cannot run {}: {error} (build it: cargo build --release -p eight)",
+            binary.display()
+        )
+    });
+    assert!(!run.timed_out, "--method {method}: no answer within 60 s");
+    assert_eq!(
+        run.code,
+        Some(0),
+        "--method {method}: stderr: {}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    assert!(
+        run.stderr.is_empty(),
+        "--method {method}: stderr: {}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    String::from_utf8(run.stdout).expect("the answers are ASCII")
 }

@@ -180,14 +180,14 @@ fn eight_bad_input_table() {
             },
             Expect {
                 name: "count larger than the boards",
-                input: b"2\n\n1 2 3 4 5 6 7 8 x\n",
+                input: b"02\n\n1 2 3 4 5 6 7 8 x\n",
                 stdout: "\n",
                 status: 1,
                 stderr: "eight: error: board 2: missing: the count says 2 boards, the input ends after 1 (a lone number on the first line is read as the UVa 652 board count; --format hdu reads it as tiles)\n",
             },
             Expect {
                 name: "count smaller than the boards",
-                input: b"1\n\n1 2 3 4 5 6 7 8 x\n\n1 2 3 4 5 6 7 8 x\n",
+                input: b"01\n\n1 2 3 4 5 6 7 8 x\n\n1 2 3 4 5 6 7 8 x\n",
                 stdout: "\n",
                 status: 1,
                 stderr: "eight: error: board 2: more boards than the count 1 (a lone number on the first line is read as the UVa 652 board count; --format hdu reads it as tiles)\n",
