@@ -169,8 +169,8 @@ pub(crate) enum Detected {
 /// (`1234⏎23415x768⏎…`), reads as boards and fails as such; `--format uva652` reads it right.
 ///
 /// # Errors
-/// [`Failure::Input`] for a lone count that cannot be boards and is too large, or a first word
-/// over [`common::scan::MAX_TOKEN`] bytes; [`Failure::Io`] if reading fails.
+/// [`Failure::Input`] for a lone count that is too large, or a first numeral of more than 20
+/// significant digits (no count and no board); [`Failure::Io`] if reading fails.
 ///
 /// # Complexity
 /// O(first word + 2 tiles), or up to [`LOOK_AHEAD_TILES`] tiles held when the first word is a
@@ -180,36 +180,33 @@ pub(crate) fn detect_layout<R: BufRead>(tiles: &mut Tiles<R>) -> Result<Detected
         tiles.held.is_empty() && tiles.counted.is_empty(),
         "detecting after a read"
     );
-    let Some(token) = tiles.scanner.next_token()? else {
+    let Some((first, start)) = tiles.peek(0)? else {
         return Ok(Detected::Boards);
     };
-    let start = token.position();
-    let value = token.parse_i64();
-    let shown = token.to_string();
-    let word = token.bytes().to_vec();
-    let length = word.len();
+    if !(first.is_ascii_digit() || first == b'+' || first == b'-') {
+        // Not a number: boards (which fail at their first tile if it is not one).
+        return Ok(Detected::Boards);
+    }
+    let word = read_first_word(tiles, start)?;
+    let length = word.held;
     let mut digits_seen = 0u16;
-    let could_begin_board = length < CELLS
-        && word.iter().all(|&byte| {
+    let could_begin_board = !word.longer
+        && length < CELLS
+        && tiles.held.iter().take(length).all(|&(byte, _)| {
             let fresh = (b'1'..=b'8').contains(&byte) && digits_seen & (1 << (byte - b'0')) == 0;
             digits_seen |= 1 << (byte & 15);
             fresh
         });
-    // The first word's bytes are the first tiles, should the input be boards.
-    for (index, &byte) in word.iter().enumerate() {
-        let column = start.column + index;
-        tiles.held.push_back((byte, Position { column, ..start }));
-    }
-    let next = tiles.peek(length)?;
+    let next = word.next;
     let lone = next.map_or(true, |(_, at)| at.line > start.line);
-    let negative = word[0] == b'-';
-    let count = match value {
+    let count = match word.value {
         _ if !lone => return Ok(Detected::Boards),
-        Ok(count) if count >= 0 => count as u64,
-        Err(IntegerError::OutOfRange) if !negative => {
+        Some(Ok(count)) => count,
+        Some(Err(IntegerError::OutOfRange)) => {
+            let shown = &word.shown;
             return Err(Failure::Input(format!(
                 "{start}: the board count '{shown}' is too large"
-            )))
+            )));
         }
         // Not a number, or a negative one: boards (which fail at their first tile).
         _ => return Ok(Detected::Boards),
@@ -233,6 +230,116 @@ pub(crate) fn detect_layout<R: BufRead>(tiles: &mut Tiles<R>) -> Result<Detected
     }
     tiles.held.drain(..length);
     Ok(Detected::Counted(count))
+}
+
+/// The first word of an input that starts like a number, as [`read_first_word`] reads it.
+struct FirstWord {
+    /// How many of its bytes are held as tiles (all of it, up to [`HELD_WORD`]).
+    held: usize,
+    /// Whether it is longer than what is held (the rest was read by value and dropped).
+    longer: bool,
+    /// Its value if it is a numeral `[+-]?[0-9]+`: a count `N >= 0`, or why it is not one
+    /// (`NotInteger` for a negative value, `OutOfRange` past `u64`); `None` if it is not a numeral.
+    value: Option<Result<u64, IntegerError>>,
+    /// Its first bytes, for a message.
+    shown: String,
+    /// The first byte after it, held, with its position.
+    next: Option<(u8, Position)>,
+}
+
+/// The most bytes of the first word held as tiles. A longer word can only be read as boards if
+/// its first nine bytes are nine distinct tiles, which holds an `x`; so a numeral this long is a
+/// count or fails as a board within the held bytes, and its other digits (leading zeros of any
+/// length) are read by value without being kept.
+const HELD_WORD: usize = 16;
+
+/// Reads the first word, which starts at `start` with a digit or a sign: its first bytes are held
+/// as tiles, should the input be boards, the rest read by value. A word is decided at its first
+/// byte that is not a digit (not a number: boards) or at its 21st significant digit (an error),
+/// so endless input ends at once.
+///
+/// # Errors
+/// [`Failure::Input`] for a numeral of more than 19 significant digits (too large for a count,
+/// and no board); [`Failure::Io`] if reading fails.
+fn read_first_word<R: BufRead>(tiles: &mut Tiles<R>, start: Position) -> Result<FirstWord, Failure> {
+    let (mut magnitude, mut significant, mut numeral) = (0u64, 0usize, true);
+    let first = tiles.peek(0)?.map_or(b' ', |(byte, _)| byte);
+    let negative = first == b'-';
+    let mut shown = String::new();
+    let mut index = 0;
+    let next = loop {
+        let byte = if index < HELD_WORD {
+            tiles.peek(index)?
+        } else {
+            let byte = tiles.scanner.next_byte()?;
+            if let Some(byte) = byte {
+                tiles.held.push_back(byte);
+            }
+            byte
+        };
+        let contiguous = |(_, at): (u8, Position)| at.line == start.line && at.column == start.column + index;
+        match byte {
+            Some(byte) if contiguous(byte) => {
+                if index >= HELD_WORD {
+                    tiles.held.pop_back();
+                }
+            }
+            other => break other,
+        }
+        let (byte, _) = byte.expect("contiguous");
+        if shown.len() < common::scan::SHOWN {
+            shown.push(char::from(byte));
+        } else if shown.len() == common::scan::SHOWN {
+            shown.push_str("...");
+        }
+        match byte {
+            b'+' | b'-' if index == 0 => {}
+            b'0'..=b'9' if numeral => {
+                if magnitude > 0 || byte > b'0' {
+                    significant += 1;
+                }
+                magnitude = magnitude.saturating_mul(10).saturating_add(u64::from(byte - b'0'));
+            }
+            _ => numeral = false,
+        }
+        index += 1;
+        if !numeral {
+            // Not a number: boards, all of it held (a word this short) or failing as a board
+            // within the held bytes (a numeral so long has no x).
+            return Ok(FirstWord {
+                held: index.min(HELD_WORD),
+                longer: index > HELD_WORD,
+                value: None,
+                shown,
+                next: None,
+            });
+        }
+        if significant > 20 {
+            // Past what any count needs (a word of 20 significant digits is reported whole), and
+            // no board: decided here, so endless digits end at once.
+            let more = if shown.ends_with("...") { "" } else { "..." };
+            return Err(Failure::Input(format!(
+                "{start}: the board count '{shown}{more}' is too large"
+            )));
+        }
+    };
+    let signed = matches!(first, b'+' | b'-');
+    let value = if index == usize::from(signed) {
+        None // A lone sign is no number.
+    } else if negative && significant > 0 {
+        Some(Err(IntegerError::NotInteger))
+    } else if significant > 19 {
+        Some(Err(IntegerError::OutOfRange))
+    } else {
+        Some(Ok(magnitude))
+    };
+    Ok(FirstWord {
+        held: index.min(HELD_WORD),
+        longer: index > HELD_WORD,
+        value,
+        shown,
+        next,
+    })
 }
 
 /// The most tiles [`detect_layout`] holds to see a whole input: 1,024 boards and a count

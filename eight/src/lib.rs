@@ -77,8 +77,8 @@
 //!   at once, as nothing else could make the input valid; a lone number of distinct digits 1-8
 //!   needs the tiles after it counted, which the reader does for up to 1,024 boards held ahead.
 //!   Past that, a short look decides (a blank line or spaced tiles after the count say UVa).
-//!   Detected, the first word may be at most 4,096 bytes (`common::scan::MAX_TOKEN`); forced,
-//!   a count of any length is read. The rule is `detect_layout` in `io.rs`.
+//!   Either way a count of any length is read by value; a numeral of more than 20 significant
+//!   digits is an error at once. The rule is `detect_layout` in `io.rs`.
 //! - Empty input, or only whitespace, prints nothing.
 
 /// The binary's name, as error messages begin (`eight: error: ...`).
