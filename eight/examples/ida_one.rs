@@ -13,7 +13,7 @@
 //! A board is nine tiles `1`..`8` and `x` in reading order, as one argument; the answer goes to
 //! stdout and the expansions it took to stderr.
 
-#[path = "../src/ida.rs"]
+#[path = "../src/search/ida.rs"]
 mod ida;
 
 use std::io::Write;

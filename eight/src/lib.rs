@@ -43,7 +43,7 @@
 //!
 //! # How a run chooses (IDA* or the table)
 //! The table costs about 12.7 M instructions to build, a whole run's worth when the run holds one
-//! board. So a run first answers each board by an iterative-deepening A* search (`ida.rs`: moves
+//! board. So a run first answers each board by an iterative-deepening A* search (`search/ida.rs`: moves
 //! tried in u, l, d, r order, Manhattan distance plus linear conflict), whose module docs prove
 //! that the first path it finds at the last bound is the same smallest shortest string as the
 //! walk above. The searches share one budget of 64 Ki expansions (about 4 M instructions, more
@@ -55,7 +55,7 @@
 //! The table: O(9! · 4) time and about 1.8 MB (8 bytes a reachable board of queue, 1 a rank of
 //! table), built once per run and only when a board other than the goal needs it. Each board:
 //! O(9) to read and check, O(answer length ≤ 31) to answer from the table; by IDA*, measured,
-//! 542 expansions at the median and at most 36,090 (`ida.rs`).
+//! 542 expansions at the median and at most 36,090 (`search/ida.rs`).
 //!
 //! # Input grammar
 //! - Whitespace is exactly C's `isspace`: space, `\t`, `\n`, `\v`, `\f`, `\r`; it separates
@@ -85,7 +85,6 @@
 pub const PROGRAM: &str = "eight";
 
 mod cli;
-mod ida;
 mod io;
 mod search;
 mod state;

@@ -1,7 +1,10 @@
 //! The table that yields every answer: one breadth-first search from the goal records for each
 //! board its distance and the first move of its answer ([`Solver`]), and an answer is read from it
 //! by following those moves, one table probe a move ([`Solver::solve`]); [`Answerer`] builds the
-//! table only when a board first needs it.
+//! table only when a board first needs it, and answers the first boards of a run by IDA*
+//! ([`ida`]) while that is cheaper.
+
+mod ida;
 
 use crate::state::{
     guarded_step, Board, Walker, CELLS, DIAMETER, LANE_GUARDS, MOVE_NAMES, NO_CELL, RANK_SHIFT, RULES, SOLVABLE, STATES,
@@ -356,7 +359,7 @@ impl Answerer {
         }
         if self.budget > 0 {
             // An exhausted budget is left at 0, so every later board goes to the table.
-            if let Ok(moves) = crate::ida::solve_within(&board.cells(), &mut self.budget) {
+            if let Ok(moves) = ida::solve_within(&board.cells(), &mut self.budget) {
                 out.extend_from_slice(&moves);
                 return true;
             }
