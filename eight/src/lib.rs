@@ -78,7 +78,7 @@
 //!   needs the tiles after it counted, which the reader does for up to 1,024 boards held ahead.
 //!   Past that, a short look decides (a blank line or spaced tiles after the count say UVa).
 //!   Either way a count of any length is read by value; a numeral of more than 20 significant
-//!   digits is an error at once. The rule is `detect_layout` in `io.rs`.
+//!   digits is an error at once. The rule is `detect_layout` in `io/layout.rs`.
 //! - Empty input, or only whitespace, prints nothing.
 
 /// The binary's name, as error messages begin (`eight: error: ...`).
