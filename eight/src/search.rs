@@ -142,7 +142,7 @@ macro_rules! expand_classes {
 ///
 /// # Complexity
 /// O(9! / 2 · 4) time; 9! bytes of table and 8 bytes per solvable board of queue touched.
-fn answer_table() -> Vec<u8> {
+fn answer_table() -> Box<[u8; RANK_SLOTS]> {
     let mut entries = vec![0; RANK_SLOTS];
     entries[..STATES].fill(UNREACHED);
     let mut build = Build {
@@ -172,17 +172,17 @@ fn answer_table() -> Vec<u8> {
             (7, 1), (7, 3), (8, 0), (8, 1));
         firsts = ends;
     }
-    let mut entries = Vec::from(build.entries as Box<[u8]>);
-    entries.truncate(STATES);
-    entries
+    build.entries
 }
 
 /// Every board's distance to the goal and the first move of its answer, from one breadth-first
 /// search; answers are read from it by following the moves.
 #[derive(Clone, Debug)]
 pub struct Solver {
-    /// Each board's [`entry`] by rank, [`UNREACHED`] for the unsolvable ones.
-    entries: Vec<u8>,
+    /// Each board's [`entry`] by rank, [`UNREACHED`] for the unsolvable ones; a slot for every
+    /// value a rank field can hold, so that the walk's probes need no bounds check (the slots
+    /// past 9! hold 0 and are never touched, so they cost address space, not memory).
+    entries: Box<[u8; RANK_SLOTS]>,
 }
 
 impl Default for Solver {
@@ -267,7 +267,7 @@ impl Solver {
     /// O(9!).
     pub fn layer_sizes(&self) -> Vec<usize> {
         let mut sizes = Vec::new();
-        for &entry in self.entries.iter().filter(|&&entry| entry != UNREACHED) {
+        for &entry in self.entries[..STATES].iter().filter(|&&entry| entry != UNREACHED) {
             let depth = usize::from(entry_distance(entry));
             if sizes.len() <= depth {
                 sizes.resize(depth + 1, 0);
@@ -282,7 +282,7 @@ impl Solver {
     /// # Complexity
     /// O(9!) to walk the whole table, O(9) per board yielded.
     pub fn boards_at(&self, distance: u8) -> impl Iterator<Item = Board> + '_ {
-        self.entries
+        self.entries[..STATES]
             .iter()
             .enumerate()
             .filter(move |&(_, &entry)| entry != UNREACHED && entry_distance(entry) == distance)
