@@ -517,10 +517,17 @@ impl<R: Read> Scanner<R> {
     ///
     /// # Complexity
     /// O(`out.len()` + whitespace skipped), a few instructions a byte.
+    #[inline]
     pub fn next_bytes(&mut self, out: &mut [u8]) -> io::Result<usize> {
         if self.ready && self.spaced_bytes(out) {
             return Ok(out.len());
         }
+        self.next_bytes_in_general(out)
+    }
+
+    /// [`Scanner::next_bytes`] in every case.
+    #[inline(never)]
+    fn next_bytes_in_general(&mut self, out: &mut [u8]) -> io::Result<usize> {
         let mut filled = 0;
         while filled < out.len() && self.skip()? {
             let rest = &self.buffer[self.start..self.end];
