@@ -4,7 +4,8 @@
 //! table only when a board first needs it.
 
 use crate::state::{
-    guarded_step, Board, Walker, CELLS, DIAMETER, LANE_GUARDS, MOVE_NAMES, NO_CELL, RANK_SHIFT, RULES, SOLVABLE, STATES,
+    guarded_step, Board, Walker, CELLS, DIAMETER, LANE_GUARDS, MOVE_NAMES, NEIGHBOURS, NO_CELL, RANK_SHIFT, RULES,
+    SOLVABLE, STATES,
 };
 
 /// The table's entry for a board the search never reaches: the unsolvable half. It is the
@@ -221,7 +222,8 @@ impl Solver {
     ///
     /// Each board's entry holds the first move of its answer, and by the greedy-walk argument
     /// (crate docs) the rest of the answer is the answer of the board that move leads to: so
-    /// the answer is read by following moves, one probe and one rank update per move.
+    /// the answer is read by following moves, one probe and one rank update per move but the
+    /// last two (which need only the blank's cell).
     ///
     /// # Panics
     /// Never: a stored move leads one step closer, so it stays inside the frame (the `expect`
@@ -248,7 +250,7 @@ impl Solver {
         let mut letters = [0u8; DIAMETER as usize + 1];
         let mut length = 0;
         let mut at = Walker::new(board);
-        while entry_distance(entry) > 0 {
+        while entry_distance(entry) > 2 {
             let step = entry & 3;
             // Masked so the store needs no bounds check; a distance is at most 31.
             letters[length & 31] = MOVE_NAMES[usize::from(step)];
@@ -256,7 +258,26 @@ impl Solver {
             at.follow(step);
             entry = self.entries[at.rank()];
         }
-        out.extend_from_slice(&letters[..length]);
+        // The last two moves need no rank: the two boards one move from the goal are the goal
+        // with its blank moved up (to cell 5; answer `d`) or left (to cell 7; answer `r`), so
+        // where the blank goes is all that is needed of the move before.
+        if entry_distance(entry) == 2 {
+            let step = entry & 3;
+            letters[length & 31] = MOVE_NAMES[usize::from(step)];
+            length += 1;
+            let blank = NEIGHBOURS[at.blank()][usize::from(step)];
+            debug_assert!(blank == 5 || blank == 7, "a board two moves from the goal");
+            letters[length & 31] = if blank == 5 { b'd' } else { b'r' };
+            length += 1;
+        } else if entry_distance(entry) == 1 {
+            letters[length & 31] = MOVE_NAMES[usize::from(entry & 3)];
+            length += 1;
+        }
+        // The whole array, a fixed-size copy of two words rather than a call to copy `length`
+        // bytes, then cut back to the answer.
+        let start = out.len();
+        out.extend_from_slice(&letters);
+        out.truncate(start + length);
         true
     }
 

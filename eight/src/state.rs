@@ -246,6 +246,12 @@ impl Walker {
         (self.word >> RANK_SHIFT) as usize
     }
 
+    /// The blank's cell in the board reached.
+    #[inline(always)]
+    pub(crate) fn blank(&self) -> usize {
+        self.blank
+    }
+
     /// Makes move `step`, which must be legal: [`Board::step`]'s result in about a third of its
     /// instructions, the move's rule folded into one of 24 bodies ([`guarded_step`]) inlined
     /// behind one jump on (blank cell, move). Answers are read from the table with it.
