@@ -75,6 +75,17 @@ pub(crate) const LANE_GUARDS: u64 = LANE_ONES << (LANE - 1);
 /// Bit 3 of each lane: set only in the blank's lane, as 8 is the only value that has it.
 const LANE_BLANK_BITS: u64 = LANE_ONES << 3;
 
+/// Every bit of the lanes of the odd cells (1, 3, 5, 7).
+const ODD_LANES: u64 = {
+    let mut lanes = 0;
+    let mut cell = 1;
+    while cell < CELLS {
+        lanes |= 0x1f << (LANE * cell);
+        cell += 2;
+    }
+    lanes
+};
+
 /// How one move changes a board's rank: by `base`, plus `after_weight` for each cell in `after`
 /// holding a value smaller than the tile that moves, plus `weight` for each `(cell, weight)` in
 /// `between` whose cell holds a smaller value.
@@ -551,8 +562,10 @@ impl Board {
         let board = Board {
             word: word | (rank_and_digits & 0xffff_ffff) << RANK_SHIFT,
         };
+        // Only the parity of the blank's cell counts: whether the blank's bit is in an odd lane.
+        let blank_odd = board.word & LANE_BLANK_BITS & ODD_LANES != 0;
         let digits = (rank_and_digits >> 32) as usize;
-        Some((board, (digits + board.blank()) % 2 == 0))
+        Some((board, (digits + usize::from(blank_odd)) % 2 == 0))
     }
 }
 
