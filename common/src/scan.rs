@@ -517,7 +517,17 @@ impl<R: Read> Scanner<R> {
     ///
     /// # Complexity
     /// O(`out.len()` + whitespace skipped), a few instructions a byte.
+    #[inline]
     pub fn next_bytes(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        if self.ready && self.spaced_bytes(out) {
+            return Ok(out.len());
+        }
+        self.next_bytes_in_general(out)
+    }
+
+    /// [`Scanner::next_bytes`] in every case.
+    #[inline(never)]
+    fn next_bytes_in_general(&mut self, out: &mut [u8]) -> io::Result<usize> {
         let mut filled = 0;
         while filled < out.len() && self.skip()? {
             let rest = &self.buffer[self.start..self.end];
@@ -538,6 +548,39 @@ impl<R: Read> Scanner<R> {
             self.start += used;
         }
         Ok(filled)
+    }
+
+    /// [`Scanner::next_bytes`]'s common case in one pass: when the buffered bytes start with
+    /// `out.len()` printable bytes each followed by one space, the last by a space or a line
+    /// feed (`1 2 3 4 5 6 7 8 x⏎`), copies them and consumes the separators; `false`, consuming
+    /// nothing, otherwise (the general path then reads them, whatever they are).
+    #[inline]
+    fn spaced_bytes(&mut self, out: &mut [u8]) -> bool {
+        let length = 2 * out.len();
+        let Some(window) = self.buffer[..self.end].get(self.start..self.start + length) else {
+            return false;
+        };
+        let Some((slot, slots)) = out.split_last_mut() else {
+            return true;
+        };
+        let (pairs, last) = window.split_at(length - 2);
+        let end = last[1];
+        // Bytes above the space are never whitespace; the others take the general path.
+        let mut fits = (last[0] > b' ') & (end == b' ' || end == b'\n');
+        *slot = last[0];
+        for (slot, pair) in slots.iter_mut().zip(pairs.chunks_exact(2)) {
+            *slot = pair[0];
+            fits &= (pair[0] > b' ') & (pair[1] == b' ');
+        }
+        if !fits {
+            return false;
+        }
+        self.start += length;
+        if end == b'\n' {
+            self.line += 1;
+            self.line_start = self.base + self.start as u64;
+        }
+        true
     }
 
     /// The next token, or `None` at the end of input.

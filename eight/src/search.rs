@@ -7,7 +7,8 @@
 mod ida;
 
 use crate::state::{
-    guarded_step, Board, Walker, CELLS, DIAMETER, LANE_GUARDS, MOVE_NAMES, NO_CELL, RANK_SHIFT, RULES, SOLVABLE, STATES,
+    guarded_step, Board, Walker, CELLS, DIAMETER, LANE_GUARDS, MOVE_NAMES, NEIGHBOURS, NO_CELL, RANK_SHIFT, RULES,
+    SOLVABLE, STATES,
 };
 
 /// The table's entry for a board the search never reaches: the unsolvable half. It is the
@@ -145,7 +146,7 @@ macro_rules! expand_classes {
 ///
 /// # Complexity
 /// O(9! / 2 · 4) time; 9! bytes of table and 8 bytes per solvable board of queue touched.
-fn answer_table() -> Vec<u8> {
+fn answer_table() -> Box<[u8; RANK_SLOTS]> {
     let mut entries = vec![0; RANK_SLOTS];
     entries[..STATES].fill(UNREACHED);
     let mut build = Build {
@@ -175,17 +176,17 @@ fn answer_table() -> Vec<u8> {
             (7, 1), (7, 3), (8, 0), (8, 1));
         firsts = ends;
     }
-    let mut entries = Vec::from(build.entries as Box<[u8]>);
-    entries.truncate(STATES);
-    entries
+    build.entries
 }
 
 /// Every board's distance to the goal and the first move of its answer, from one breadth-first
 /// search; answers are read from it by following the moves.
 #[derive(Clone, Debug)]
 pub struct Solver {
-    /// Each board's [`entry`] by rank, [`UNREACHED`] for the unsolvable ones.
-    entries: Vec<u8>,
+    /// Each board's [`entry`] by rank, [`UNREACHED`] for the unsolvable ones; a slot for every
+    /// value a rank field can hold, so that the walk's probes need no bounds check (the slots
+    /// past 9! hold 0 and are never touched, so they cost address space, not memory).
+    entries: Box<[u8; RANK_SLOTS]>,
 }
 
 impl Default for Solver {
@@ -224,7 +225,8 @@ impl Solver {
     ///
     /// Each board's entry holds the first move of its answer, and by the greedy-walk argument
     /// (crate docs) the rest of the answer is the answer of the board that move leads to: so
-    /// the answer is read by following moves, one probe and one rank update per move.
+    /// the answer is read by following moves, one probe and one rank update per move but the
+    /// last two (which need only the blank's cell).
     ///
     /// # Panics
     /// Never: a stored move leads one step closer, so it stays inside the frame (the `expect`
@@ -251,7 +253,7 @@ impl Solver {
         let mut letters = [0u8; DIAMETER as usize + 1];
         let mut length = 0;
         let mut at = Walker::new(board);
-        while entry_distance(entry) > 0 {
+        while entry_distance(entry) > 2 {
             let step = entry & 3;
             // Masked so the store needs no bounds check; a distance is at most 31.
             letters[length & 31] = MOVE_NAMES[usize::from(step)];
@@ -259,7 +261,26 @@ impl Solver {
             at.follow(step);
             entry = self.entries[at.rank()];
         }
-        out.extend_from_slice(&letters[..length]);
+        // The last two moves need no rank: the two boards one move from the goal are the goal
+        // with its blank moved up (to cell 5; answer `d`) or left (to cell 7; answer `r`), so
+        // where the blank goes is all that is needed of the move before.
+        if entry_distance(entry) == 2 {
+            let step = entry & 3;
+            letters[length & 31] = MOVE_NAMES[usize::from(step)];
+            length += 1;
+            let blank = NEIGHBOURS[at.blank()][usize::from(step)];
+            debug_assert!(blank == 5 || blank == 7, "a board two moves from the goal");
+            letters[length & 31] = if blank == 5 { b'd' } else { b'r' };
+            length += 1;
+        } else if entry_distance(entry) == 1 {
+            letters[length & 31] = MOVE_NAMES[usize::from(entry & 3)];
+            length += 1;
+        }
+        // The whole array, a fixed-size copy of two words rather than a call to copy `length`
+        // bytes, then cut back to the answer.
+        let start = out.len();
+        out.extend_from_slice(&letters);
+        out.truncate(start + length);
         true
     }
 
@@ -270,7 +291,7 @@ impl Solver {
     /// O(9!).
     pub fn layer_sizes(&self) -> Vec<usize> {
         let mut sizes = Vec::new();
-        for &entry in self.entries.iter().filter(|&&entry| entry != UNREACHED) {
+        for &entry in self.entries[..STATES].iter().filter(|&&entry| entry != UNREACHED) {
             let depth = usize::from(entry_distance(entry));
             if sizes.len() <= depth {
                 sizes.resize(depth + 1, 0);
@@ -285,7 +306,7 @@ impl Solver {
     /// # Complexity
     /// O(9!) to walk the whole table, O(9) per board yielded.
     pub fn boards_at(&self, distance: u8) -> impl Iterator<Item = Board> + '_ {
-        self.entries
+        self.entries[..STATES]
             .iter()
             .enumerate()
             .filter(move |&(_, &entry)| entry != UNREACHED && entry_distance(entry) == distance)

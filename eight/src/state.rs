@@ -75,6 +75,17 @@ pub(crate) const LANE_GUARDS: u64 = LANE_ONES << (LANE - 1);
 /// Bit 3 of each lane: set only in the blank's lane, as 8 is the only value that has it.
 const LANE_BLANK_BITS: u64 = LANE_ONES << 3;
 
+/// Every bit of the lanes of the odd cells (1, 3, 5, 7).
+const ODD_LANES: u64 = {
+    let mut lanes = 0;
+    let mut cell = 1;
+    while cell < CELLS {
+        lanes |= 0x1f << (LANE * cell);
+        cell += 2;
+    }
+    lanes
+};
+
 /// How one move changes a board's rank: by `base`, plus `after_weight` for each cell in `after`
 /// holding a value smaller than the tile that moves, plus `weight` for each `(cell, weight)` in
 /// `between` whose cell holds a smaller value.
@@ -244,6 +255,12 @@ impl Walker {
     #[inline(always)]
     pub(crate) fn rank(&self) -> usize {
         (self.word >> RANK_SHIFT) as usize
+    }
+
+    /// The blank's cell in the board reached.
+    #[inline(always)]
+    pub(crate) fn blank(&self) -> usize {
+        self.blank
     }
 
     /// Makes move `step`, which must be legal: [`Board::step`]'s result in about a third of its
@@ -508,38 +525,47 @@ impl Board {
     /// O(9), a few word operations a tile.
     #[inline]
     pub(crate) fn from_tile_bytes(bytes: &[u8; CELLS]) -> Option<(Board, bool)> {
-        // Bit `NOT_A_TILE` is set from the start, so one test catches a byte that is not a tile
-        // and a repeated tile.
-        let mut seen = 1u32 << NOT_A_TILE;
+        // One bit per value read; nine distinct tiles set exactly bits 0..=8, so one test at the
+        // end catches a byte that is not a tile (bit 9) and a repeated tile (a bit missing).
+        let mut seen = 0u32;
         // Lane `w` of `below`: how many of the values read so far are smaller than `w`.
         let mut below = 0u64;
-        let mut rank = 0usize;
-        let mut digits = 0usize;
+        // The rank in the low half and the sum of the Lehmer digits in the high half, both
+        // gathered by one multiplication a cell. Bad input may make a digit wrap: the board is
+        // then rejected anyway.
+        let mut rank_and_digits = 0u64;
         let mut word = 0u64;
-        let mut blank = 0;
         // Unrolled, so that each cell's shift and factorial are constants.
         macro_rules! cells {
             ($($cell:literal)*) => {$(
                 let value = TILE_OF_BYTE[usize::from(bytes[$cell])];
-                if seen & (1 << value) != 0 {
-                    return None;
-                }
                 seen |= 1 << value;
+                word |= u64::from(value) << (LANE * $cell);
                 let value = usize::from(value);
                 // Values smaller than this one not used yet: later cells hold exactly those.
-                let digit = value - (below >> (4 * value) & 0xf) as usize;
-                below += SEEN_BELOW[value];
-                rank += digit * common::perm::FACTORIALS[CELLS - 1 - $cell];
-                digits += digit;
-                word |= (value as u64) << (LANE * $cell);
-                blank = if value == usize::from(BLANK) { $cell } else { blank };
+                let digit = (value as u64).wrapping_sub(below >> (4 * value) & 0xf);
+                below = below.wrapping_add(SEEN_BELOW[value]);
+                let weight = common::perm::FACTORIALS[CELLS - 1 - $cell] as u64 | 1 << 32;
+                rank_and_digits = rank_and_digits.wrapping_add(digit.wrapping_mul(weight));
             )*};
         }
-        cells!(0 1 2 3 4 5 6 7 8);
-        // The last cell's updates are not needed; reading them keeps the macro uniform.
-        let _ = (seen, below);
-        word |= (rank as u64) << RANK_SHIFT;
-        Some((Board { word }, (digits + blank) % 2 == 0))
+        // The last cell's digit is always 0: only its own value is left.
+        cells!(0 1 2 3 4 5 6 7);
+        // The last cell's update of `below` is not needed; reading it keeps the macro uniform.
+        let _ = below;
+        let value = TILE_OF_BYTE[usize::from(bytes[8])];
+        seen |= 1 << value;
+        word |= u64::from(value) << (LANE * 8);
+        if seen != (1 << CELLS) - 1 {
+            return None;
+        }
+        let board = Board {
+            word: word | (rank_and_digits & 0xffff_ffff) << RANK_SHIFT,
+        };
+        // Only the parity of the blank's cell counts: whether the blank's bit is in an odd lane.
+        let blank_odd = board.word & LANE_BLANK_BITS & ODD_LANES != 0;
+        let digits = (rank_and_digits >> 32) as usize;
+        Some((board, (digits + usize::from(blank_odd)) % 2 == 0))
     }
 }
 
@@ -596,6 +622,20 @@ mod tests {
         }
         for bad in [b"12345678y", b"123456789", b"12345678 ", b"1234567x1", b"x2345678x"] {
             assert_eq!(Board::from_tile_bytes(bad), None);
+        }
+        // Any one cell of a board changed, to another tile (so one repeats) or to a byte that is
+        // not a tile, in every cell of boards across the rank range.
+        for rank in (0..STATES).step_by(997) {
+            let text = Board::from_rank(rank).to_string().replace(' ', "");
+            for cell in 0..CELLS {
+                for byte in b"12345678x09X\0\xff\xb1 ".iter().copied() {
+                    let mut bytes: [u8; CELLS] = text.as_bytes().try_into().unwrap();
+                    if bytes[cell] != byte {
+                        bytes[cell] = byte;
+                        assert_eq!(Board::from_tile_bytes(&bytes), None, "{}", bytes.escape_ascii());
+                    }
+                }
+            }
         }
     }
 

@@ -194,6 +194,58 @@ fn bytes_one_at_a_time() {
 }
 
 #[test]
+fn bytes_in_batches_match_bytes_one_at_a_time() {
+    // Spaced lines take the fast path; an inner line feed, a tab, a double space, a carriage
+    // return, a control byte, a short last line and the end of input must not change a thing.
+    let input: &[u8] =
+        b"1 2 3\n4 5 6 7 8 9\n1 2\n3 4 5 6 7 8 9 1 2 3\n4\t5  6\r\n\x01 2 3 4 5 6 7 8 9 \n1\n2\n3\n4 5\n6 7 8\n1 2 3 4 ";
+    let mut plain = Scanner::new(input);
+    let mut expected = Vec::new();
+    while let Some((byte, at)) = plain.next_byte().unwrap() {
+        expected.push((byte, at));
+    }
+    for length in 1..=9 {
+        for sizes in CHUNKINGS.iter().copied().chain([&[18][..], &[17][..]]) {
+            // Batches from each of the first bytes on, then one byte with its position after
+            // each batch (which catches a miscounted line at once).
+            for skip in 0..=length {
+                for interleaved in [false, true] {
+                    let mut batched = Scanner::new(Chunked::new(input, sizes));
+                    let mut found = Vec::new();
+                    let mut out = vec![0; length];
+                    for _ in 0..skip {
+                        found.extend(batched.next_byte().unwrap());
+                    }
+                    loop {
+                        let filled = batched.next_bytes(&mut out).unwrap();
+                        // A batch's bytes come without positions: line 0 marks them.
+                        let none = Position { line: 0, column: 0 };
+                        found.extend(out[..filled].iter().map(|&byte| (byte, none)));
+                        if filled < length {
+                            break;
+                        }
+                        if interleaved {
+                            found.extend(batched.next_byte().unwrap());
+                        }
+                    }
+                    let found_bytes: Vec<_> = found.iter().map(|&(byte, _)| byte).collect();
+                    let expected_bytes: Vec<_> = expected.iter().map(|&(byte, _)| byte).collect();
+                    assert_eq!(found_bytes, expected_bytes, "length {length}, chunks {sizes:?}");
+                    // Positions: those next_byte gave, and where the scan ends.
+                    let context = format!("length {length}, skip {skip}, chunks {sizes:?}");
+                    for (&(_, at), &(_, want)) in found.iter().zip(&expected) {
+                        if at.line != 0 {
+                            assert_eq!(at, want, "{context}");
+                        }
+                    }
+                    assert_eq!(batched.position(), plain.position(), "{context}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
 fn parses_integers_by_value_and_reports_why_not() {
     let parse = |text: &[u8]| Scanner::new(text).next_token().unwrap().unwrap().parse_i64();
     assert_eq!(parse(b"0"), Ok(0));

@@ -94,7 +94,13 @@ impl<R: BufRead> Tiles<R> {
     ///
     /// # Complexity
     /// O(`out.len()` + whitespace skipped), a few instructions a byte once nothing is held.
+    #[inline]
     pub(crate) fn fill(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        if self.held.is_empty() && self.counted.is_empty() {
+            // Once the detection's bytes are used up, every board: `out` is whole, so its length
+            // is a constant where this is inlined.
+            return self.scanner.next_bytes(out);
+        }
         let mut filled = 0;
         while filled < out.len() {
             if let Some((byte, _)) = self.held.pop_front() {
