@@ -36,6 +36,16 @@ impl fmt::Display for Failure {
     }
 }
 
+impl From<super::scan::ScanError> for Failure {
+    /// A read error is [`Failure::Io`], a bad token [`Failure::Input`] with the message.
+    fn from(error: super::scan::ScanError) -> Self {
+        match error {
+            super::scan::ScanError::Io(error) => Failure::Io(error),
+            other => Failure::Input(other.to_string()),
+        }
+    }
+}
+
 /// `text` with every control character escaped (`\n`, `\t`, `\u{1b}`, ...), so that a message
 /// quoting it stays one line and prints nothing a terminal would act on.
 ///

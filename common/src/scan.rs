@@ -8,21 +8,17 @@
 //!   of any length, read by value: leading zeros do not count, `-0` is 0, `+1` is 1, and a
 //!   number is out of range only by value (outside `i64`). Anything else is not a number.
 //! - A token is abandoned as soon as it cannot become valid: a number at its first byte that is
-//!   not a digit (or a leading sign), or at its 20th significant digit, which puts it out of
-//!   range whatever follows (`123...90x` with 20 digits before the `x` is out of range, not
-//!   "not a number"); any other token past [`MAX_TOKEN`] bytes. So endless garbage
-//!   (`/dev/zero`, an endless `111...`) ends at once.
+//!   not a digit (or a leading sign), or at its 20th significant digit (out of range whatever
+//!   follows); any other token past [`MAX_TOKEN`] bytes. So endless garbage ends at once.
 //!
 //! A position is a 1-based line (lines end at `\n`) and a 1-based byte column (a tab or a `\r`
 //! is one column); a byte-order mark takes no column.
 //!
 //! # How it reads
-//! The scanner reads chunks of up to [`CHUNK`] bytes into one buffer of its own and scans them
-//! as a slice. Positions are not counted per byte: the whitespace loop, the only one that can
-//! meet a line feed, notes the line and the offset it starts at, and a column is an offset minus
-//! that. A token spanning two chunks is moved to the front of the buffer, which is why tokens
-//! are bounded; a number keeps only its first bytes for messages. Memory is the buffer, however
-//! long the input.
+//! Chunks of up to [`CHUNK`] bytes go into one buffer, scanned as a slice. Positions are not
+//! counted per byte: the whitespace loop, the only one that meets line feeds, notes the line and
+//! where it starts; a column is an offset minus that. A token spanning two chunks moves to the
+//! front of the buffer, hence the bound on tokens. Memory is the buffer, however long the input.
 
 use std::fmt;
 use std::io::{self, ErrorKind, Read};
@@ -171,17 +167,6 @@ impl From<ScanError> for io::Error {
         match error {
             ScanError::Io(error) => error,
             other => io::Error::new(ErrorKind::InvalidData, other.to_string()),
-        }
-    }
-}
-
-impl From<ScanError> for super::cli::Failure {
-    /// A read error is [`Failure::Io`](super::cli::Failure::Io), a bad token
-    /// [`Failure::Input`](super::cli::Failure::Input) with the message.
-    fn from(error: ScanError) -> Self {
-        match error {
-            ScanError::Io(error) => super::cli::Failure::Io(error),
-            other => super::cli::Failure::Input(other.to_string()),
         }
     }
 }
