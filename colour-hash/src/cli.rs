@@ -3,7 +3,7 @@
 use std::ffi::OsString;
 use std::io::{BufRead, BufWriter, Write};
 
-use common::cli::{Args, Failure};
+use common::cli::{write_help, Args, Failure};
 
 use crate::io::{run, Options, Tracer};
 use crate::search::MAX_MOVES;
@@ -12,16 +12,19 @@ use crate::study::{write_stats, write_trace, MAX_STATS_DEPTH};
 /// Usage line for the binary.
 pub const USAGE: &str = "colour-hash [--trace] [--goal-depth G] < cases | colour-hash --stats [--depth D]";
 
-/// `--help`: the usage, then one line per switch.
-const HELP: &str = concat!(
-    "  --trace           answer as usual and draw each case's solution, move by move, on stderr\n",
-    "  --goal-depth G    answer with a goal-side table of depth G, 0..16, instead of the depth\n",
-    "                    sized to the count: the same answers at another cost\n",
-    "  --stats           print how many configurations lie at each distance from the goal, and\n",
-    "                    the size of the whole space, instead of answering; reads no input\n",
-    "  --depth D         with --stats: count to depth D, 0..16 (default 12)\n",
-    "  -h, --help        print this help\n",
-);
+/// Each switch and what it does, as `--help` lists them.
+const SWITCHES: [(&str, &str); 4] = [
+    ("--trace", "answer as usual and draw each case's solution, move by move, on stderr"),
+    (
+        "--goal-depth G",
+        "answer with a goal-side table of depth G, 0..16, instead of the depth\nsized to the count: the same answers at another cost",
+    ),
+    (
+        "--stats",
+        "print how many configurations lie at each distance from the goal, and\nthe size of the whole space, instead of answering; reads no input",
+    ),
+    ("--depth D", "with --stats: count to depth D, 0..16 (default 12)"),
+];
 
 /// The binary: the judge's answers by default; `--stats [--depth D]` prints the layers around
 /// the goal to depth D (default 12, at most 16) and the size of the whole space instead, reading
@@ -40,10 +43,7 @@ pub fn main_with(
 ) -> Result<(), Failure> {
     let args = Args::parse(args, &["--stats", "--trace"], &["--depth", "--goal-depth"], USAGE)?;
     if args.help() {
-        let mut out = BufWriter::new(output);
-        write!(out, "usage: {USAGE}\n{HELP}")?;
-        out.flush()?;
-        return Ok(());
+        return Ok(write_help(output, USAGE, "", &SWITCHES)?);
     }
     let depth = match args.value("--depth") {
         None => 12,

@@ -179,6 +179,25 @@ impl Args {
     }
 }
 
+/// Writes the `-h` / `--help` text every binary prints: `usage: USAGE`, the `about` lines (if
+/// any), then `-h, --help` and each switch with what it does, aligned; a description's further
+/// lines (after `\n`) are indented to its column.
+///
+/// # Errors
+/// If writing `output` fails.
+pub fn write_help(mut output: impl Write, usage: &str, about: &str, switches: &[(&str, &str)]) -> io::Result<()> {
+    let help = [("-h, --help", "print this help")];
+    let entries = || help.iter().chain(switches);
+    let width = entries().map(|(name, _)| name.len()).max().unwrap_or(0);
+    let mut text = format!("usage: {usage}\n{about}");
+    for (name, what) in entries() {
+        let what = what.replace('\n', &format!("\n  {:width$}  ", ""));
+        text.push_str(&format!("  {name:<width$}  {what}\n"));
+    }
+    output.write_all(text.as_bytes())?;
+    output.flush()
+}
+
 /// A diagnostics stream (stderr) that cannot fail the run: after its first failed write it drops
 /// everything, and every write reports success. Trace drawings and warnings go through it, so a
 /// stderr closed early or full stops them and never the answers on stdout.
@@ -331,6 +350,17 @@ mod tests {
         writeln!(kept, "step 1").unwrap();
         assert!(!kept.is_broken());
         assert_eq!(kept.inner, b"step 1\n");
+    }
+
+    #[test]
+    fn help_aligns_every_switch() {
+        let mut out = Vec::new();
+        let switches = [("--stats", "print the table\nand stop"), ("--depth D", "how deep")];
+        write_help(&mut out, "t [--stats]", "Solves t.\n", &switches).unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "usage: t [--stats]\nSolves t.\n  -h, --help  print this help\n  --stats     print the table\n              and stop\n  --depth D   how deep\n"
+        );
     }
 
     #[test]

@@ -4,39 +4,51 @@
 use std::ffi::OsString;
 use std::io::{BufRead, BufWriter, Write};
 
-use common::cli::{Args, Failure};
+use common::cli::{write_help, Args, Failure};
 
 use crate::io::{run, Format, Options};
 use crate::search::{Method, Solver};
 use crate::study::{write_stats, write_trace};
 
-/// The help text: the usage line, what the program does, and one entry per switch.
-pub const USAGE: &str = "usage: eight [--format auto|poj|hdu|uva652] [--method auto|search|table] [--trace]
-       eight --stats
-Reads 8-puzzle boards (tiles 1-8 and x, row by row) on stdin; prints for each the shortest move
+/// The usage line, shown by `--help` and after every argument error.
+pub const USAGE: &str = "eight [--format auto|poj|hdu|uva652] [--method auto|search|table] [--trace] | eight --stats";
+
+/// What the program does, as `--help` says it after the usage.
+const ABOUT: &str = "Reads 8-puzzle boards (tiles 1-8 and x, row by row) on stdin; prints for each the shortest move
 string (u l d r: the tile that moves into the blank; the smallest in u<l<d<r order among the
 shortest), an empty line for the goal 1 2 3 4 5 6 7 8 x, or `unsolvable`.
---format  poj, hdu: boards until the end of input, one answer line each;
-          uva652: a board count first, answers separated by an empty line;
-          auto (default): uva652 if the first line is a lone count, see the crate docs.
---method  how boards are answered (the answers are the same): search, each by IDA*;
-          table, each walked from the distance table of every board, built once;
-          auto (default): by IDA* until the run has spent 64 Ki expansions, then the table.
---trace   also draw each answer on stderr, board by board in its 3x3 frame, each step labelled
-          with its move; stdout stays exactly the judge answer.
---stats   print the distance table of the 181440 solvable boards instead (for each depth the
-          count and running total, the two boards at the maximum depth 31, the 181440
-          unsolvable ones); reads no input, so --format and --trace do not apply.
--h, --help  print this help.
 ";
 
-/// The tail of every argument error: the usage line.
-const ARGUMENT_USAGE: &str =
-    "eight [--format auto|poj|hdu|uva652] [--method auto|search|table] [--trace] | eight --stats";
+/// Each switch and what it does, as `--help` lists them.
+const SWITCHES: [(&str, &str); 4] = [
+    (
+        "--format F",
+        "poj, hdu: boards until the end of input, one answer line each;
+uva652: a board count first, answers separated by an empty line;
+auto (default): uva652 if the first line is a lone count, see the crate docs",
+    ),
+    (
+        "--method M",
+        "how boards are answered (the answers are the same): search, each by IDA*;
+table, each walked from the distance table of every board, built once;
+auto (default): by IDA* until the run has spent 64 Ki expansions, then the table",
+    ),
+    (
+        "--trace",
+        "also draw each answer on stderr, board by board in its 3x3 frame, each step
+labelled with its move; stdout stays exactly the judge answer",
+    ),
+    (
+        "--stats",
+        "print the distance table of the 181440 solvable boards instead (for each depth
+the count and running total, the two boards at the maximum depth 31, the 181440
+unsolvable ones); reads no input, so --format and --trace do not apply",
+    ),
+];
 
 /// The binary: answers the boards on `input` as the judges want ([`run`]); `--trace` also draws
 /// them on `diagnostics` (stderr); `--stats` prints the distance table instead, reading nothing;
-/// `-h` or `--help` prints [`USAGE`].
+/// `-h` or `--help` prints the usage, what the program does and its switches.
 ///
 /// # Errors
 /// [`Failure::Input`] for an unknown argument or format or a missing value, else as [`run`].
@@ -49,12 +61,9 @@ pub fn main_with(
     output: impl Write,
     diagnostics: &mut dyn Write,
 ) -> Result<(), Failure> {
-    let args = Args::parse(args, &["--stats", "--trace"], &["--format", "--method"], ARGUMENT_USAGE)?;
+    let args = Args::parse(args, &["--stats", "--trace"], &["--format", "--method"], USAGE)?;
     if args.help() {
-        let mut output = output;
-        output.write_all(USAGE.as_bytes())?;
-        output.flush()?;
-        return Ok(());
+        return Ok(write_help(output, USAGE, ABOUT, &SWITCHES)?);
     }
     let format = match args.value("--format") {
         None | Some("auto") => Format::Auto,
@@ -63,7 +72,7 @@ pub fn main_with(
         Some("uva652") => Format::Uva652,
         Some(other) => {
             return Err(Failure::Input(format!(
-                "unknown format '{}'; usage: {ARGUMENT_USAGE}",
+                "unknown format '{}'; usage: {USAGE}",
                 common::cli::printable(other)
             )))
         }
@@ -74,7 +83,7 @@ pub fn main_with(
         Some("table") => Method::Table,
         Some(other) => {
             return Err(Failure::Input(format!(
-                "unknown method '{}'; usage: {ARGUMENT_USAGE}",
+                "unknown method '{}'; usage: {USAGE}",
                 common::cli::printable(other)
             )))
         }
@@ -163,10 +172,14 @@ mod tests {
             &["--trace", "--help"][..],
             &["--stats", "-h"][..],
         ] {
-            assert_eq!(stdout(args, "not read").unwrap(), USAGE, "{args:?}");
-        }
-        for switch in ["--format", "--method", "--trace", "--stats", "-h, --help"] {
-            assert!(USAGE.contains(&format!("\n{switch} ")), "{switch}");
+            let help = stdout(args, "not read").unwrap();
+            assert!(
+                help.starts_with(&format!("usage: {USAGE}\n{ABOUT}")),
+                "{args:?}: {help}"
+            );
+            for switch in ["--format F", "--method M", "--trace", "--stats", "-h, --help"] {
+                assert!(help.contains(&format!("\n  {switch} ")), "{switch}: {help}");
+            }
         }
     }
 }

@@ -3,7 +3,7 @@
 use std::ffi::OsString;
 use std::io::{BufRead, BufWriter, Write};
 
-use common::cli::{Args, Failure};
+use common::cli::{write_help, Args, Failure};
 
 use crate::io::{run, Options, Tracer};
 use crate::study;
@@ -34,13 +34,7 @@ pub fn main_with(
 ) -> Result<(), Failure> {
     let args = Args::parse(args, &SWITCHES.map(|(name, _)| name), &[], USAGE)?;
     if args.help() {
-        let mut out = BufWriter::new(output);
-        writeln!(out, "usage: {USAGE}")?;
-        for (name, what) in [("-h, --help", "print this help")].iter().chain(&SWITCHES) {
-            writeln!(out, "  {name:<10}  {what}")?;
-        }
-        out.flush()?;
-        return Ok(());
+        return Ok(write_help(output, USAGE, "", &SWITCHES)?);
     }
     if args.switch("--stats") {
         let mut out = BufWriter::new(output);
