@@ -444,7 +444,8 @@ fn memory_limit_gives_mle_with_the_peak() {
         line.starts_with("MLE eight/a") && line.ends_with("(limit 100 MB)"),
         "{line}"
     );
-    assert!(peak_mb(line) > 100.0, "{line}");
+    // Over the limit, though one decimal may round it down to the limit itself.
+    assert!(peak_mb(line) >= 100.0, "{line}");
     let roomy = run_command(&dir, &command, &["--memory-limit", "1000", "--time-limit", "30000"]);
     let line = roomy.stdout.lines().next().unwrap();
     assert!(line.starts_with("AC  eight/a"), "{roomy:?}");
