@@ -158,11 +158,7 @@ mod tests {
 
     #[test]
     fn every_goal_depth_answers_the_sample_alike() {
-        let input = "3\n\
-            0 3 4 3 0 5 6 5 0 1 2 1 0 7 8 7 0 9 10 9 0 1 2 1\n\
-            0 3 4 5 0 3 6 5 0 1 2 1 0 7 8 7 0 9 10 9 0 1 2 1\n\
-            0 9 4 3 0 5 6 5 0 1 2 1 0 7 8 7 0 9 10 3 0 1 2 1\n";
-        let expected = "PUZZLE ALREADY SOLVED\n1434332334332323\nNO SOLUTION WAS FOUND IN 16 STEPS\n";
+        let (input, expected) = crate::io::tests::OFFICIAL_SAMPLE;
         assert_eq!(main_output(&[], input).0.unwrap(), expected);
         for depth in ["7", "12"] {
             assert_eq!(

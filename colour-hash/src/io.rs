@@ -187,7 +187,7 @@ fn answer_cases(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::state::GOAL;
     use std::io::Read;
@@ -210,17 +210,20 @@ mod tests {
         answer(input, &Options::default())
     }
 
-    #[test]
-    fn official_sample() {
-        let input = "3\n\
+    /// UVa 704's official sample and its answers.
+    pub(crate) const OFFICIAL_SAMPLE: (&str, &str) = (
+        "3\n\
             0 3 4 3 0 5 6 5 0 1 2 1 0 7 8 7 0 9 10 9 0 1 2 1\n\
             0 3 4 5 0 3 6 5 0 1 2 1 0 7 8 7 0 9 10 9 0 1 2 1\n\
-            0 9 4 3 0 5 6 5 0 1 2 1 0 7 8 7 0 9 10 3 0 1 2 1\n";
+            0 9 4 3 0 5 6 5 0 1 2 1 0 7 8 7 0 9 10 3 0 1 2 1\n",
+        "PUZZLE ALREADY SOLVED\n1434332334332323\nNO SOLUTION WAS FOUND IN 16 STEPS\n",
+    );
+
+    #[test]
+    fn official_sample() {
+        let (input, expected) = OFFICIAL_SAMPLE;
         let (outcome, warnings) = plain(input);
-        assert_eq!(
-            outcome.unwrap(),
-            "PUZZLE ALREADY SOLVED\n1434332334332323\nNO SOLUTION WAS FOUND IN 16 STEPS\n"
-        );
+        assert_eq!(outcome.unwrap(), expected);
         assert_eq!(warnings, "");
     }
 
