@@ -19,6 +19,9 @@ pub enum Failure {
     Input(String),
     /// Reading stdin or writing stdout failed.
     Io(io::Error),
+    /// A table the run needs could not be allocated (under an address-space limit, say); the
+    /// message names the table and its size. Built by [`try_reserve`] and [`try_filled`].
+    OutOfMemory(String),
 }
 
 impl From<io::Error> for Failure {
@@ -32,6 +35,7 @@ impl fmt::Display for Failure {
         match self {
             Failure::Input(message) => f.write_str(message),
             Failure::Io(error) => write!(f, "i/o: {error}"),
+            Failure::OutOfMemory(message) => write!(f, "out of memory: {message}"),
         }
     }
 }
@@ -44,6 +48,36 @@ impl From<super::scan::ScanError> for Failure {
             other => Failure::Input(other.to_string()),
         }
     }
+}
+
+/// Makes room in `vec` for `additional` more items, or says which table could not be allocated:
+/// Rust's own allocation failure aborts the process (status 134, the answers still buffered lost),
+/// where [`Failure::OutOfMemory`] is the one error line after them.
+///
+/// # Errors
+/// [`Failure::OutOfMemory`] naming `what` and the bytes asked for.
+///
+/// # Complexity
+/// O(1) plus the allocation.
+pub fn try_reserve<T>(vec: &mut Vec<T>, additional: usize, what: &str) -> Result<(), Failure> {
+    vec.try_reserve_exact(additional).map_err(|_| {
+        let bytes = additional.saturating_mul(std::mem::size_of::<T>());
+        Failure::OutOfMemory(format!("cannot allocate {bytes} bytes for {what}"))
+    })
+}
+
+/// `len` copies of `value`, allocated through [`try_reserve`].
+///
+/// # Errors
+/// [`Failure::OutOfMemory`] when the allocation is refused.
+///
+/// # Complexity
+/// O(len).
+pub fn try_filled<T: Clone>(len: usize, value: T, what: &str) -> Result<Vec<T>, Failure> {
+    let mut vec = Vec::new();
+    try_reserve(&mut vec, len, what)?;
+    vec.resize(len, value);
+    Ok(vec)
 }
 
 /// `text` with every control character escaped (`\n`, `\t`, `\u{1b}`, ...), so that a message
@@ -361,6 +395,19 @@ mod tests {
             String::from_utf8(out).unwrap(),
             "usage: t [--stats]\nSolves t.\n  -h, --help  print this help\n  --stats     print the table\n              and stop\n  --depth D   how deep\n"
         );
+    }
+
+    #[test]
+    fn refused_allocations_are_failures() {
+        let error = try_filled(usize::MAX / 2, 0u64, "the distance table").unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            format!(
+                "out of memory: cannot allocate {} bytes for the distance table",
+                usize::MAX
+            )
+        );
+        assert_eq!(try_filled(3, 7u8, "t").unwrap(), vec![7, 7, 7]);
     }
 
     #[test]
