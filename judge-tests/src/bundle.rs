@@ -2,11 +2,13 @@
 //!
 //! A judge passes no arguments, so the bundle is the library without what only arguments reach:
 //!
-//! - the crate's `src/lib.rs`, at the root of the file, with `mod cli;`, `mod study;` and any
-//!   `use` rooted at them left out, and every other `mod x;` pasted in place as `mod x { ... }`;
+//! - the crate's `src/lib.rs`, at the root of the file, with `mod cli;`, `mod plain;`,
+//!   `mod study;` and any `use` rooted at them left out, and every other `mod x;` pasted in place
+//!   as `mod x { ... }` from `x.rs` or `x/mod.rs`, its own modules from the folder `x/`;
 //! - the `common` modules it names (`common::scan`, and those they name through `super::`) as
-//!   `mod common { pub mod scan { ... } ... }`, with one `use crate::common;` at the top of each
-//!   pasted module that names `common::`, so that every path means what it means in the crate;
+//!   `mod common { pub mod scan { ... } ... }`; a `use common::...` in the crate becomes
+//!   `use crate::common::...`, and a pasted module whose code names `common::` gets
+//!   `use crate::common;` first, so that every path means what it means in the crate;
 //! - a `main` that runs the puzzle with the options a judge gets:
 //!   `run(stdin, stdout, stderr, &Options::default())`.
 //!
@@ -14,9 +16,11 @@
 //! never names (`bundle/prune.rs`), so that the file compiles without a warning. Only `mod common`
 //! carries an `allow(dead_code)`: pruning goes by name, and in a kit shared by three puzzles a
 //! field only a removed method reads, or a method named like std's (`len`), stays behind. The
-//! result is printed by prettyplease under a header naming the puzzle (the first paragraph of its
-//! crate docs).
+//! result is made edition-neutral (`bundle/editions.rs`: one file for editions 2015 to 2024, with
+//! Rust 1.70 as with stable) and printed by prettyplease under a header naming the puzzle (the
+//! first paragraph of its crate docs).
 
+mod editions;
 mod prune;
 
 use proc_macro2::{TokenStream, TokenTree};
@@ -31,8 +35,9 @@ use syn::{Attribute, ImplItem, Item, UseTree};
 /// Codeforces' source limit, the smallest among the judges these puzzles are on: 64 KB.
 pub const SIZE_LIMIT: usize = 64 * 1024;
 
-/// The modules of a puzzle crate that only arguments reach; a bundle leaves them out.
-const LEFT_OUT: [&str; 2] = ["cli", "study"];
+/// The modules of a puzzle crate that only arguments reach (`plain` answers under
+/// `--method plain`, and is the tests' oracle); a bundle leaves them out.
+const LEFT_OUT: [&str; 3] = ["cli", "plain", "study"];
 
 /// A finished bundle.
 #[derive(Clone, Debug)]
@@ -77,10 +82,10 @@ pub fn bundle(root: &Path, puzzle: &str) -> Result<Bundle, String> {
     let mut lib = parse(&lib_text, &src.join("lib.rs"))?;
     lib.items.retain(|item| match item {
         Item::Mod(module) => !LEFT_OUT.iter().any(|name| module.ident == name),
-        Item::Use(item) => !matches!(&item.tree, UseTree::Path(path) if LEFT_OUT.iter().any(|name| path.ident == name)),
         _ => true,
     });
-    paste_modules(&mut lib.items, &src)?;
+    paste_modules(&mut lib.items, &src, true)?;
+    leave_out_uses(&mut lib.items, true);
 
     let main: Item = syn::parse_quote! {
         fn main() -> std::process::ExitCode {
@@ -98,7 +103,8 @@ pub fn bundle(root: &Path, puzzle: &str) -> Result<Bundle, String> {
     let mut pasted = BTreeMap::new();
     while let Some(name) = wanted.pop_first() {
         let path = common_src.join(format!("{name}.rs"));
-        let module = parse(&read(&path)?, &path)?;
+        let mut module = parse(&read(&path)?, &path)?;
+        paste_modules(&mut module.items, &common_src.join(&name), false)?;
         if let Some(name) = names_after(&module.to_token_stream(), "crate").first() {
             // `crate` is the bundle's root there; `super` is common's root in both places.
             return Err(format!(
@@ -123,11 +129,12 @@ pub fn bundle(root: &Path, puzzle: &str) -> Result<Bundle, String> {
     }
 
     prune(&mut lib.items);
+    editions::make_neutral(&mut lib);
     let header = format!(
         "// {puzzle}: {summary}\n\
          // The judge program in one std-only file: {puzzle}/src and {pasted}; tests, docs and the\n\
          // study switches left out. Made by `judge bundle {puzzle}` (`make bundle`): edit the crates.\n\
-         // Build: rustc --edition 2021 -O -o {puzzle} {puzzle}.rs\n\n",
+         // Build: rustc --edition 2021 -O -o {puzzle} {puzzle}.rs (any edition from 2015, Rust 1.70 on)\n\n",
         pasted = if modules.is_empty() {
             "no common module".to_string()
         } else {
@@ -171,19 +178,42 @@ fn parse(text: &str, path: &Path) -> Result<syn::File, String> {
     Ok(file)
 }
 
-/// Pastes each `mod x;` among `items` as `mod x { ... }` from `dir/x.rs` (its own `mod y;` from
-/// `dir/x/y.rs`), with `use crate::common;` first when it names `common::`.
-fn paste_modules(items: &mut [Item], dir: &Path) -> Result<(), String> {
+/// Pastes each `mod x;` among `items` as `mod x { ... }` from `dir/x.rs` or `dir/x/mod.rs` (its
+/// own `mod y;` from `dir/x/y.rs` or `dir/x/y/mod.rs`, and so on down). In a puzzle crate
+/// (`in_puzzle`), a `use common::...` becomes `use crate::common::...`, and a pasted module whose
+/// other items name `common::` gets `use crate::common;` first: 2015 reads `use` paths from the
+/// crate root and other paths from the module, 2018 on reads both from the module.
+fn paste_modules(items: &mut [Item], dir: &Path, in_puzzle: bool) -> Result<(), String> {
+    if in_puzzle {
+        root_common_uses(items);
+    }
     for item in items {
         let Item::Mod(module) = item else { continue };
         if module.content.is_some() {
             continue;
         }
         let name = module.ident.to_string();
-        let path = dir.join(format!("{name}.rs"));
+        if module.attrs.iter().any(|attr| attr.path().is_ident("path")) {
+            return Err(format!(
+                "{}: `#[path]` on `mod {name}`: name the file after the module",
+                dir.display()
+            ));
+        }
+        let (file_path, folder_path) = (dir.join(format!("{name}.rs")), dir.join(&name).join("mod.rs"));
+        let path = if file_path.is_file() || !folder_path.is_file() {
+            file_path
+        } else {
+            folder_path
+        };
         let mut file = parse(&read(&path)?, &path)?;
-        paste_modules(&mut file.items, &dir.join(&name))?;
-        if !names_after(&file.to_token_stream(), "common").is_empty() {
+        paste_modules(&mut file.items, &dir.join(&name), in_puzzle)?;
+        let code: TokenStream = file
+            .items
+            .iter()
+            .filter(|item| !matches!(item, Item::Use(_) | Item::Mod(_)))
+            .map(ToTokens::to_token_stream)
+            .collect();
+        if in_puzzle && !names_after(&code, "common").is_empty() {
             file.items.insert(
                 0,
                 syn::parse_quote!(
@@ -196,6 +226,44 @@ fn paste_modules(items: &mut [Item], dir: &Path) -> Result<(), String> {
         module.semi = None;
     }
     Ok(())
+}
+
+/// Roots each `use common::...` among `items` at `crate::`.
+fn root_common_uses(items: &mut [Item]) {
+    for item in items {
+        let Item::Use(import) = item else { continue };
+        if import.leading_colon.is_some() || !matches!(&import.tree, UseTree::Path(path) if path.ident == "common") {
+            continue;
+        }
+        editions::prefix(&mut import.tree, "crate");
+    }
+}
+
+/// Removes the imports rooted at a left-out module ([`LEFT_OUT`]): `crate::cli::...` anywhere,
+/// and at the crate root (`at_root`) also `cli::...` and `self::cli::...`.
+fn leave_out_uses(items: &mut Vec<Item>, at_root: bool) {
+    fn left_out(tree: &UseTree, at_root: bool) -> bool {
+        let named = |tree: &UseTree| match tree {
+            UseTree::Path(path) => LEFT_OUT.iter().any(|name| path.ident == name),
+            UseTree::Name(name) => LEFT_OUT.iter().any(|left_out| name.ident == left_out),
+            _ => false,
+        };
+        match tree {
+            UseTree::Path(path) if path.ident == "crate" || (at_root && path.ident == "self") => named(&path.tree),
+            _ => at_root && named(tree),
+        }
+    }
+    items.retain_mut(|item| match item {
+        Item::Use(import) => !left_out(&import.tree, at_root),
+        Item::Mod(syn::ItemMod {
+            content: Some((_, inner)),
+            ..
+        }) => {
+            leave_out_uses(inner, false);
+            true
+        }
+        _ => true,
+    });
 }
 
 /// The names that follow `root ::` in `tokens`, macro arguments included: `common::scan` and
