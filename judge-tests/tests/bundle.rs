@@ -1,14 +1,23 @@
 //! The submission artifacts of `make bundle` and `make dist`, built here as those targets build
 //! them and held to the Cargo-built binaries:
 //!
-//! - `bundle/<toolchain>/<puzzle>`: the single-file source fits 64 KB and compiles with plain
-//!   `rustc --edition 2021 -O` (no Cargo, no crates) with no warning, both with the default
-//!   toolchain (`stable`) and with Rust 1.70, the workspace's `rust-version` (`rustc +1.70`;
-//!   `make test` installs that toolchain when it is missing).
+//! - `bundle/<puzzle>`: the single-file source, made once, fits 64 KB.
+//! - `bundle/<toolchain>-<edition>/<puzzle>`: it compiles with plain rustc (no Cargo, no crates)
+//!   with no warning, under every edition a judge offers: 2015, 2018, 2021 and 2024 with the
+//!   default toolchain (`stable`), 2015, 2018 and 2021 with Rust 1.70, the workspace's
+//!   `rust-version` (`rustc +1.70`; `make test` installs that toolchain when it is missing).
 //! - `dist/build`: the static build; `dist/<puzzle>`: that binary asks for no dynamic loader and
 //!   no shared library, and has no symbol table (while the ordinary Cargo build asks for both).
-//! - `bundle/<toolchain>/<puzzle>/<case>`, `dist/<puzzle>/<case>`: on every judge case, the same
-//!   stdout, stderr, exit status and verdict as `target/release/<puzzle>`.
+//! - `bundle/<toolchain>-<edition>/<puzzle>/<case>`, `dist/<puzzle>/<case>`: on every judge case,
+//!   the same stdout, stderr, exit status and verdict as `target/release/<puzzle>`.
+//!
+//! The cost is the compiling (the cases take milliseconds), so only the build judges run most,
+//! edition 2021, is optimised as they build it (`-O`, with each toolchain). The other editions
+//! are compiled with `-C opt-level=0 -C debug-assertions=off`: an edition changes what the text
+//! means (name resolution, prelude, method lookup, macros), which is settled before code
+//! generation, so an unoptimised build with release semantics (no overflow checks, no
+//! `debug_assert!`) proves the same two things, no warning and the same answer on every case, in
+//! about a third of the time. `--emit=metadata` alone would be cheaper still but would not run.
 
 use judge_tests::bundle;
 use judge_tests::cases::{self, Case};
@@ -35,13 +44,23 @@ fn target_dir() -> PathBuf {
         .to_path_buf()
 }
 
-/// The toolchains every bundle is compiled with: the default one, and the oldest a judge may
-/// run, the workspace's `rust-version`, through rustup's `rustc +<toolchain>`.
-const TOOLCHAINS: [&str; 2] = ["stable", "1.70"];
+/// The builds every bundle gets, as (toolchain, edition, optimised): every edition each toolchain
+/// knows, Rust 1.70 being the oldest a judge may run (the workspace's `rust-version`, through
+/// rustup's `rustc +1.70`; it predates edition 2024). Only 2021, the edition judges use most, is
+/// optimised; see the module docs for why the others need not be.
+const BUILDS: [(&str, &str, bool); 7] = [
+    ("stable", "2021", true),
+    ("1.70", "2021", true),
+    ("stable", "2015", false),
+    ("stable", "2018", false),
+    ("stable", "2024", false),
+    ("1.70", "2015", false),
+    ("1.70", "2018", false),
+];
 
-/// Bundles `puzzle` as `make bundle` does, checks its size, and compiles it with rustc alone, as
-/// a judge would, into `target/bundle/<toolchain>/<puzzle>`; returns the binary.
-fn build_bundle(puzzle: &str, toolchain: &str) -> Result<PathBuf, String> {
+/// Bundles `puzzle` as `make bundle` does, checks its size, and writes it to
+/// `target/bundle/<puzzle>.rs`; returns that file.
+fn make_bundle(puzzle: &str) -> Result<PathBuf, String> {
     let root = judge_tests::workspace_root();
     let made = bundle::bundle(&root, puzzle).map_err(|e| e.to_string())?;
     if made.source.len() > bundle::SIZE_LIMIT {
@@ -51,8 +70,18 @@ fn build_bundle(puzzle: &str, toolchain: &str) -> Result<PathBuf, String> {
             bundle::SIZE_LIMIT
         ));
     }
-    let scratch = target_dir().join("bundle").join(toolchain);
-    let source = bundle::write(&made, &scratch).map_err(|e| e.to_string())?;
+    bundle::write(&made, &target_dir().join("bundle")).map_err(|e| e.to_string())
+}
+
+/// Compiles the bundle `source` of `puzzle` with rustc alone, as a judge would, with `toolchain`
+/// and `edition`, into `target/bundle/<toolchain>-<edition>/<puzzle>`; returns the binary.
+fn build_bundle(
+    source: &Path,
+    puzzle: &str,
+    (toolchain, edition, optimised): (&str, &str, bool),
+) -> Result<PathBuf, String> {
+    let scratch = target_dir().join("bundle").join(format!("{toolchain}-{edition}"));
+    fs::create_dir_all(&scratch).map_err(|e| format!("{}: {e}", scratch.display()))?;
     let binary = scratch.join(puzzle);
     let mut rustc = match toolchain {
         "stable" => Command::new(std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into())),
@@ -62,10 +91,16 @@ fn build_bundle(puzzle: &str, toolchain: &str) -> Result<PathBuf, String> {
             rustc
         }
     };
+    rustc.args(["--edition", edition]);
+    if optimised {
+        rustc.arg("-O");
+    } else {
+        rustc.args(["-C", "opt-level=0", "-C", "debug-assertions=off"]);
+    }
     let compiled = rustc
-        .args(["--edition", "2021", "-O", "-o"])
+        .arg("-o")
         .arg(&binary)
-        .arg(&source)
+        .arg(source)
         .output()
         .map_err(|e| format!("cannot run rustc: {e}"))?;
     let messages = String::from_utf8_lossy(&compiled.stderr);
@@ -75,7 +110,7 @@ fn build_bundle(puzzle: &str, toolchain: &str) -> Result<PathBuf, String> {
             _ => format!("(`rustup toolchain install {toolchain} --profile minimal` if it is missing)\n"),
         };
         return Err(format!(
-            "rustc +{toolchain} {}: {}\n{hint}{messages}",
+            "rustc +{toolchain} --edition {edition} {}: {}\n{hint}{messages}",
             source.display(),
             compiled.status
         ));
@@ -115,6 +150,24 @@ fn build_static(puzzles: &[String]) -> Result<PathBuf, String> {
         ));
     }
     Ok(dir.join(STATIC_TARGET).join("release"))
+}
+
+/// One bundle under one build, made by the first trial that needs it.
+#[derive(Clone)]
+struct Compiled {
+    puzzle: String,
+    build: (&'static str, &'static str, bool),
+    source: Shared<PathBuf>,
+    binary: Shared<PathBuf>,
+}
+
+impl Compiled {
+    fn binary(&self) -> Result<PathBuf, Failed> {
+        shared(&self.binary, || {
+            let source = self.source.get_or_init(|| make_bundle(&self.puzzle)).clone()?;
+            build_bundle(&source, &self.puzzle, self.build)
+        })
+    }
 }
 
 fn shared<T: Clone>(cell: &Shared<T>, build: impl FnOnce() -> Result<T, String>) -> Result<T, Failed> {
@@ -230,14 +283,29 @@ fn main() {
         shared(&cell, || build_static(&names)).map(drop)
     }));
     let mut bundles = Vec::new();
-    for toolchain in TOOLCHAINS {
-        for puzzle in &puzzles {
-            let cell: Shared<PathBuf> = Arc::default();
-            bundles.push((toolchain, puzzle.clone(), cell.clone()));
-            let name = puzzle.clone();
-            trials.push(Trial::test(format!("bundle/{toolchain}/{puzzle}"), move || {
-                shared(&cell, || build_bundle(&name, toolchain)).map(drop)
-            }));
+    let mut sources = Vec::new();
+    for puzzle in &puzzles {
+        let cell: Shared<PathBuf> = Arc::default();
+        sources.push(cell.clone());
+        let name = puzzle.clone();
+        trials.push(Trial::test(format!("bundle/{puzzle}"), move || {
+            shared(&cell, || make_bundle(&name)).map(drop)
+        }));
+    }
+    for build in BUILDS {
+        let (toolchain, edition, _) = build;
+        for (puzzle, source) in puzzles.iter().zip(&sources) {
+            let compiled = Compiled {
+                puzzle: puzzle.clone(),
+                build,
+                source: source.clone(),
+                binary: Arc::default(),
+            };
+            bundles.push(compiled.clone());
+            trials.push(Trial::test(
+                format!("bundle/{toolchain}-{edition}/{puzzle}"),
+                move || compiled.binary().map(drop),
+            ));
         }
     }
     for puzzle in &puzzles {
@@ -265,14 +333,15 @@ fn main() {
         }
         Ok(())
     }));
-    for (toolchain, puzzle, bundled) in bundles {
+    for compiled in bundles {
+        let (toolchain, edition, _) = compiled.build;
         // A puzzle with no data folder yet has no cases to run.
-        for case in cases::discover(&data, &puzzle).unwrap_or_default() {
-            let (cell, name) = (bundled.clone(), puzzle.clone());
-            trials.push(Trial::test(format!("bundle/{toolchain}/{}", case.id()), move || {
-                let binary = shared(&cell, || build_bundle(&name, toolchain))?;
-                same_as_cargo_build(&case, &binary)
-            }));
+        for case in cases::discover(&data, &compiled.puzzle).unwrap_or_default() {
+            let compiled = compiled.clone();
+            trials.push(Trial::test(
+                format!("bundle/{toolchain}-{edition}/{}", case.id()),
+                move || same_as_cargo_build(&case, &compiled.binary()?),
+            ));
         }
     }
     for puzzle in &puzzles {
