@@ -372,8 +372,9 @@ mod tests {
 
     /// A workspace in a temporary folder: a `common` with the `cli` the bundle's main needs, a
     /// module the puzzle names (`base`), one only `base` names through `super::` (`deep`) and one
-    /// nobody names (`unused`); a puzzle whose `cli` and `study` the bundle leaves out, with a
-    /// test, doc comments, and a helper only `study` calls.
+    /// nobody names (`unused`); a puzzle whose `cli`, `plain` and `study` the bundle leaves out,
+    /// with a test, doc comments, a helper only `study` calls, and `io`'s own module folder
+    /// (`io/shape/mod.rs` and `io/shape/edge.rs`) named by `use` paths 2015 reads otherwise.
     fn toy_workspace() -> PathBuf {
         let root = std::env::temp_dir().join(format!("judge-bundle-toy-{}", std::process::id()));
         let files = [
@@ -392,17 +393,23 @@ mod tests {
             ("common/src/unused.rs", "pub fn three() -> u32 { 3 }\n"),
             (
                 "toy/src/lib.rs",
-                "//! Toy Judge 42: a test.\n//!\n//! More docs.\npub const PROGRAM: &str = \"toy\";\nmod cli;\nmod io;\nmod study;\n\
-                 pub use cli::main_with;\npub use io::{run, Options};\n",
+                "//! Toy Judge 42: a test.\n//!\n//! More docs.\npub const PROGRAM: &str = \"toy\";\nmod cli;\nmod io;\npub mod plain;\nmod study;\n\
+                 pub use cli::main_with;\npub use io::{run, Options};\npub use crate::plain::answer;\n",
             ),
             (
                 "toy/src/io.rs",
-                "use std::io::{BufRead, Write};\nuse common::base;\n#[derive(Default)]\npub struct Options;\n\
+                "use std::io::{BufRead, Write};\nuse common::base;\nmod shape;\nuse shape::edge::forty;\n\
+                 #[derive(Default)]\npub struct Options;\n\
                  /// Runs.\npub fn run(_: impl BufRead, mut out: impl Write, _: &mut dyn Write, _: &Options) -> Result<(), ()> {\n\
-                 writeln!(out, \"{}\", base::one() + 41).map_err(drop)\n}\n\
+                 let answer = u32::try_from(forty()).map_err(drop)?;\n\
+                 assert!(answer == 40, \"{answer} is not forty\");\n\
+                 writeln!(out, \"{}\", base::one() + answer + common::base::one()).map_err(drop)\n}\n\
                  pub(crate) fn only_for_study() -> u32 { common::unused::three() }\n\
-                 #[cfg(test)]\nmod tests { #[test] fn t() {} }\n",
+                 #[cfg(test)]\nmod tests;\n",
             ),
+            ("toy/src/io/shape/mod.rs", "pub mod edge;\n"),
+            ("toy/src/io/shape/edge.rs", "pub fn forty() -> u64 { [20, 20].into_iter().sum() }\n"),
+            ("toy/src/plain.rs", "pub fn answer() -> u32 { 42 }\n"),
             ("toy/src/cli.rs", "pub fn main_with() {}\n"),
             ("toy/src/study.rs", "pub fn stats() -> u32 { crate::io::only_for_study() }\n"),
             ("toy/src/main.rs", "fn main() {}\n"),
@@ -428,6 +435,8 @@ mod tests {
             "three",
             "only_for_study",
             "mod study",
+            "mod plain",
+            "answer()",
             "main_with",
             "mod tests",
             "///",
@@ -438,17 +447,23 @@ mod tests {
         assert!(source.contains("use crate::common;"), "{source}");
 
         let file = write(&made, &root.join("out")).unwrap();
-        let binary = root.join("out/toy");
-        let compiled = Command::new("rustc")
-            .args(["--edition", "2021", "-o"])
-            .arg(&binary)
-            .arg(&file)
-            .output()
-            .unwrap();
-        let messages = String::from_utf8_lossy(&compiled.stderr);
-        assert!(compiled.status.success() && messages.is_empty(), "{messages}\n{source}");
-        let ran = Command::new(&binary).output().unwrap();
-        assert_eq!(String::from_utf8_lossy(&ran.stdout), "42\n");
+        // The editions furthest apart in how they read paths, preludes and panic messages.
+        for edition in ["2015", "2024"] {
+            let binary = root.join(format!("out/toy-{edition}"));
+            let compiled = Command::new("rustc")
+                .args(["--edition", edition, "-o"])
+                .arg(&binary)
+                .arg(&file)
+                .output()
+                .unwrap();
+            let messages = String::from_utf8_lossy(&compiled.stderr);
+            assert!(
+                compiled.status.success() && messages.is_empty(),
+                "{edition}: {messages}\n{source}"
+            );
+            let ran = Command::new(&binary).output().unwrap();
+            assert_eq!(String::from_utf8_lossy(&ran.stdout), "42\n", "{edition}");
+        }
         fs::remove_dir_all(&root).unwrap();
     }
 

@@ -361,9 +361,9 @@ mod tests {
     }
 
     #[test]
-    fn panic_messages_name_what_they_capture() {
-        let code = r#"fn f() { assert!(ok, "{board:?} at {depth:>width$} of {board}"); panic!("{{x}}"); \
-                      debug_assert_eq!(a, b, "{a}"); assert!(ok, "plain"); panic!("{}", x); \
+    fn panic_messages_array_iteration_and_gen_read_alike_in_every_edition() {
+        let code = r#"fn f() { assert!(ok, "{board:?} at {depth:>width$} of {board}"); panic!("{{x}}");
+                      debug_assert_eq!(a, b, "{a}"); assert!(ok, "plain"); panic!("{}", x);
                       for m in Move::ALL.into_iter() {} let gen = 1; }"#;
         let want = r#"fn f() { assert!(ok, "{board:?} at {depth:>width$} of {board}", board = board, depth = depth, width = width);
                       panic!("{}", "{x}"); debug_assert_eq!(a, b, "{a}", a = a); assert!(ok, "plain"); panic!("{}", x);
