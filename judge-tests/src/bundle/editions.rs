@@ -51,19 +51,12 @@ fn neutral_modules(items: &mut Vec<Item>) {
     let names = module_names(items);
     for item in items.iter_mut() {
         match item {
-            Item::Use(import) if import.leading_colon.is_none() => {
-                if let UseTree::Path(path) = &import.tree {
-                    let first = path.ident.to_string();
-                    if names.contains(&first) && !ROOTS.contains(&first.as_str()) {
-                        prefix(&mut import.tree, "self");
-                    }
-                }
-            }
+            Item::Use(import) => self_rooted(import, &names),
             Item::Mod(syn::ItemMod {
                 content: Some((_, inner)),
                 ..
             }) => neutral_modules(inner),
-            _ => {}
+            other => BlockUses(&names).visit_item_mut(other),
         }
     }
     let mut code = TokenStream::new();
@@ -78,6 +71,46 @@ fn neutral_modules(items: &mut Vec<Item>) {
             let (name, home) = (Ident::new(name, Span::call_site()), Ident::new(home, Span::call_site()));
             items.insert(0, syn::parse_quote!(use std::#home::#name;));
         }
+    }
+}
+
+/// Roots `import` at `self::` if its first segment is one of the module's `names` (2015 would
+/// look for it at the crate root).
+fn self_rooted(import: &mut syn::ItemUse, names: &BTreeSet<String>) {
+    if let (None, UseTree::Path(path)) = (&import.leading_colon, &import.tree) {
+        let first = path.ident.to_string();
+        if names.contains(&first) && !ROOTS.contains(&first.as_str()) {
+            prefix(&mut import.tree, "self");
+        }
+    }
+}
+
+/// The `use` items in the functions of a module with the given names (`fn f() { use Move::*; }`),
+/// rooted as [`self_rooted`] does, unless their first segment is an item of their own block.
+struct BlockUses<'a>(&'a BTreeSet<String>);
+
+impl VisitMut for BlockUses<'_> {
+    fn visit_block_mut(&mut self, block: &mut syn::Block) {
+        let items: Vec<Item> = block
+            .stmts
+            .iter()
+            .filter_map(|stmt| match stmt {
+                syn::Stmt::Item(item) if !matches!(item, Item::Use(_)) => Some(item.clone()),
+                _ => None,
+            })
+            .collect();
+        let own = module_names(&items);
+        let names: BTreeSet<String> = self.0.difference(&own).cloned().collect();
+        for stmt in &mut block.stmts {
+            if let syn::Stmt::Item(Item::Use(import)) = stmt {
+                self_rooted(import, &names);
+            }
+        }
+        visit_mut::visit_block_mut(self, block);
+    }
+
+    fn visit_item_mod_mut(&mut self, _: &mut syn::ItemMod) {
+        // A module in a block has names of its own; none of the crates has one.
     }
 }
 
@@ -345,6 +378,9 @@ mod tests {
                     use crate::state::Board; use super::x; }";
         let want = "mod io { mod layout { pub struct Tiles; } use self::layout::Tiles; use std::io::Write; \
                     use crate::state::Board; use super::x; }";
+        assert_eq!(neutral(code), tokens(want));
+        let code = "enum Move { Up } fn f() { use Move::*; } fn g() { enum Move { Down } use Move::*; }";
+        let want = "enum Move { Up } fn f() { use self::Move::*; } fn g() { enum Move { Down } use Move::*; }";
         assert_eq!(neutral(code), tokens(want));
     }
 
