@@ -59,10 +59,14 @@ dist:
 	done
 
 # The bundles must compile with the oldest Rust a judge may run, the workspace's rust-version:
-# rustup installs that toolchain (rustc, cargo and std, about 550 MB, once) when it is missing.
+# rustup installs that toolchain (rustc, cargo and std, about 550 MB, once) when it is missing. The
+# bundle test also compiles them under edition 2024 with the default rustc, which needs Rust 1.85.
 MSRV := 1.70
 toolchain:
+	@command -v rustup >/dev/null || { echo 'make toolchain: rustup is needed to install Rust $(MSRV) (https://rustup.rs)' >&2; exit 1; }
 	@rustup toolchain list | grep -q '^$(MSRV)-' || rustup toolchain install $(MSRV) --profile minimal
+	@echo 'fn main() {}' | rustc --edition 2024 --emit=metadata -o /dev/null - 2>/dev/null || \
+		{ echo "make toolchain: $$(rustc --version) predates edition 2024 (Rust 1.85): rustup update stable" >&2; exit 1; }
 
 # The tests run the shipped release binaries; they are themselves built with the test-release
 # profile, optimised without fat LTO (the exhaustive checks walk whole state spaces). The bundle

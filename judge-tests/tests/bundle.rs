@@ -16,8 +16,8 @@
 //! are compiled with `-C opt-level=0 -C debug-assertions=off`: an edition changes what the text
 //! means (name resolution, prelude, method lookup, macros), which is settled before code
 //! generation, so an unoptimised build with release semantics (no overflow checks, no
-//! `debug_assert!`) proves the same two things, no warning and the same answer on every case, in
-//! about a third of the time. `--emit=metadata` alone would be cheaper still but would not run.
+//! `debug_assert!`) proves the same two things, no warning and the same answer on every case, for
+//! less compile time. `--emit=metadata` alone would be cheaper still, but runs nothing.
 
 use judge_tests::bundle;
 use judge_tests::cases::{self, Case};
