@@ -15,7 +15,7 @@
 //!   tree, orphans included since this process reaps them) and, with `--memory-limit-kib N`, the
 //!   largest total of the tree seen: the sum of each process's PSS (`/proc/<pid>/smaps_rollup`,
 //!   so a page shared after a fork counts once), RSS where `smaps_rollup` is missing, read every
-//!   millisecond. Past N KiB the whole tree is killed, and the peak shows the overrun. Its address
+//!   millisecond (or, on a machine whose `/proc` takes longer to scan, once per scan time). Past N KiB the whole tree is killed, and the peak shows the overrun. Its address
 //!   space is capped too (at 2·N + 256 MiB, set on this process and inherited), so that a burst
 //!   faster than the polling cannot take the machine's memory; the slack is for what programs
 //!   reserve without touching (thread stacks, allocator arenas, interpreters).
@@ -98,12 +98,15 @@ fn wait_for(program: Pid, limit: Option<u64>) -> io::Result<(Ending, u64)> {
             Some(limit) => {
                 reap(program, &mut ending)?;
                 if ending.is_none() {
+                    let polled = Instant::now();
                     let total = tree::tree_memory_kib(me);
                     most = most.max(total);
                     if total > limit {
                         tree::kill_descendants(me, Duration::ZERO);
                     }
-                    thread::sleep(Duration::from_millis(1));
+                    // On a machine with many processes the scan of /proc is slow: sleep at least
+                    // as long as it took, so that the watch takes at most half a core.
+                    thread::sleep(polled.elapsed().max(Duration::from_millis(1)));
                 }
             }
         }

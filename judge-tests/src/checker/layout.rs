@@ -76,7 +76,7 @@ pub fn extra_lines(rest: &[u8]) -> usize {
 
 /// `a` or `an`, for `noun`.
 pub fn article(noun: &str) -> &'static str {
-    if noun.starts_with(['a', 'e', 'i', 'o', 'u']) {
+    if noun.starts_with(|first: char| "aeiou".contains(first)) {
         "an"
     } else {
         "a"
