@@ -176,14 +176,17 @@ fn main() -> ExitCode {
     let program = match Command::new(&args[1]).args(&args[2..]).process_group(0).spawn() {
         Ok(child) => Pid::from_raw(child.id() as i32),
         Err(error) => {
-            let name = judge_tests::escape(&args[1]);
+            let why = format!("cannot run {}: {error}", judge_tests::escape(&args[1]));
+            let status = fail(None, &why);
+            // For judge's message: a bare name is looked up on PATH, so say where it was sought.
             let bare = !Path::new(&args[1]).as_os_str().to_string_lossy().contains('/');
-            let why = if error.kind() == io::ErrorKind::NotFound && bare {
-                format!("cannot run '{name}': not found on PATH")
+            let hint = if error.kind() == io::ErrorKind::NotFound && bare {
+                " (not found on PATH)"
             } else {
-                format!("cannot run '{name}': {error}")
+                ""
             };
-            return fail(Some(report), &why);
+            let _ = std::fs::write(report, format!("error {why}{hint}\n"));
+            return status;
         }
     };
     let waited = wait_for(program, limit_kib);
