@@ -587,7 +587,12 @@ pub enum Verdict {
     RuntimeError,
     /// Time limit exceeded.
     TimeLimitExceeded,
-    /// Memory limit exceeded: the peak resident memory passed the limit.
+    /// Memory limit exceeded: the peak memory passed the limit. The peak is the larger of the
+    /// largest single process's peak resident set (`getrusage`, every descendant included) and
+    /// the largest total of the whole process tree, polled every millisecond, in which each
+    /// process counts by its PSS (`Pss:` of `/proc/<pid>/smaps_rollup`: a page shared by k
+    /// processes counts 1/k in each, so a forking program's shared pages count once) or by its
+    /// RSS where `smaps_rollup` is missing (kernels before 4.14).
     MemoryLimitExceeded,
     /// Output limit exceeded: more stdout than the limit.
     OutputLimitExceeded,
