@@ -204,7 +204,7 @@ pub fn stop_programs_on_interrupt() -> io::Result<()> {
     signals.thread_block().map_err(io::Error::from)?;
     thread::Builder::new().name("interrupt".into()).spawn(move || {
         let Ok(signal) = signals.wait() else { return };
-        // Holding the lock until exit: no program can start after the groups are killed.
+        // Holding the lock until exit: no program can start after the trees are killed.
         let running = RUNNING.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         for &supervisor in running.iter() {
             stop(supervisor);
@@ -242,7 +242,11 @@ fn helper_path() -> PathBuf {
 /// If the temporary folder (`TMPDIR`, else `/tmp`) cannot hold it: judge's failure, named so.
 fn create_report() -> io::Result<PathBuf> {
     static COUNTER: AtomicU64 = AtomicU64::new(0);
-    let folder = std::env::temp_dir();
+    let mut folder = std::env::temp_dir();
+    // The supervisor may run in another folder (`current_dir`): a relative TMPDIR is made whole.
+    if folder.is_relative() {
+        folder = std::env::current_dir()?.join(folder);
+    }
     loop {
         let serial = COUNTER.fetch_add(1, Ordering::Relaxed);
         let path = folder.join(format!("judge-peak-{}-{serial}", std::process::id()));
