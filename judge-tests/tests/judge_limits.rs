@@ -175,6 +175,14 @@ fn the_program_starts_with_no_signal_blocked() {
 }
 
 #[test]
+fn a_kill_0_in_the_program_spares_its_supervisor() {
+    // The program's group is its own: the supervisor lives on to reap and report.
+    let done = runner::run(&mut shell("sleep 30 & kill 0"), b"", Some(Duration::from_secs(30))).unwrap();
+    assert_eq!(done.failure().as_deref(), Some("SIGTERM"), "{done:?}");
+    assert!(done.peak_memory.is_some(), "no report: {done:?}");
+}
+
+#[test]
 fn an_orphan_grandchild_counts_against_the_memory_limit() {
     let hog = judge_tests::binary_path("memory-hog");
     // The subshell exits at once, so the hog's parent is gone while it fills 150 MB.
