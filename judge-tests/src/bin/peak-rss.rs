@@ -15,7 +15,8 @@
 //!   tree, orphans included since this process reaps them) and, with `--memory-limit-kib N`, the
 //!   largest total of the tree seen: the sum of each process's PSS (`/proc/<pid>/smaps_rollup`,
 //!   so a page shared after a fork counts once), RSS where `smaps_rollup` is missing, read every
-//!   millisecond (or, on a machine whose `/proc` takes longer to scan, once per scan time). Past N KiB the whole tree is killed, and the peak shows the overrun. Its address
+//!   millisecond (or, on a machine where that takes longer, once per reading time), the tree's
+//!   members found anew every ten readings. Past N KiB the whole tree is killed, and the peak shows the overrun. Its address
 //!   space is capped too (at 2·N + 256 MiB, set on this process and inherited), so that a burst
 //!   faster than the polling cannot take the machine's memory; the slack is for what programs
 //!   reserve without touching (thread stacks, allocator arenas, interpreters).
@@ -40,6 +41,9 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 const USAGE: &str = "usage: peak-rss [--memory-limit-kib N] OUT PROGRAM [ARGS...]";
+
+/// How many memory polls (one a millisecond) share one scan of `/proc` for the tree's members.
+const SCAN_EVERY: u32 = 10;
 
 /// How long the final clean-up keeps killing a tree that will not die (a process stuck in the
 /// kernel) before it gives up and reports anyway.
@@ -84,6 +88,10 @@ fn wait_for(program: Pid, limit: Option<u64>) -> io::Result<(Ending, u64)> {
     let me = std::process::id() as i32;
     let mut most = 0;
     let mut ending = None;
+    // The tree's members, from a scan of /proc every few polls (the scan costs more than reading
+    // the members' memory); a process started meanwhile is counted from the next scan.
+    let mut members: Vec<i32> = Vec::new();
+    let mut polls = 0u32;
     loop {
         match limit {
             // Without a limit, a blocking wait: the wall time stays exact.
@@ -99,13 +107,21 @@ fn wait_for(program: Pid, limit: Option<u64>) -> io::Result<(Ending, u64)> {
                 reap(program, &mut ending)?;
                 if ending.is_none() {
                     let polled = Instant::now();
-                    let total = tree::tree_memory_kib(me);
+                    if polls % SCAN_EVERY == 0 {
+                        members = tree::descendants(me)
+                            .into_iter()
+                            .filter(|process| !process.zombie)
+                            .map(|process| process.pid)
+                            .collect();
+                    }
+                    polls = polls.wrapping_add(1);
+                    let total: u64 = members.iter().filter_map(|&pid| tree::memory_kib(pid)).sum();
                     most = most.max(total);
                     if total > limit {
                         tree::kill_descendants(me, Duration::ZERO);
                     }
-                    // On a machine with many processes the scan of /proc is slow: sleep at least
-                    // as long as it took, so that the watch takes at most half a core.
+                    // On a machine with many processes a poll is slow: sleep at least as long as
+                    // it took, so that the watch takes at most half a core.
                     thread::sleep(polled.elapsed().max(Duration::from_millis(1)));
                 }
             }
