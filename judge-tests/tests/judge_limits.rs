@@ -232,6 +232,18 @@ fn pages_shared_by_a_forking_program_count_once() {
         counted > 0 && counted * 2 < resident,
         "PSS sum {counted} KiB, RSS sum {resident} KiB"
     );
+    // So the same tree fits a limit that the sum of its resident sets would pass.
+    let limits = Limits {
+        time: Some(Duration::from_secs(60)),
+        memory: Some((resident * 1024).min(64 << 20) / 2),
+        ..Limits::default()
+    };
+    let script = "for i in $(seq 30); do sleep 1 & done; wait; echo";
+    let done = runner::run_with(&mut shell(script), b"", &limits).unwrap();
+    assert!(
+        !done.memory_limit_exceeded && done.code == Some(0),
+        "{done:?} under {limits:?}"
+    );
 }
 
 #[test]
