@@ -104,7 +104,9 @@ fn wait_for(program: Pid, limit: Option<u64>) -> io::Result<(Ending, u64)> {
                 Err(error) => return Err(error.into()),
             },
             Some(limit) => {
-                reap(program, &mut ending)?;
+                if !reap(program, &mut ending)? && ending.is_none() {
+                    return Err(io::Error::new(io::ErrorKind::Other, "the program was reaped elsewhere"));
+                }
                 if ending.is_none() {
                     let polled = Instant::now();
                     if polls % SCAN_EVERY == 0 {
