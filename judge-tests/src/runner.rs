@@ -1,23 +1,39 @@
 //! Runs a program as a separate process on one input under a time, memory and output limit, and
 //! turns the result into an `oj test`-style verdict.
 //!
-//! The limits hold whatever the program does: it runs in a process group of its own, its pipes
-//! are read only until it exits or a limit passes (a child it left behind, even one that called
-//! `setsid` and still holds the pipes, cannot keep the judge waiting), and then the whole group is
-//! killed. [`stop_programs_on_interrupt`] makes Ctrl-C kill the running programs' groups too.
+//! The limits hold whatever the program does. Every program runs under the `peak-rss` helper
+//! binary (built beside `judge`), the supervisor: a child subreaper in a process group of its
+//! own, so everything the program starts stays the supervisor's descendant, even a process that
+//! called `setsid` or `setpgid` or whose parent exited. The program's pipes are read only until
+//! the supervisor exits or a limit passes (a process left behind that still holds the pipes cannot
+//! keep the judge waiting); then every descendant of the supervisor is killed (found by walking
+//! `/proc`'s parent links, again until none is left: [`tree`]), and the supervisor last. When the
+//! program exits by itself the supervisor kills and reaps what it left before it exits.
+//! [`stop_programs_on_interrupt`] makes Ctrl-C kill the running programs' trees the same way.
 //!
-//! Memory is measured and limited through the `peak-rss` helper binary (built beside `judge`):
-//! it reads the program's peak resident set size from `getrusage` after waiting for it, caps its
-//! address space, and stops it once its resident memory passes the limit. That keeps this crate
-//! free of `unsafe` (no `pre_exec`, no raw `wait4`).
+//! The program starts with an empty signal mask (the supervisor clears the one `judge` blocks for
+//! itself) and SIGPIPE at its default action; other dispositions are `judge`'s own (setting them
+//! would take `unsafe` code, which the workspace forbids).
+//!
+//! Memory: the supervisor reads the peak from `getrusage` after reaping the whole tree (the
+//! largest single process), and with a limit polls the tree every millisecond, summing each
+//! process's PSS (a page shared after a fork counts once; RSS where `/proc/<pid>/smaps_rollup` is
+//! missing); the peak is the larger of the two. It caps the address space and stops the tree
+//! once it passes the limit. That keeps this crate free of `unsafe` (no `pre_exec`, no raw
+//! `wait4`).
+//!
+//! The supervisor's own failures (it is missing, the temporary folder for its report is not
+//! writable, the program cannot be started: not found on `PATH`, not executable) are an
+//! [`io::Error`] from [`run_with`] naming the cause, never a verdict on the program.
 
 mod compare;
+pub mod tree;
 
 pub use compare::{compare, Difference, REPORT_LIMIT};
 
 use nix::fcntl::{fcntl, FcntlArg, OFlag};
 use nix::poll::{poll, PollFd, PollFlags, PollTimeout};
-use nix::sys::signal::{killpg, SigSet, Signal};
+use nix::sys::signal::{kill, killpg, SigSet, Signal};
 use nix::unistd::Pid;
 use std::ffi::OsString;
 use std::fmt;
@@ -25,7 +41,7 @@ use std::fs;
 use std::io::{self, Read, Write};
 use std::os::fd::{AsFd, AsRawFd};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
@@ -37,7 +53,8 @@ use std::time::{Duration, Instant};
 pub struct Run {
     /// What was written to stdout, at most [`Limits::output`] bytes.
     pub stdout: Vec<u8>,
-    /// What was written to stderr, at most [`MAX_STDERR`] bytes.
+    /// What was written to stderr: its last [`MAX_STDERR`] bytes when there was more (the end
+    /// holds the cause of a crash); [`Run::stderr_tail`] is the part to show.
     pub stderr: Vec<u8>,
     /// The exit code; `None` if killed by a signal or by a limit.
     pub code: Option<i32>,
@@ -51,8 +68,9 @@ pub struct Run {
     pub output_limit_exceeded: bool,
     /// Whether the peak resident memory passed [`Limits::memory`].
     pub memory_limit_exceeded: bool,
-    /// The peak resident set size in bytes, when memory was measured and the program ended by
-    /// itself or by the memory limit.
+    /// The peak memory in bytes (see the module docs: the largest process's resident set, or
+    /// with a memory limit the largest sum of the tree's PSS if that is more), when the program
+    /// ended by itself or by the memory limit.
     pub peak_memory: Option<u64>,
 }
 
@@ -70,13 +88,48 @@ impl Run {
             (None, None) => Some("killed".to_string()),
         }
     }
+
+    /// The end of stderr to show under a failing verdict: its last lines, at most
+    /// [`STDERR_TAIL`] bytes (from a line start when it is cut), without the final line end;
+    /// invalid UTF-8 is replaced. Empty when the program wrote nothing there.
+    pub fn stderr_tail(&self) -> String {
+        let text = self.stderr.trim_ascii_end_compat();
+        if text.len() <= STDERR_TAIL {
+            return String::from_utf8_lossy(text).into_owned();
+        }
+        let mut tail = &text[text.len() - STDERR_TAIL..];
+        if let Some(end) = tail.iter().position(|&byte| byte == b'\n') {
+            if end + 1 < tail.len() {
+                tail = &tail[end + 1..];
+            }
+        }
+        String::from_utf8_lossy(tail).into_owned()
+    }
+}
+
+/// Most bytes of stderr [`Run::stderr_tail`] shows.
+pub const STDERR_TAIL: usize = 4096;
+
+/// `trim_ascii_end` (Rust 1.80) for the workspace's Rust 1.70.
+trait TrimEnd {
+    fn trim_ascii_end_compat(&self) -> &[u8];
+}
+
+impl TrimEnd for Vec<u8> {
+    fn trim_ascii_end_compat(&self) -> &[u8] {
+        let end = self
+            .iter()
+            .rposition(|byte| !byte.is_ascii_whitespace())
+            .map_or(0, |last| last + 1);
+        &self[..end]
+    }
 }
 
 /// Most bytes of stdout kept by default; a program that writes more is stopped with
 /// [`Verdict::OutputLimitExceeded`].
 pub const MAX_CAPTURE: usize = 64 << 20;
 
-/// Most bytes of stderr kept; the rest is read and dropped.
+/// Most bytes of stderr kept: the last ones; what comes before is read and dropped.
 pub const MAX_STDERR: usize = 1 << 20;
 
 /// The limits of one run.
@@ -84,9 +137,10 @@ pub const MAX_STDERR: usize = 1 << 20;
 pub struct Limits {
     /// Wall-clock time; `None` waits for ever.
     pub time: Option<Duration>,
-    /// Peak resident memory in bytes; implies [`Limits::measure_memory`].
+    /// Peak memory in bytes (see the module docs).
     pub memory: Option<u64>,
-    /// Measure the peak resident memory (through the `peak-rss` helper) even without a limit.
+    /// Kept for the callers that set it: every run is supervised and measured now, with or
+    /// without it.
     pub measure_memory: bool,
     /// Most bytes of stdout.
     pub output: usize,
@@ -113,21 +167,32 @@ impl Limits {
     }
 }
 
-/// The process groups of the programs running now, killed on Ctrl-C.
+/// The supervisors of the programs running now, whose trees are killed on Ctrl-C.
 static RUNNING: Mutex<Vec<i32>> = Mutex::new(Vec::new());
 
-/// Kills every process of the group led by `leader` (the program and anything it started).
-fn kill_group(leader: i32) {
-    // The group may already be gone; nothing else can be done about a failure here.
-    let _ = killpg(Pid::from_raw(leader), Signal::SIGKILL);
+/// How long [`stop`] keeps killing a tree that will not die (a process stuck in the kernel)
+/// before it kills the supervisor anyway.
+const KILL_PATIENCE: Duration = Duration::from_secs(5);
+
+/// How long the supervisor may take to reap its killed tree and exit by itself.
+const SUPERVISOR_GRACE: Duration = Duration::from_secs(2);
+
+/// Kills everything the supervisor `supervisor` runs (the program and every process it started,
+/// wherever they moved), then the supervisor and its process group.
+fn stop(supervisor: i32) {
+    tree::kill_descendants(supervisor, KILL_PATIENCE);
+    // Either may already be gone; nothing else can be done about a failure here.
+    let _ = killpg(Pid::from_raw(supervisor), Signal::SIGKILL);
+    let _ = kill(Pid::from_raw(supervisor), Signal::SIGKILL);
 }
 
-/// Makes SIGINT, SIGTERM and SIGHUP kill the process group of every program [`run`] is running,
+/// Makes SIGINT, SIGTERM and SIGHUP kill the process tree of every program [`run`] is running,
 /// then end this process with status 128 + the signal number.
 ///
 /// Call it first thing in `main`, before any thread starts: it blocks those signals in the
-/// calling thread (threads started later inherit the mask; programs started by
-/// [`std::process::Command`] do not) and waits for them on a thread of its own.
+/// calling thread (threads started later inherit the mask, and so would the processes they
+/// start, but the supervisor clears it before it starts a program) and waits for them on a
+/// thread of its own.
 ///
 /// # Errors
 /// If the signal mask cannot be set or the thread cannot start.
@@ -139,10 +204,10 @@ pub fn stop_programs_on_interrupt() -> io::Result<()> {
     signals.thread_block().map_err(io::Error::from)?;
     thread::Builder::new().name("interrupt".into()).spawn(move || {
         let Ok(signal) = signals.wait() else { return };
-        // Holding the lock until exit: no program can start after the groups are killed.
+        // Holding the lock until exit: no program can start after the trees are killed.
         let running = RUNNING.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        for &group in running.iter() {
-            kill_group(group);
+        for &supervisor in running.iter() {
+            stop(supervisor);
         }
         let stopped = if running.is_empty() {
             ""
@@ -171,21 +236,45 @@ fn helper_path() -> PathBuf {
     crate::binary_path("peak-rss")
 }
 
-/// A unique file name for one helper report.
-fn report_path() -> PathBuf {
+/// A new, empty file for one supervisor report, in the temporary folder.
+///
+/// # Errors
+/// If the temporary folder (`TMPDIR`, else `/tmp`) cannot hold it: judge's failure, named so.
+fn create_report() -> io::Result<PathBuf> {
     static COUNTER: AtomicU64 = AtomicU64::new(0);
-    let serial = COUNTER.fetch_add(1, Ordering::Relaxed);
-    std::env::temp_dir().join(format!("judge-peak-{}-{serial}", std::process::id()))
+    let mut folder = std::env::temp_dir();
+    // The supervisor may run in another folder (`current_dir`): a relative TMPDIR is made whole.
+    if folder.is_relative() {
+        folder = std::env::current_dir()?.join(folder);
+    }
+    loop {
+        let serial = COUNTER.fetch_add(1, Ordering::Relaxed);
+        let path = folder.join(format!("judge-peak-{}-{serial}", std::process::id()));
+        match fs::OpenOptions::new().write(true).create_new(true).open(&path) {
+            Ok(_) => return Ok(path),
+            // Left by an earlier process of the same id: take the next name.
+            Err(error) if error.kind() == io::ErrorKind::AlreadyExists => {}
+            Err(error) => {
+                return Err(io::Error::new(
+                    error.kind(),
+                    format!(
+                        "cannot create a file in the temporary folder {} (set TMPDIR to a writable folder): {error}",
+                        crate::escape(folder.as_os_str())
+                    ),
+                ))
+            }
+        }
+    }
 }
 
 /// `command` run under the `peak-rss` helper, which writes its report to `report`.
-fn measured(command: &Command, memory: Option<u64>, report: &PathBuf) -> io::Result<Command> {
+fn measured(command: &Command, memory: Option<u64>, report: &Path) -> io::Result<Command> {
     let helper = helper_path();
     if !helper.exists() {
         return Err(io::Error::new(
             io::ErrorKind::Other,
             format!(
-                "the memory helper {} is missing (build it: cargo build --release -p judge-tests)",
+                "the supervisor {} is missing (build it: cargo build --release -p judge-tests)",
                 helper.display()
             ),
         ));
@@ -207,17 +296,44 @@ fn measured(command: &Command, memory: Option<u64>, report: &PathBuf) -> io::Res
     Ok(wrapped)
 }
 
-/// What the helper reported: peak KiB, wall µs, and `exit N` or `signal N`.
-fn read_report(report: &PathBuf) -> Option<(u64, Duration, Option<i32>, Option<i32>)> {
-    let text = fs::read_to_string(report).ok()?;
+/// What the supervisor reported: peak KiB, wall time, and the exit code or the signal; `None`
+/// if it wrote nothing (it was killed).
+type Report = (u64, Duration, Option<i32>, Option<i32>);
+
+/// Reads and removes the supervisor's report.
+///
+/// # Errors
+/// The supervisor's own failure (`error <message>`), or a report it could not have written.
+fn read_report(report: &Path) -> io::Result<Option<Report>> {
+    let text = fs::read_to_string(report);
     let _ = fs::remove_file(report);
+    let text = text?;
+    if let Some(message) = text.strip_prefix("error ") {
+        return Err(io::Error::new(
+            io::ErrorKind::Other,
+            format!("peak-rss: {}", message.trim_end()),
+        ));
+    }
+    if text.is_empty() {
+        return Ok(None);
+    }
+    let garbled = || {
+        io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("peak-rss wrote a garbled report {text:?}"),
+        )
+    };
     let fields: Vec<&str> = text.split_whitespace().collect();
-    let peak = fields.first()?.parse().ok()?;
-    let wall = Duration::from_micros(fields.get(1)?.parse().ok()?);
-    let number = fields.get(3).and_then(|n| n.parse().ok());
+    let number = |at: usize| fields.get(at).and_then(|field| field.parse::<u64>().ok());
+    let (Some(peak), Some(wall)) = (number(0), number(1)) else {
+        return Err(garbled());
+    };
+    let wall = Duration::from_micros(wall);
+    let code = fields.get(3).and_then(|n| n.parse().ok());
     match fields.get(2) {
-        Some(&"signal") => Some((peak, wall, None, number)),
-        _ => Some((peak, wall, number, None)),
+        Some(&"signal") => Ok(Some((peak, wall, None, code))),
+        Some(&"exit") => Ok(Some((peak, wall, code, None))),
+        _ => Err(garbled()),
     }
 }
 
@@ -227,17 +343,29 @@ struct Drain<R> {
     kept: Vec<u8>,
     limit: usize,
     overflow: bool,
+    /// Keep the last `limit` bytes rather than the first (stderr: the cause of a crash is at the
+    /// end).
+    keep_end: bool,
 }
 
 impl<R: Read + AsFd> Drain<R> {
-    fn new(pipe: R, limit: usize) -> io::Result<Self> {
+    fn new(pipe: R, limit: usize, keep_end: bool) -> io::Result<Self> {
         set_nonblocking(&pipe)?;
         Ok(Drain {
             pipe: Some(pipe),
             kept: Vec::new(),
             limit,
             overflow: false,
+            keep_end,
         })
+    }
+
+    /// What was kept: the first or the last `limit` bytes.
+    fn into_kept(mut self) -> Vec<u8> {
+        if self.keep_end && self.kept.len() > self.limit {
+            self.kept.drain(..self.kept.len() - self.limit);
+        }
+        self.kept
     }
 
     /// Reads what is there now, at most `budget` bytes; closes the pipe on end of file.
@@ -245,6 +373,17 @@ impl<R: Read + AsFd> Drain<R> {
         while let Some(pipe) = &mut self.pipe {
             match pipe.read(buffer) {
                 Ok(0) => self.pipe = None,
+                Ok(read) if self.keep_end => {
+                    self.kept.extend_from_slice(&buffer[..read]);
+                    // Amortised: drop the front only once twice the limit is held.
+                    if self.kept.len() > 2 * self.limit {
+                        self.kept.drain(..self.kept.len() - self.limit);
+                    }
+                    budget = budget.saturating_sub(read);
+                    if budget == 0 {
+                        return Ok(());
+                    }
+                }
                 Ok(read) => {
                     let room = self.limit.saturating_sub(self.kept.len());
                     self.kept.extend_from_slice(&buffer[..read.min(room)]);
@@ -270,7 +409,8 @@ fn set_nonblocking(pipe: &impl AsFd) -> io::Result<()> {
     Ok(())
 }
 
-/// Starts `command` in a process group of its own, registered for [`stop_programs_on_interrupt`].
+/// Starts the supervisor `command` in a process group of its own, registered for
+/// [`stop_programs_on_interrupt`].
 fn spawn(command: &mut Command) -> io::Result<Child> {
     let mut running = RUNNING.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
     let child = command
@@ -283,39 +423,48 @@ fn spawn(command: &mut Command) -> io::Result<Child> {
     Ok(child)
 }
 
-fn unregister(group: i32) {
+fn unregister(supervisor: i32) {
     let mut running = RUNNING.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-    running.retain(|&running| running != group);
+    running.retain(|&running| running != supervisor);
 }
 
 /// Runs `command` with `input` on stdin under `limits`, collecting stdout and stderr.
 ///
 /// One thread feeds stdin and reads both outputs without blocking (so a program that writes
-/// before reading all its input never deadlocks), until the program exits or a limit passes.
-/// Then what is already in the pipes is taken, the program's process group is killed, and the
-/// pipes are closed: nothing the program left behind can delay the verdict.
+/// before reading all its input never deadlocks), until the supervisor exits or a limit passes.
+/// Then what is already in the pipes is taken, the program's whole tree and its supervisor are
+/// killed, and the pipes are closed: nothing the program left behind can delay the verdict.
 ///
-/// With a memory limit or [`Limits::measure_memory`] the program runs under the `peak-rss`
-/// helper (environment and working folder carried over; an `env_clear` is not).
+/// The program runs under the `peak-rss` supervisor (environment and working folder carried
+/// over; an `env_clear` is not).
 ///
 /// # Errors
-/// If the process (or the helper) cannot be started or waited for.
+/// Judge's own failures, never the program's: the supervisor is missing or cannot start, the
+/// temporary folder cannot hold its report, the program cannot be started (not found on `PATH`,
+/// not executable), or the pipes fail; each message names the cause.
 pub fn run_with(command: &mut Command, input: &[u8], limits: &Limits) -> io::Result<Run> {
-    let report = (limits.memory.is_some() || limits.measure_memory).then(report_path);
-    let mut wrapped;
-    let command = match &report {
-        Some(report) => {
-            wrapped = measured(command, limits.memory, report)?;
-            &mut wrapped
-        }
-        None => command,
-    };
+    let report = create_report()?;
+    let outcome = run_supervised(command, input, limits, &report);
+    let _ = fs::remove_file(&report);
+    outcome
+}
+
+/// [`run_with`] once the report file exists.
+fn run_supervised(command: &mut Command, input: &[u8], limits: &Limits, report: &Path) -> io::Result<Run> {
+    let mut wrapped = measured(command, limits.memory, report)?;
     let start = Instant::now();
-    let mut child = spawn(command)?;
-    let group = child.id() as i32;
+    let mut child = spawn(&mut wrapped)?;
+    let supervisor = child.id() as i32;
     let outcome = supervise(&mut child, input, limits, start);
-    kill_group(group);
-    unregister(group);
+    // Kill the tree first and give the supervisor a moment to reap it and exit (a busy machine
+    // may take a while); the supervisor is killed in any case.
+    tree::kill_descendants(supervisor, KILL_PATIENCE);
+    let grace = Instant::now();
+    while child.try_wait()?.is_none() && grace.elapsed() < SUPERVISOR_GRACE {
+        thread::sleep(Duration::from_millis(1));
+    }
+    stop(supervisor);
+    unregister(supervisor);
     let (stdout, stderr, timed_out, output_limit_exceeded) = outcome?;
     let mut elapsed = start.elapsed();
     let status = child.wait()?;
@@ -328,18 +477,22 @@ pub fn run_with(command: &mut Command, input: &[u8], limits: &Limits) -> io::Res
         output_limit_exceeded,
         ..Run::default()
     };
+    // Read even after a limit: an `error` report means the program never started.
+    let reported = read_report(report)?;
     if timed_out || output_limit_exceeded {
         run.code = None;
-    }
-    if let Some(report) = &report {
-        let reported = read_report(report);
-        if let (Some((peak_kib, wall, code, signal)), false) = (reported, timed_out || output_limit_exceeded) {
-            let peak = peak_kib * 1024;
-            run.peak_memory = Some(peak);
-            run.memory_limit_exceeded = limits.memory.is_some_and(|limit| peak > limit);
-            (run.code, run.signal) = (code, signal);
-            elapsed = wall;
-        }
+    } else if let Some((peak_kib, wall, code, signal)) = reported {
+        let peak = peak_kib * 1024;
+        run.peak_memory = Some(peak);
+        run.memory_limit_exceeded = limits.memory.is_some_and(|limit| peak > limit);
+        (run.code, run.signal) = (code, signal);
+        elapsed = wall;
+    } else if run.code.is_some() {
+        // The supervisor exited without a word: it was not the program that failed.
+        return Err(io::Error::new(
+            io::ErrorKind::Other,
+            format!("peak-rss ended with {status} without a report"),
+        ));
     }
     run.elapsed = elapsed;
     Ok(run)
@@ -359,8 +512,8 @@ fn supervise(
     if input.is_empty() {
         stdin = None;
     }
-    let mut out = Drain::new(child.stdout.take().expect("stdout is piped"), limits.output)?;
-    let mut err = Drain::new(child.stderr.take().expect("stderr is piped"), MAX_STDERR)?;
+    let mut out = Drain::new(child.stdout.take().expect("stdout is piped"), limits.output, false)?;
+    let mut err = Drain::new(child.stderr.take().expect("stderr is piped"), MAX_STDERR, true)?;
     let mut buffer = vec![0u8; 64 << 10];
     let mut fed = 0;
     loop {
@@ -369,13 +522,14 @@ fn supervise(
             // write, so take at most a pipe's worth more.
             out.read_available(&mut buffer, 1 << 20)?;
             err.read_available(&mut buffer, 1 << 20)?;
-            return Ok((out.kept, err.kept, false, out.overflow));
+            let overflow = out.overflow;
+            return Ok((out.into_kept(), err.into_kept(), false, overflow));
         }
         if out.overflow {
-            return Ok((out.kept, err.kept, false, true));
+            return Ok((out.into_kept(), err.into_kept(), false, true));
         }
         if limits.time.is_some_and(|limit| start.elapsed() > limit) {
-            return Ok((out.kept, err.kept, true, false));
+            return Ok((out.into_kept(), err.into_kept(), true, false));
         }
         // Wait up to a millisecond for a pipe to be ready, then look at the program again.
         let (ready_in, ready_out, ready_err) = {
@@ -437,7 +591,12 @@ pub enum Verdict {
     RuntimeError,
     /// Time limit exceeded.
     TimeLimitExceeded,
-    /// Memory limit exceeded: the peak resident memory passed the limit.
+    /// Memory limit exceeded: the peak memory passed the limit. The peak is the larger of the
+    /// largest single process's peak resident set (`getrusage`, every descendant included) and
+    /// the largest total of the whole process tree, polled every millisecond, in which each
+    /// process counts by its PSS (`Pss:` of `/proc/<pid>/smaps_rollup`: a page shared by k
+    /// processes counts 1/k in each, so a forking program's shared pages count once) or by its
+    /// RSS where `smaps_rollup` is missing (kernels before 4.14).
     MemoryLimitExceeded,
     /// Output limit exceeded: more stdout than the limit.
     OutputLimitExceeded,
@@ -512,68 +671,7 @@ pub fn describe(command: &Command) -> String {
 mod tests {
     use super::*;
 
-    #[test]
-    fn runs_a_process_and_times_it_out() {
-        let done = run(Command::new("cat").arg("-"), b"hello\n", None).unwrap();
-        assert_eq!(done.stdout, b"hello\n");
-        assert_eq!(done.code, Some(0));
-        assert_eq!(exact_verdict(&done, b"hello\n"), Verdict::Accepted);
-        assert_eq!(exact_verdict(&done, b"hello"), Verdict::WrongAnswer);
-        let slow = run(Command::new("sleep").arg("5"), b"", Some(Duration::from_millis(100))).unwrap();
-        assert!(slow.timed_out);
-        assert_eq!(exact_verdict(&slow, b""), Verdict::TimeLimitExceeded);
-        // The limit holds for what a shell starts too.
-        let started = Instant::now();
-        let shell = run(
-            Command::new("sh").args(["-c", "sleep 5; echo late"]),
-            b"",
-            Some(Duration::from_millis(200)),
-        )
-        .unwrap();
-        assert!(
-            shell.timed_out && started.elapsed() < Duration::from_secs(3),
-            "{:?}",
-            started.elapsed()
-        );
-        let failing = run(Command::new("sh").args(["-c", "exit 3"]), b"", None).unwrap();
-        assert_eq!(exact_verdict(&failing, b""), Verdict::RuntimeError);
-        assert_eq!(failing.failure().as_deref(), Some("exit 3"));
-        let crashing = run(Command::new("sh").args(["-c", "kill -SEGV $$"]), b"", None).unwrap();
-        assert_eq!(crashing.failure().as_deref(), Some("SIGSEGV"));
-    }
-
-    #[test]
-    fn a_flood_of_output_is_stopped_at_the_output_limit() {
-        let limits = Limits {
-            time: Some(Duration::from_secs(20)),
-            output: 1 << 20,
-            ..Limits::default()
-        };
-        let flood = run_with(Command::new("yes").arg("flood"), b"", &limits).unwrap();
-        assert!(flood.output_limit_exceeded && !flood.timed_out, "{flood:?}");
-        assert_eq!(flood.stdout.len(), 1 << 20);
-        assert_eq!(exact_verdict(&flood, b""), Verdict::OutputLimitExceeded);
-    }
-
-    #[test]
-    fn a_large_input_and_output_pass_through_without_deadlock() {
-        let input: Vec<u8> = (0..4_000_000u32).map(|i| b'a' + (i % 26) as u8).collect();
-        let done = run(&mut Command::new("cat"), &input, Some(Duration::from_secs(60))).unwrap();
-        assert!(done.stdout == input, "{} bytes back", done.stdout.len());
-    }
-
-    #[test]
-    fn a_child_that_leaves_the_group_does_not_hold_the_verdict() {
-        let started = Instant::now();
-        let done = run(
-            Command::new("sh").args(["-c", "setsid sleep 12 & echo done"]),
-            b"",
-            Some(Duration::from_secs(5)),
-        )
-        .unwrap();
-        assert_eq!(done.stdout, b"done\n");
-        assert!(started.elapsed() < Duration::from_secs(4), "{:?}", started.elapsed());
-    }
+    // The runs themselves are tested in tests/judge_limits.rs, where cargo builds the supervisor.
 
     #[test]
     fn diff_shows_the_changed_line_and_line_ends() {
@@ -583,5 +681,40 @@ mod tests {
         assert!(line_diff(b"a\n", b"a\r\n").contains("\\r"));
         assert_eq!(line_diff(b"a\n", b"a\n"), "");
         assert_eq!(format_memory(2_202_010), "2.1 MB");
+    }
+
+    #[test]
+    fn the_stderr_tail_is_the_last_lines() {
+        let run = |stderr: Vec<u8>| Run {
+            stderr,
+            ..Run::default()
+        };
+        assert_eq!(
+            run(b"Traceback\n  line 1\nValueError: x\n".to_vec()).stderr_tail(),
+            "Traceback\n  line 1\nValueError: x"
+        );
+        let long: Vec<u8> = (0..1000)
+            .flat_map(|i| format!("frame {i}\n").into_bytes())
+            .chain(b"Error: the cause\n".to_vec())
+            .collect();
+        let tail = run(long).stderr_tail();
+        assert!(
+            tail.len() <= STDERR_TAIL && tail.ends_with("Error: the cause"),
+            "{tail}"
+        );
+        assert!(tail.starts_with("frame "), "cut at a line start: {tail}");
+        assert_eq!(run(Vec::new()).stderr_tail(), "");
+    }
+
+    #[test]
+    fn a_drain_of_stderr_keeps_the_end() {
+        let (reader, mut writer) = std::os::unix::net::UnixStream::pair().unwrap();
+        let mut drain = Drain::new(reader, 10, true).unwrap();
+        let mut buffer = vec![0; 4];
+        for chunk in [&b"0123456789"[..], b"abcdefghij", b"KLMNO"] {
+            writer.write_all(chunk).unwrap();
+            drain.read_available(&mut buffer, 1 << 20).unwrap();
+        }
+        assert_eq!(drain.into_kept(), b"fghijKLMNO");
     }
 }

@@ -1,7 +1,8 @@
 //! The checkers, judged: every deliberately wrong output in `judge-tests/checks/<puzzle>/` gets
 //! its expected verdict from `judge check` (run as a process, exit status as testlib's), and every
 //! puzzle binary's output on every judge case in `judge-tests/data` is accepted by its checker,
-//! with the case's `.out` as the jury's answer.
+//! with the case's `.out` as the jury's answer. Inputs, outputs and answers may be pipes (each
+//! file is read once), and the checker's memory stays bounded on a large output.
 
 use judge_tests::{cases, checker, runner};
 use libtest_mimic::{Arguments, Failed, Trial};
@@ -103,6 +104,70 @@ fn checker_memory_is_bounded() -> Result<(), Failed> {
     Ok(())
 }
 
+/// `judge check` with the input, the output and the jury's answer given as named pipes, each
+/// written once by its own writer, as `judge check p <(...) <(...)` does: every file must be
+/// opened and read once (a second open of a FIFO waits for a writer that never comes). A hang is
+/// caught by a generous time limit.
+fn named_pipes_are_read_once(puzzle: &str) -> Result<(), Failed> {
+    let stem = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("checks")
+        .join(puzzle)
+        .join("right");
+    let dir = std::env::temp_dir().join(format!("checker-fifo-{puzzle}-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir)?;
+    let output = fs::read(stem.with_extension("out"))?;
+    let files = [
+        ("in", fs::read(stem.with_extension("in"))?),
+        ("out", output.clone()),
+        ("ans", output),
+    ];
+    for (name, bytes) in files {
+        let fifo = dir.join(name);
+        nix::unistd::mkfifo(&fifo, nix::sys::stat::Mode::S_IRWXU)?;
+        // Blocks until judge opens the pipe; left behind (with the process) if it never does.
+        std::thread::spawn(move || fs::write(fifo, bytes));
+    }
+    let run = runner::run(
+        Command::new(judge_tests::binary_path("judge"))
+            .args(["check", puzzle])
+            .args([dir.join("in"), dir.join("out"), dir.join("ans")]),
+        b"",
+        Some(std::time::Duration::from_secs(60)),
+    )?;
+    let _ = fs::remove_dir_all(&dir);
+    let said = String::from_utf8_lossy(&run.stdout);
+    if run.timed_out || run.code != Some(0) || !said.starts_with("ok ") {
+        return Err(format!(
+            "judge check {puzzle} on named pipes: {said:?}, status {:?}, timed out: {}",
+            run.code, run.timed_out
+        )
+        .into());
+    }
+    Ok(())
+}
+
+/// `judge check p /dev/stdin OUT` with the input through a pipe: every pass sees all of it.
+fn an_input_through_a_pipe_is_read_once(puzzle: &str) -> Result<(), Failed> {
+    let stem = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("checks")
+        .join(puzzle)
+        .join("right");
+    let input = fs::read(stem.with_extension("in"))?;
+    let run = runner::run(
+        Command::new(judge_tests::binary_path("judge"))
+            .args(["check", puzzle, "/dev/stdin"])
+            .arg(stem.with_extension("out")),
+        &input,
+        Some(std::time::Duration::from_secs(60)),
+    )?;
+    let said = String::from_utf8_lossy(&run.stdout);
+    if run.code != Some(0) || !said.starts_with("ok ") {
+        return Err(format!("judge check {puzzle} /dev/stdin: {said:?}, status {:?}", run.code).into());
+    }
+    Ok(())
+}
+
 fn main() {
     let args = Arguments::from_args();
     let mut trials = Vec::new();
@@ -130,5 +195,13 @@ fn main() {
         }
     }
     trials.push(Trial::test("memory/eight-16MB-output", checker_memory_is_bounded));
+    for puzzle in checker::PUZZLES {
+        trials.push(Trial::test(format!("pipes/{puzzle}/named"), move || {
+            named_pipes_are_read_once(puzzle)
+        }));
+        trials.push(Trial::test(format!("pipes/{puzzle}/stdin"), move || {
+            an_input_through_a_pipe_is_read_once(puzzle)
+        }));
+    }
     libtest_mimic::run(&args, trials).exit();
 }

@@ -1,82 +1,148 @@
 //! `peak-rss [--memory-limit-kib N] OUT PROGRAM [ARGS...]`: runs PROGRAM with this process's
-//! stdin, stdout and stderr, then writes `<peak resident set size in KiB> <wall time in µs>
-//! exit <code>` (or `signal <number>`) to the file OUT and exits with PROGRAM's status (128 + the
-//! signal number for a signal).
+//! stdin, stdout and stderr, then writes `<peak memory in KiB> <wall time in µs> exit <code>` (or
+//! `signal <number>`) to the file OUT and exits with PROGRAM's status (128 + the signal number for
+//! a signal).
 //!
-//! The peak comes from `getrusage(RUSAGE_CHILDREN)`, which reports the largest child this process
-//! has waited for; running exactly one child per `peak-rss` makes that the program's own peak.
+//! This is the supervisor of every program `judge` runs:
+//! - It is a child subreaper (`prctl(PR_SET_CHILD_SUBREAPER)`), so whatever PROGRAM starts stays
+//!   its descendant even when the parent exits (`setsid`, double forks included). When PROGRAM
+//!   exits, every descendant left is killed (SIGKILL, found by walking `/proc`'s parent links,
+//!   again until none remains) and reaped before OUT is written; `judge` kills the tree the same
+//!   way before this process when a limit ends the run.
+//! - PROGRAM starts with an empty signal mask (the one `judge` blocks for itself would otherwise
+//!   be inherited) in a process group of its own, so that a `kill 0` in it spares this process.
+//! - The peak is the larger of `getrusage(RUSAGE_CHILDREN)`'s (the largest single process of the
+//!   tree, orphans included since this process reaps them) and, with `--memory-limit-kib N`, the
+//!   largest total of the tree seen: the sum of each process's PSS (`/proc/<pid>/smaps_rollup`,
+//!   so a page shared after a fork counts once), RSS where `smaps_rollup` is missing, read every
+//!   millisecond (or, on a machine where that takes longer, once per reading time), the tree's
+//!   members found anew every ten readings. Past N KiB the whole tree is killed, and the peak shows the overrun. Its address
+//!   space is capped too (at 2·N + 256 MiB, set on this process and inherited), so that a burst
+//!   faster than the polling cannot take the machine's memory; the slack is for what programs
+//!   reserve without touching (thread stacks, allocator arenas, interpreters).
 //!
-//! With `--memory-limit-kib N` the program is stopped (SIGKILL) as soon as the resident memory of
-//! its process tree, read from `/proc` every millisecond, passes N KiB, and the peak reported is
-//! the larger of `getrusage`'s and the largest tree total seen, so it shows the overrun. Killing
-//! the program alone is enough: the judge kills its whole process group after this helper exits. Its address
-//! space is capped too (at 2·N + 256 MiB, set on this process and inherited), so that a burst
-//! faster than the polling cannot take the machine's memory; the slack is for what programs
-//! reserve without touching (thread stacks, allocator arenas, interpreters).
-//!
-//! Errors of its own (bad arguments, PROGRAM cannot start, OUT cannot be written) are one
-//! stderr line and exit status 125.
+//! Errors of its own (bad arguments, PROGRAM cannot start, the limit cannot be set) are one
+//! stderr line, `error <message>` written to OUT when it can be (so that `judge` reports them as
+//! its own failure, never the program's), and exit status 125.
 
+use judge_tests::runner::tree;
+use nix::errno::Errno;
+use nix::sys::prctl;
 use nix::sys::resource::{getrusage, setrlimit, Resource, UsageWho};
+use nix::sys::signal::{sigprocmask, SigSet, SigmaskHow};
+use nix::sys::wait::{waitpid, WaitPidFlag, WaitStatus};
+use nix::unistd::Pid;
 use std::ffi::OsString;
-use std::io::Write;
-use std::os::unix::process::ExitStatusExt;
+use std::io::{self, Write};
+use std::os::unix::process::CommandExt;
+use std::path::Path;
 use std::process::{Command, ExitCode};
 use std::thread;
 use std::time::{Duration, Instant};
 
 const USAGE: &str = "usage: peak-rss [--memory-limit-kib N] OUT PROGRAM [ARGS...]";
 
-/// Writes `message` as this helper's one error line; an unwritable stderr loses only the line.
-fn fail(message: &str) -> ExitCode {
-    let _ = std::io::stderr().write_all(format!("peak-rss: error: {message}\n").as_bytes());
+/// How many memory polls (one a millisecond) share one scan of `/proc` for the tree's members.
+const SCAN_EVERY: u32 = 10;
+
+/// How long the final clean-up keeps killing a tree that will not die (a process stuck in the
+/// kernel) before it gives up and reports anyway.
+const CLEAN_UP_PATIENCE: Duration = Duration::from_secs(10);
+
+/// Writes `message` as this helper's one error line, and as `error <message>` to `report` when
+/// there is one; an unwritable stderr loses only the line.
+fn fail(report: Option<&OsString>, message: &str) -> ExitCode {
+    let _ = io::stderr().write_all(format!("peak-rss: error: {message}\n").as_bytes());
+    if let Some(report) = report {
+        let _ = std::fs::write(report, format!("error {message}\n"));
+    }
     ExitCode::from(125)
 }
 
-/// The resident memory of process `pid` in KiB, from the `VmRSS:` line of `/proc/<pid>/status`.
-fn resident_kib(pid: u32) -> Option<u64> {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    let line = status.lines().find(|line| line.starts_with("VmRSS:"))?;
-    line.split_whitespace().nth(1)?.parse().ok()
+/// How the program ended: `exit N` or `signal N`.
+#[derive(Clone, Copy)]
+enum Ending {
+    Exit(i32),
+    Signal(i32),
 }
 
-/// The resident memory of process `pid` and all its descendants in KiB (a `sh -c` wrapper's
-/// program is its child), following `/proc/<pid>/task/<tid>/children`.
-fn tree_resident_kib(pid: u32) -> u64 {
-    let mut total = 0;
-    let mut pending = vec![pid];
-    // A bound on the walk: a fork bomb must not stall the watch.
-    let mut budget = 256;
-    while let Some(pid) = pending.pop() {
-        total += resident_kib(pid).unwrap_or(0);
-        let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
-            continue;
-        };
-        for task in tasks.flatten() {
-            let children = std::fs::read_to_string(task.path().join("children")).unwrap_or_default();
-            for child in children.split_whitespace().filter_map(|child| child.parse().ok()) {
-                if budget > 0 {
-                    budget -= 1;
-                    pending.push(child);
+/// Reaps every child that has ended, without blocking; returns the program's ending if it was
+/// among them, and whether any child is left.
+fn reap(program: Pid, ending: &mut Option<Ending>) -> io::Result<bool> {
+    loop {
+        match waitpid(Pid::from_raw(-1), Some(WaitPidFlag::WNOHANG)) {
+            Ok(WaitStatus::StillAlive) => return Ok(true),
+            Ok(WaitStatus::Exited(pid, code)) if pid == program => *ending = Some(Ending::Exit(code)),
+            Ok(WaitStatus::Signaled(pid, signal, _)) if pid == program => *ending = Some(Ending::Signal(signal as i32)),
+            Ok(_) | Err(Errno::EINTR) => {}
+            Err(Errno::ECHILD) => return Ok(false),
+            Err(error) => return Err(error.into()),
+        }
+    }
+}
+
+/// Waits for the program, reaping the orphans that end meanwhile; with a limit, polls the tree's
+/// memory every millisecond and kills the whole tree once it passes `limit` KiB. Returns the
+/// program's ending and the largest tree total seen.
+fn wait_for(program: Pid, limit: Option<u64>) -> io::Result<(Ending, u64)> {
+    let me = std::process::id() as i32;
+    let mut most = 0;
+    let mut ending = None;
+    // The tree's members, from a scan of /proc every few polls (the scan costs more than reading
+    // the members' memory); a process started meanwhile is counted from the next scan.
+    let mut members: Vec<i32> = Vec::new();
+    let mut polls = 0u32;
+    loop {
+        match limit {
+            // Without a limit, a blocking wait: the wall time stays exact.
+            None => match waitpid(Pid::from_raw(-1), None) {
+                Ok(WaitStatus::Exited(pid, code)) if pid == program => ending = Some(Ending::Exit(code)),
+                Ok(WaitStatus::Signaled(pid, signal, _)) if pid == program => {
+                    ending = Some(Ending::Signal(signal as i32))
+                }
+                Ok(_) | Err(Errno::EINTR) => {}
+                Err(error) => return Err(error.into()),
+            },
+            Some(limit) => {
+                if !reap(program, &mut ending)? && ending.is_none() {
+                    return Err(io::Error::new(io::ErrorKind::Other, "the program was reaped elsewhere"));
+                }
+                if ending.is_none() {
+                    let polled = Instant::now();
+                    if polls % SCAN_EVERY == 0 {
+                        members = tree::descendants(me)
+                            .into_iter()
+                            .filter(|process| !process.zombie)
+                            .map(|process| process.pid)
+                            .collect();
+                    }
+                    polls = polls.wrapping_add(1);
+                    let total: u64 = members.iter().filter_map(|&pid| tree::memory_kib(pid)).sum();
+                    most = most.max(total);
+                    if total > limit {
+                        tree::kill_descendants(me, Duration::ZERO);
+                    }
+                    // On a machine with many processes a poll is slow: sleep at least as long as
+                    // it took, so that the watch takes at most half a core.
+                    thread::sleep(polled.elapsed().max(Duration::from_millis(1)));
                 }
             }
         }
+        if let Some(ending) = ending {
+            return Ok((ending, most));
+        }
     }
-    total
 }
 
-/// Waits for `child`, killing it as soon as the resident memory of its process tree passes
-/// `limit` KiB; returns its status and the largest tree total seen.
-fn watch(child: &mut std::process::Child, limit: u64) -> std::io::Result<(std::process::ExitStatus, u64)> {
-    let mut most = 0;
+/// Kills and reaps every descendant left, until this process has no child at all.
+fn clean_up() -> io::Result<()> {
+    let me = std::process::id() as i32;
+    let start = Instant::now();
+    let mut ending = None;
     loop {
-        if let Some(status) = child.try_wait()? {
-            return Ok((status, most));
-        }
-        let resident = tree_resident_kib(child.id());
-        most = most.max(resident);
-        if resident > limit {
-            let _ = child.kill();
+        tree::kill_descendants(me, Duration::ZERO);
+        if !reap(Pid::from_raw(0), &mut ending)? || start.elapsed() > CLEAN_UP_PATIENCE {
+            return Ok(());
         }
         thread::sleep(Duration::from_millis(1));
     }
@@ -85,7 +151,7 @@ fn watch(child: &mut std::process::Child, limit: u64) -> std::io::Result<(std::p
 fn main() -> ExitCode {
     let mut args: Vec<OsString> = std::env::args_os().skip(1).collect();
     if args.first().is_some_and(|arg| arg == "-h" || arg == "--help") {
-        let _ = std::io::stdout().write_all(format!("{USAGE}\n").as_bytes());
+        let _ = io::stdout().write_all(format!("{USAGE}\n").as_bytes());
         return ExitCode::SUCCESS;
     }
     let mut limit_kib = None;
@@ -94,53 +160,74 @@ fn main() -> ExitCode {
         match value.to_str().and_then(|text| text.parse::<u64>().ok()) {
             Some(kib) if kib > 0 => limit_kib = Some(kib),
             _ => {
-                return fail(&format!(
-                    "--memory-limit-kib needs a positive number, not '{}'",
-                    judge_tests::escape(&value)
-                ))
+                let report = args.get(2);
+                return fail(
+                    report,
+                    &format!(
+                        "--memory-limit-kib needs a positive number, not '{}'",
+                        judge_tests::escape(&value)
+                    ),
+                );
             }
         }
         args.drain(..2);
     }
     if args.len() < 2 {
-        return fail(USAGE);
+        return fail(args.first(), USAGE);
+    }
+    let report = &args[0];
+    // The signals `judge` blocks for itself are blocked here too (a mask survives fork and exec);
+    // the program must start with none blocked, as under a real judge.
+    if let Err(error) = sigprocmask(SigmaskHow::SIG_SETMASK, Some(&SigSet::empty()), None) {
+        return fail(Some(report), &format!("cannot clear the signal mask: {error}"));
+    }
+    if let Err(error) = prctl::set_child_subreaper(true) {
+        return fail(Some(report), &format!("cannot become a child subreaper: {error}"));
     }
     if let Some(kib) = limit_kib {
         let cap = kib.saturating_mul(2 * 1024).saturating_add(256 << 20);
         if let Err(error) = setrlimit(Resource::RLIMIT_AS, cap, cap) {
-            return fail(&format!("cannot cap the address space: {error}"));
+            return fail(Some(report), &format!("cannot cap the address space: {error}"));
         }
     }
     let start = Instant::now();
-    let mut child = match Command::new(&args[1]).args(&args[2..]).spawn() {
-        Ok(child) => child,
-        Err(error) => return fail(&format!("cannot run {}: {error}", judge_tests::escape(&args[1]))),
+    let program = match Command::new(&args[1]).args(&args[2..]).process_group(0).spawn() {
+        Ok(child) => Pid::from_raw(child.id() as i32),
+        Err(error) => {
+            let why = format!("cannot run {}: {error}", judge_tests::escape(&args[1]));
+            let status = fail(None, &why);
+            // For judge's message: a bare name is looked up on PATH, so say where it was sought.
+            let bare = !Path::new(&args[1]).as_os_str().to_string_lossy().contains('/');
+            let hint = if error.kind() == io::ErrorKind::NotFound && bare {
+                " (not found on PATH)"
+            } else {
+                ""
+            };
+            let _ = std::fs::write(report, format!("error {why}{hint}\n"));
+            return status;
+        }
     };
-    // Without a limit, a plain wait: the wall time stays exact.
-    let waited = match limit_kib {
-        None => child.wait().map(|status| (status, 0)),
-        Some(limit) => watch(&mut child, limit),
-    };
-    let (status, tree_peak_kib) = match waited {
-        Ok(waited) => waited,
-        Err(error) => return fail(&format!("cannot wait for the program: {error}")),
-    };
+    let waited = wait_for(program, limit_kib);
     let wall = start.elapsed();
+    let cleaned = clean_up();
+    let (ending, tree_peak_kib) = match waited.and_then(|waited| cleaned.map(|()| waited)) {
+        Ok(waited) => waited,
+        Err(error) => return fail(Some(report), &format!("cannot wait for the program: {error}")),
+    };
     let peak_kib = getrusage(UsageWho::RUSAGE_CHILDREN)
         .map(|usage| usage.max_rss())
         .unwrap_or(-1)
         .max(tree_peak_kib as i64);
-    let ending = match (status.code(), status.signal()) {
-        (Some(code), _) => format!("exit {code}"),
-        (None, Some(signal)) => format!("signal {signal}"),
-        (None, None) => "signal 0".to_string(),
+    let text = match ending {
+        Ending::Exit(code) => format!("exit {code}"),
+        Ending::Signal(signal) => format!("signal {signal}"),
     };
-    let line = format!("{peak_kib} {} {ending}\n", wall.as_micros());
-    if let Err(error) = std::fs::write(&args[0], line) {
-        return fail(&format!("cannot write {}: {error}", judge_tests::escape(&args[0])));
+    let line = format!("{peak_kib} {} {text}\n", wall.as_micros());
+    if let Err(error) = std::fs::write(report, line) {
+        return fail(None, &format!("cannot write {}: {error}", judge_tests::escape(report)));
     }
-    match (status.code(), status.signal()) {
-        (Some(code), _) => ExitCode::from(code as u8),
-        (None, signal) => ExitCode::from(128u8.wrapping_add(signal.unwrap_or(0) as u8)),
+    match ending {
+        Ending::Exit(code) => ExitCode::from(code as u8),
+        Ending::Signal(signal) => ExitCode::from(128u8.wrapping_add(signal as u8)),
     }
 }

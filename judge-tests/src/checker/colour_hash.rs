@@ -150,7 +150,16 @@ fn judge_answer(config: &Config, answer: &Answer, level: Level) -> Result<u64, S
     let moves = match *answer {
         Answer::Claim(claim) if claim == truth => return Ok(0),
         Answer::Claim(SOLVED) => return Err(format!("\"{SOLVED}\" for a configuration that is not the goal")),
-        Answer::Claim(_) => return Err(format!("\"NO SOLUTION\" but \"{truth}\" solves it")),
+        Answer::Claim(_) if truth == SOLVED => {
+            return Err(format!("\"{NO_SOLUTION}\" for a configuration that is already solved"))
+        }
+        Answer::Claim(_) => {
+            return Err(format!(
+                "\"{NO_SOLUTION}\", but the {} {} \"{truth}\" solve it",
+                truth.len(),
+                super::plural(truth.len() as u64, "move")
+            ))
+        }
         Answer::Moves(moves) => moves,
     };
     if !moves.iter().all(|b| (b'1'..=b'4').contains(b)) {
@@ -186,7 +195,8 @@ fn judge_output(input: &(impl Input + ?Sized), count: u64, output: &[u8], level:
     }
     if given != count {
         return Ok(Err(format!(
-            "{given} answers for {count} {}",
+            "found {given} {} for {count} {}",
+            super::plural(given, "answer"),
             super::plural(count, "configuration")
         )));
     }
@@ -254,6 +264,27 @@ mod tests {
             1
         );
         assert_eq!(check(SAMPLE, RIGHT, Some(b"x\n"), Level::Judge).exit_code(), 3);
+    }
+
+    #[test]
+    fn messages_read_right() {
+        let said = |output: &[u8]| check(SAMPLE, output, None, Level::Judge).to_string();
+        assert!(said(b"PUZZLE ALREADY SOLVED\n").contains("found 1 answer for 3 configurations"));
+        let no_solution =
+            said(b"NO SOLUTION WAS FOUND IN 16 STEPS\n1434332334332323\nNO SOLUTION WAS FOUND IN 16 STEPS\n");
+        assert!(
+            no_solution
+                .contains("case 1: \"NO SOLUTION WAS FOUND IN 16 STEPS\" for a configuration that is already solved"),
+            "{no_solution}"
+        );
+        let solvable =
+            said(b"PUZZLE ALREADY SOLVED\nNO SOLUTION WAS FOUND IN 16 STEPS\nNO SOLUTION WAS FOUND IN 16 STEPS\n");
+        assert!(
+            solvable.contains(
+                "case 2: \"NO SOLUTION WAS FOUND IN 16 STEPS\", but the 16 moves \"1434332334332323\" solve it"
+            ),
+            "{solvable}"
+        );
     }
 
     #[test]

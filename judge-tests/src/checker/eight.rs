@@ -178,20 +178,30 @@ fn judge_answer(board: &Board, answer: &[u8], level: Level) -> Result<u64, Strin
     Ok(moves)
 }
 
+/// The message for an output with the wrong number of answers: `found 3 answers for 2 boards`,
+/// or with solved boards `found 1 answer, expected 0: the input's 1 board is already solved, and
+/// a solved board's answer is an empty line`.
+fn count_mismatch(answers: u64, shape: &Shape) -> String {
+    let found = format!("found {answers} {}", super::plural(answers, "answer"));
+    if shape.solved == 0 {
+        return format!("{found} for {} {}", shape.boards, super::plural(shape.boards, "board"));
+    }
+    let unsolved = shape.boards - shape.solved;
+    let solved = match (shape.boards, shape.solved) {
+        (1, 1) => "the input's 1 board is already solved".to_string(),
+        (all, solved) if all == solved => format!("the input's {all} boards are all already solved"),
+        (all, 1) => format!("1 of the input's {all} boards is already solved"),
+        (all, solved) => format!("{solved} of the input's {all} boards are already solved"),
+    };
+    format!("{found}, expected {unsolved}: {solved}, and a solved board's answer is an empty line")
+}
+
 /// Judges a whole output: content by tokens, then layout.
 fn judge_output(input: &(impl Input + ?Sized), shape: &Shape, output: &[u8], level: Level) -> Result<Judged, String> {
     let unsolved = shape.boards - shape.solved;
     let answers = super::read::tokens(output).count() as u64;
     if answers != unsolved {
-        let solved = match shape.solved {
-            0 => String::new(),
-            1 => " (the solved board's answer is an empty line)".to_string(),
-            n => format!(" (the {n} solved boards' answers are empty lines)"),
-        };
-        return Ok(Err(format!(
-            "{answers} answers for {unsolved} {} not already solved{solved}",
-            super::plural(unsolved, "board")
-        )));
+        return Ok(Err(count_mismatch(answers, shape)));
     }
     let mut tokens = super::read::tokens(output);
     let mut boards = Boards::open(input, shape.counted)?;
@@ -207,21 +217,42 @@ fn judge_output(input: &(impl Input + ?Sized), shape: &Shape, output: &[u8], lev
         }
     }
     // The layout: one line per board (empty for the goal), UVa 652 with an empty line between.
+    // Each line is produced with its role, the last one kept for the fault's message.
     let mut boards = Boards::open(input, shape.counted)?;
-    let mut shapes = Vec::new();
+    let mut pending: Vec<(u8, Option<u64>)> = Vec::new();
     let mut first = true;
+    let mut produced = 0u64;
+    let last_solved_line = std::cell::Cell::new(None::<(u64, u64)>);
     let lines = std::iter::from_fn(|| {
-        if let Some(shape) = shapes.pop() {
-            return Some(shape);
+        if pending.is_empty() {
+            let board = boards.next().ok().flatten()?;
+            let solved = board == reference::GOAL;
+            // Popped from the end: the answer line after the separator.
+            pending.push((u8::from(!solved), solved.then_some(boards.number)));
+            if shape.counted && !std::mem::take(&mut first) {
+                pending.push((0, None));
+            }
         }
-        let board = boards.next().ok().flatten()?;
-        shapes.push(u8::from(board != reference::GOAL));
-        if shape.counted && !std::mem::take(&mut first) {
-            shapes.push(0);
-        }
-        shapes.pop()
+        let (want, solved_board) = pending.pop()?;
+        produced += 1;
+        last_solved_line.set(solved_board.map(|board| (produced, board)));
+        Some(want)
     });
-    Ok(Ok((moves, layout::fault(output, lines, "answer"))))
+    let Some(fault) = layout::find(output, lines, "answer") else {
+        return Ok(Ok((moves, None)));
+    };
+    // A move string on a solved board's line is that board's answer read line by line, and a
+    // wrong one: the goal's answer is the empty line. (`unsolvable` there stays a missing empty
+    // line: it cannot be the goal's answer, only the next board's.)
+    if let (Some((line, board)), Some(token)) = (last_solved_line.get(), super::read::tokens(fault.text).next()) {
+        if line == fault.line && token.iter().all(|letter| b"udlr".contains(letter)) {
+            return Ok(Err(format!(
+                "board {board} is already solved, so its answer is an empty line, but line {line} holds the moves \"{}\"",
+                shorten(token)
+            )));
+        }
+    }
+    Ok(Ok((moves, Some(fault.message))))
 }
 
 /// Checks an 8-puzzle output (see the module docs).
@@ -297,6 +328,45 @@ mod tests {
         assert_eq!(status(UVA, b"ullddrurdllurdruldr\n\n\n\n", Level::Strict), 2);
         assert_eq!(status(UVA, b"ullddrurdllurdruldr\n\nunsolvable\n", Level::Strict), 1);
         assert_eq!(status(UVA, b"ullddrurdllurdruldr\n\nr\n", Level::Strict), 1);
+    }
+
+    #[test]
+    fn a_move_string_on_a_solved_boards_line_is_a_wrong_answer() {
+        // The goal first: its line holds the next board's moves, whose own line is empty.
+        let input = b"1 2 3 4 5 6 7 8 x\n2 3 4 1 5 x 7 6 8\n";
+        let shifted = check(&input[..], b"ullddrurdllurdruldr\n\n", None, Level::Judge);
+        assert_eq!(shifted.exit_code(), 1, "{shifted}");
+        assert!(
+            shifted
+                .to_string()
+                .contains("board 1 is already solved, so its answer is an empty line, but line 1 holds the moves \"ullddrurdllurdruldr\""),
+            "{shifted}"
+        );
+        assert_eq!(status(input, b"\nullddrurdllurdruldr\n", Level::Judge), 0);
+        // In UVa 652's layout too.
+        let counted = b"2\n\n1 2 3 4 5 6 7 8 x\n\n2 3 4 1 5 x 7 6 8\n";
+        assert_eq!(status(counted, b"ullddrurdllurdruldr\n\n\n", Level::Judge), 1);
+        assert_eq!(status(counted, b"\n\nullddrurdllurdruldr\n", Level::Judge), 0);
+        // `unsolvable` there is the next board's answer without the empty line before it.
+        assert_eq!(status(HDU, b"ullddrurdllurdruldr\nunsolvable\n", Level::Judge), 2);
+    }
+
+    #[test]
+    fn count_messages_read_right() {
+        let said = |input: &[u8], output: &[u8]| check(input, output, None, Level::Judge).to_string();
+        let goal = b"1 2 3 4 5 6 7 8 x\n";
+        assert!(
+            said(goal, b"ud\n").starts_with(
+                "wrong answer found 1 answer, expected 0: the input's 1 board is already solved, and a solved board's answer is an empty line"
+            ),
+            "{}",
+            said(goal, b"ud\n")
+        );
+        assert!(said(HDU, b"unsolvable\n")
+            .contains("found 1 answer, expected 2: 1 of the input's 3 boards is already solved"));
+        assert!(said(b"2 3 4 1 5 x 7 6 8\n", b"").contains("found 0 answers for 1 board"));
+        let two_goals = [&goal[..], &goal[..]].concat();
+        assert!(said(&two_goals, b"u\n").contains("the input's 2 boards are all already solved"));
     }
 
     #[test]

@@ -15,8 +15,10 @@
 //! the exact layout ([`layout::fault`]), and a difference there (a missing or extra empty line, a
 //! wrap, trailing spaces, CRLF, no final newline) is a presentation error.
 //!
-//! Memory: inputs are streamed (an [`Input`] is opened once per pass), outputs are judged in
-//! place, so a check needs the output and the jury's answer in memory and a constant besides.
+//! Memory: each file is opened and read once. An input in a regular file is streamed (read from
+//! its start once per pass, two or three passes); an input that can be read only once (a pipe, a
+//! FIFO, `/dev/stdin`) is held in memory. Outputs are judged in place, so a check needs the output
+//! and the jury's answer in memory (and such an input) and a constant besides.
 
 pub mod colour_hash;
 pub mod eight;
@@ -24,7 +26,7 @@ pub mod layout;
 pub mod msquare;
 pub mod read;
 
-pub use read::Input;
+pub use read::{Input, OpenedInput};
 
 use std::fmt;
 use std::path::Path;
@@ -122,13 +124,15 @@ pub fn check_at(
     }
 }
 
-/// [`check_at`] on files, as `judge check` runs it: the input is streamed from its file, the
-/// output and the answer are read whole. An unreadable output is a wrong answer; an unreadable
-/// input or answer a failure.
+/// [`check_at`] on files, as `judge check` runs it: each file is opened and read once (a named
+/// pipe or `/dev/stdin` works as well as a regular file); the input is streamed from a regular
+/// file ([`OpenedInput`]), held in memory otherwise; the output and the answer are read whole. An
+/// unreadable output is a wrong answer; an unreadable input or answer a failure.
 pub fn check_files(puzzle: &str, input: &Path, output: &Path, answer: Option<&Path>, level: Level) -> Verdict {
-    if let Err(why) = std::fs::File::open(input) {
-        return Verdict::Fail(format!("{}: {why}", crate::escape(input.as_os_str())));
-    }
+    let opened = match OpenedInput::open(input) {
+        Ok(opened) => opened,
+        Err(why) => return Verdict::Fail(format!("{}: {why}", crate::escape(input.as_os_str()))),
+    };
     let answer = match answer.map(std::fs::read).transpose() {
         Ok(answer) => answer,
         Err(why) => return Verdict::Fail(format!("{}: {why}", crate::escape(answer.expect("read").as_os_str()))),
@@ -142,7 +146,7 @@ pub fn check_files(puzzle: &str, input: &Path, output: &Path, answer: Option<&Pa
             ))
         }
     };
-    check_at(puzzle, input, &output, answer.as_deref(), level)
+    check_at(puzzle, &opened, &output, answer.as_deref(), level)
 }
 
 /// What judging one whole output gives: its move count and the first layout fault, if any; or

@@ -128,15 +128,99 @@ fn judge_output(target: &[u8; 8], output: &[u8], level: Level) -> Judged {
             String::from_utf8_lossy(best)
         ));
     }
-    let fault = (output != layout(&sequence)).then(|| {
-        let lines = output.split(|&b| b == b'\n').count();
-        let found = super::layout::fault(output, std::iter::repeat(1).take(lines.saturating_sub(1)), "line");
-        format!(
-            "target 1: {}",
-            found.unwrap_or_else(|| "the lines are not a length line and the moves 60 a line".into())
-        )
-    });
+    let fault = layout_fault(output, &layout(&sequence)).map(|why| format!("target 1: {why}"));
     Ok((claimed, fault))
+}
+
+/// The first line where `output` differs from `expected`, the exact layout of the same (right)
+/// tokens, with its cause: `line 2: the last line does not end with a newline`; `None` if they
+/// are equal.
+fn layout_fault(output: &[u8], expected: &[u8]) -> Option<String> {
+    if output == expected {
+        return None;
+    }
+    let mut rest = output;
+    let mut number = 0u64;
+    let wanted = expected
+        .strip_suffix(b"\n")
+        .unwrap_or(expected)
+        .split(|&byte| byte == b'\n');
+    for want in wanted {
+        number += 1;
+        let what = if number == 1 {
+            "the length line"
+        } else {
+            "a line of moves"
+        };
+        if rest.is_empty() {
+            let what = if want.is_empty() { "the empty line" } else { what };
+            return Some(format!("line {number}: {what} is missing at the end of the output"));
+        }
+        let (line, ended) = match rest.iter().position(|&byte| byte == b'\n') {
+            Some(end) => (&rest[..end], true),
+            None => (rest, false),
+        };
+        rest = if ended { &rest[line.len() + 1..] } else { &[] };
+        if line != want {
+            return Some(format!("line {number}: {}", line_cause(line, want, number)));
+        }
+        if !ended {
+            return Some(format!("line {number}: the last line does not end with a newline"));
+        }
+    }
+    let extra = super::layout::extra_lines(rest);
+    let blank = !rest.iter().any(|&byte| !super::read::is_space(byte));
+    Some(match (extra, blank) {
+        (1, true) => format!("line {}: an extra empty line at the end", number + 1),
+        (1, false) => format!("line {}: an extra line at the end", number + 1),
+        (_, true) => format!("line {}: {extra} extra empty lines at the end", number + 1),
+        (_, false) => format!("line {}: {extra} extra lines at the end", number + 1),
+    })
+}
+
+/// Why line `number` of an output with the right tokens is not `want`.
+fn line_cause(line: &[u8], want: &[u8], number: u64) -> String {
+    let tokens: Vec<&[u8]> = super::read::tokens(line).collect();
+    if want.is_empty() {
+        // The empty line of a solved target: the tokens are right, so it holds only spaces.
+        return format!("the empty line holds \"{}\"", line.escape_ascii());
+    }
+    if tokens.is_empty() {
+        return if line.is_empty() {
+            "an extra empty line".into()
+        } else {
+            format!("an extra blank line holding \"{}\"", line.escape_ascii())
+        };
+    }
+    if line.last() == Some(&b'\r') {
+        return "CR characters (CRLF line ends)".into();
+    }
+    if line.last().is_some_and(|&byte| super::read::is_space(byte)) {
+        return "trailing whitespace".into();
+    }
+    if line.first().is_some_and(|&byte| super::read::is_space(byte)) {
+        return "leading whitespace".into();
+    }
+    if number == 1 {
+        return if tokens.len() > 1 {
+            "the length and the moves on one line; the moves go on the next".into()
+        } else {
+            format!(
+                "the length is written \"{}\" where the layout is \"{}\"",
+                shorten(line),
+                String::from_utf8_lossy(want)
+            )
+        };
+    }
+    if tokens.len() > 1 {
+        return "moves separated by whitespace; a line holds them with nothing between".into();
+    }
+    format!(
+        "{} {} where this line holds {} (the moves are 60 a line, the last line the rest)",
+        line.len(),
+        super::plural(line.len() as u64, "move"),
+        want.len()
+    )
 }
 
 /// Checks an msquare output (see the module docs).
@@ -194,6 +278,39 @@ mod tests {
             0
         );
         assert_eq!(status(b"1 2 3 4 5 6 7 8 8", b"0\n\n", Level::Judge), 3);
+    }
+
+    #[test]
+    fn presentation_errors_name_the_line_and_the_cause() {
+        let said = |input: &[u8], output: &[u8]| check(input, output, None, Level::Judge).to_string();
+        let solved = b"1 2 3 4 5 6 7 8";
+        let cases: [(&[u8], &[u8], &str); 9] = [
+            (
+                INPUT,
+                b"7\nBCABCCB",
+                "line 2: the last line does not end with a newline",
+            ),
+            (solved, b"0\n\n\n", "line 3: an extra empty line at the end"),
+            (
+                solved,
+                b"00\n\n",
+                "line 1: the length is written \"00\" where the layout is \"0\"",
+            ),
+            (
+                solved,
+                b"0\n",
+                "line 2: the empty line is missing at the end of the output",
+            ),
+            (INPUT, b"7\n\nBCABCCB\n", "line 2: an extra empty line"),
+            (INPUT, b"7\nBCA\nBCCB\n", "line 2: 3 moves where this line holds 7"),
+            (INPUT, b"7 BCABCCB\n", "line 1: the length and the moves on one line"),
+            (INPUT, b"7\nBCABCCB\nx\n", "wrong answer"),
+            (INPUT, b"7\nBCABCCB\n\n\n", "line 3: 2 extra empty lines at the end"),
+        ];
+        for (input, output, want) in cases {
+            let got = said(input, output);
+            assert!(got.contains(want), "{}: {got}", output.escape_ascii());
+        }
     }
 
     #[test]

@@ -3,11 +3,14 @@
 //! UTF-8 byte-order mark at the very start is skipped, and a number is an optional `+` or `-`
 //! then one or more ASCII digits of any length, read by value (`-0` is 0, `007` is 7).
 //!
-//! Inputs are streamed from an [`Input`] that can be opened more than once, so a checker may read
-//! an input in several passes (decide the layout, validate, judge) in constant memory.
+//! Inputs are streamed from an [`Input`] that can be read from its start more than once, so a
+//! checker may read an input in several passes (decide the layout, validate, judge). A file is
+//! opened once ([`OpenedInput`]): a regular file is then read in passes in constant memory, any
+//! other (a pipe, a FIFO, `/dev/stdin`), which can be read only once, is held in memory.
 
 use std::fs::File;
 use std::io::{self, BufReader, Read};
+use std::os::unix::fs::FileExt;
 use std::path::Path;
 
 /// Whether `byte` is whitespace: C's `isspace` in the "C" locale.
@@ -33,9 +36,64 @@ impl Input for [u8] {
     }
 }
 
+/// A path is opened anew for each pass: right for a regular file that nothing changes meanwhile,
+/// wrong for a pipe or a FIFO (the second pass would see nothing, or wait for ever); use
+/// [`OpenedInput`] for a path given by a user.
 impl Input for Path {
     fn open(&self) -> io::Result<Box<dyn Read + '_>> {
         Ok(Box::new(BufReader::with_capacity(1 << 16, File::open(self)?)))
+    }
+}
+
+/// An input file opened once: a regular file is read again from its start for each pass, through
+/// the one open descriptor (positional reads, constant memory); anything else (a pipe, a FIFO, a
+/// character device such as `/dev/stdin` on a terminal) is read whole into memory at once, since
+/// it can be read only once.
+pub enum OpenedInput {
+    /// A regular file, streamed in passes.
+    Regular(File),
+    /// Everything another kind of file held.
+    Held(Vec<u8>),
+}
+
+impl OpenedInput {
+    /// Opens `path` and, unless it is a regular file, reads it whole.
+    ///
+    /// # Errors
+    /// If it cannot be opened or read.
+    pub fn open(path: &Path) -> io::Result<Self> {
+        let mut file = File::open(path)?;
+        if file.metadata()?.is_file() {
+            return Ok(OpenedInput::Regular(file));
+        }
+        let mut held = Vec::new();
+        file.read_to_end(&mut held)?;
+        Ok(OpenedInput::Held(held))
+    }
+}
+
+/// A pass over a regular file: positional reads from its own offset, so passes never disturb
+/// each other.
+struct Pass<'a> {
+    file: &'a File,
+    offset: u64,
+}
+
+impl Read for Pass<'_> {
+    fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
+        let read = self.file.read_at(buffer, self.offset)?;
+        self.offset += read as u64;
+        Ok(read)
+    }
+}
+
+impl Input for OpenedInput {
+    fn open(&self) -> io::Result<Box<dyn Read + '_>> {
+        match self {
+            // The reader asks for 64 KiB at a time: no buffer needed between.
+            OpenedInput::Regular(file) => Ok(Box::new(Pass { file, offset: 0 })),
+            OpenedInput::Held(bytes) => Ok(Box::new(&bytes[..])),
+        }
     }
 }
 
@@ -279,6 +337,23 @@ mod tests {
         for bad in ["", "+", "-", "1-", "--1", "1x", "x", "+-1"] {
             assert_eq!(n(bad), None, "{bad}");
         }
+    }
+
+    #[test]
+    fn a_regular_file_is_streamed_through_one_descriptor() {
+        let path = std::env::temp_dir().join(format!("checker-read-{}", std::process::id()));
+        std::fs::write(&path, "1 2\n3").unwrap();
+        let opened = OpenedInput::open(&path).unwrap();
+        // Removing the name changes nothing: every pass reads the one open file.
+        std::fs::remove_file(&path).unwrap();
+        assert!(matches!(opened, OpenedInput::Regular(_)));
+        let mut first = Reader::new(&opened).unwrap();
+        let mut second = Reader::new(&opened).unwrap();
+        for want in [1, 2, 3] {
+            assert_eq!(first.next_token().unwrap().number.unwrap().magnitude, Some(want));
+            assert_eq!(second.next_token().unwrap().number.unwrap().magnitude, Some(want));
+        }
+        assert!(first.next_token().is_none() && second.next_token().is_none());
     }
 
     #[test]

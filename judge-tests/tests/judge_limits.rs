@@ -1,0 +1,295 @@
+//! The runner's promises, tested on real processes under the `peak-rss` supervisor: the limits
+//! hold, the program and everything it started are killed wherever they moved, every descendant's
+//! memory is counted (shared pages once), the program starts with no signal blocked, judge's own
+//! failures are errors rather than verdicts, and a crash keeps the end of its stderr.
+//!
+//! No assertion depends on how fast the machine is: time limits are far from the work done, and
+//! waits for an effect poll with a generous deadline.
+
+use judge_tests::runner::{self, exact_verdict, tree, Limits, Verdict};
+use nix::sys::signal::{SigSet, Signal};
+use std::fs;
+use std::os::unix::fs::PermissionsExt;
+use std::path::PathBuf;
+use std::process::Command;
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// A fresh folder for one test's files.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("judge-limits-{name}-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// `sh -c script`.
+fn shell(script: &str) -> Command {
+    let mut command = Command::new("sh");
+    command.arg("-c").arg(script);
+    command
+}
+
+/// Whether process `pid` is still running (a zombie is not: it has exited).
+fn alive(pid: i32) -> bool {
+    match fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Ok(stat) => !stat[stat.rfind(')').unwrap() + 1..].trim_start().starts_with('Z'),
+        Err(_) => false,
+    }
+}
+
+/// The process ids a program wrote, one a line, to `file`.
+fn pids(file: &PathBuf) -> Vec<i32> {
+    let text = fs::read_to_string(file).unwrap_or_default();
+    text.split_whitespace().map(|pid| pid.parse().unwrap()).collect()
+}
+
+/// Asserts that none of `pids` is running: they were killed before the run returned (a short
+/// poll only in case the kernel is slow to mark them), and kills any survivor (this test started
+/// it) so that a failure leaves nothing behind.
+fn assert_all_dead(pids: &[i32]) {
+    assert!(!pids.is_empty(), "the program wrote no process ids");
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while pids.iter().any(|&pid| alive(pid)) && Instant::now() < deadline {
+        thread::sleep(Duration::from_millis(10));
+    }
+    let survivors: Vec<i32> = pids.iter().copied().filter(|&pid| alive(pid)).collect();
+    for &pid in &survivors {
+        let _ = nix::sys::signal::kill(nix::unistd::Pid::from_raw(pid), Signal::SIGKILL);
+    }
+    assert!(survivors.is_empty(), "outlived the run: {survivors:?}");
+}
+
+#[test]
+fn runs_a_process_and_times_it_out() {
+    let done = runner::run(Command::new("cat").arg("-"), b"hello\n", None).unwrap();
+    assert_eq!(done.stdout, b"hello\n");
+    assert_eq!(done.code, Some(0));
+    assert!(done.peak_memory.is_some_and(|bytes| bytes > 0), "{done:?}");
+    assert_eq!(exact_verdict(&done, b"hello\n"), Verdict::Accepted);
+    assert_eq!(exact_verdict(&done, b"hello"), Verdict::WrongAnswer);
+    let slow = runner::run(Command::new("sleep").arg("30"), b"", Some(Duration::from_millis(100))).unwrap();
+    assert!(slow.timed_out);
+    assert_eq!(exact_verdict(&slow, b""), Verdict::TimeLimitExceeded);
+    // The limit holds for what a shell starts too.
+    let started = Instant::now();
+    let shell_run = runner::run(&mut shell("sleep 30; echo late"), b"", Some(Duration::from_millis(200))).unwrap();
+    assert!(
+        shell_run.timed_out && started.elapsed() < Duration::from_secs(20),
+        "{:?}",
+        started.elapsed()
+    );
+    let failing = runner::run(&mut shell("exit 3"), b"", None).unwrap();
+    assert_eq!(exact_verdict(&failing, b""), Verdict::RuntimeError);
+    assert_eq!(failing.failure().as_deref(), Some("exit 3"));
+    let crashing = runner::run(&mut shell("kill -SEGV $$"), b"", None).unwrap();
+    assert_eq!(crashing.failure().as_deref(), Some("SIGSEGV"));
+}
+
+#[test]
+fn a_flood_of_output_is_stopped_at_the_output_limit() {
+    let limits = Limits {
+        time: Some(Duration::from_secs(60)),
+        output: 1 << 20,
+        ..Limits::default()
+    };
+    let flood = runner::run_with(Command::new("yes").arg("flood"), b"", &limits).unwrap();
+    assert!(flood.output_limit_exceeded && !flood.timed_out, "{flood:?}");
+    assert_eq!(flood.stdout.len(), 1 << 20);
+    assert_eq!(exact_verdict(&flood, b""), Verdict::OutputLimitExceeded);
+}
+
+#[test]
+fn a_large_input_and_output_pass_through_without_deadlock() {
+    let input: Vec<u8> = (0..4_000_000u32).map(|i| b'a' + (i % 26) as u8).collect();
+    let done = runner::run(&mut Command::new("cat"), &input, Some(Duration::from_secs(120))).unwrap();
+    assert!(done.stdout == input, "{} bytes back", done.stdout.len());
+}
+
+#[test]
+fn a_child_that_leaves_the_group_does_not_hold_the_verdict() {
+    let started = Instant::now();
+    let done = runner::run(
+        &mut shell("setsid sleep 60 & echo done"),
+        b"",
+        Some(Duration::from_secs(30)),
+    )
+    .unwrap();
+    assert_eq!(done.stdout, b"done\n");
+    assert!(!done.timed_out);
+    assert!(started.elapsed() < Duration::from_secs(25), "{:?}", started.elapsed());
+}
+
+#[test]
+fn what_the_program_started_is_killed_when_it_exits() {
+    let dir = scratch("exit");
+    let file = dir.join("pids");
+    // A new session, and an orphan whose parent (the subshell) exits at once.
+    let script = format!(
+        "setsid sleep 60 & echo $! >> '{0}'; (sleep 61 & echo $! >> '{0}'); echo done",
+        file.display()
+    );
+    let done = runner::run(&mut shell(&script), b"", Some(Duration::from_secs(30))).unwrap();
+    assert_eq!(done.stdout, b"done\n", "{done:?}");
+    assert_all_dead(&pids(&file));
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn what_the_program_started_is_killed_after_a_time_limit() {
+    let dir = scratch("tle");
+    let file = dir.join("pids");
+    // A new session whose shell starts a child, and an orphan; then the program waits until
+    // both have written their ids and sleeps past the limit.
+    let script = format!(
+        "setsid sh -c 'sleep 62 & echo $! >> \"{0}\"; sleep 63' & (sleep 64 & echo $! >> '{0}'); \
+         while [ $(cat '{0}' 2>/dev/null | wc -l) -lt 2 ]; do sleep 0.01; done; sleep 65",
+        file.display()
+    );
+    let done = runner::run(&mut shell(&script), b"", Some(Duration::from_secs(5))).unwrap();
+    assert!(done.timed_out, "{done:?}");
+    assert_all_dead(&pids(&file));
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_program_starts_with_no_signal_blocked() {
+    // judge blocks these for itself (stop_programs_on_interrupt); so does this thread here.
+    let mut signals = SigSet::empty();
+    for signal in [Signal::SIGINT, Signal::SIGTERM, Signal::SIGHUP] {
+        signals.add(signal);
+    }
+    signals.thread_block().unwrap();
+    let done = runner::run(Command::new("grep").args(["^SigBlk", "/proc/self/status"]), b"", None);
+    signals.thread_unblock().unwrap();
+    let done = done.unwrap();
+    assert_eq!(String::from_utf8_lossy(&done.stdout), "SigBlk:\t0000000000000000\n");
+    // So a program's own `kill` works on what it started.
+    let killed = runner::run(
+        &mut shell("sleep 60 & kill $!; wait $!; echo $?"),
+        b"",
+        Some(Duration::from_secs(30)),
+    )
+    .unwrap();
+    assert_eq!(killed.stdout, b"143\n", "{killed:?}");
+}
+
+#[test]
+fn a_kill_0_in_the_program_spares_its_supervisor() {
+    // The program's group is its own: the supervisor lives on to reap and report.
+    let done = runner::run(&mut shell("sleep 30 & kill 0"), b"", Some(Duration::from_secs(30))).unwrap();
+    assert_eq!(done.failure().as_deref(), Some("SIGTERM"), "{done:?}");
+    assert!(done.peak_memory.is_some(), "no report: {done:?}");
+}
+
+#[test]
+fn an_orphan_grandchild_counts_against_the_memory_limit() {
+    let hog = judge_tests::binary_path("memory-hog");
+    // The subshell exits at once, so the hog's parent is gone while it fills 150 MB.
+    let script = format!("('{}' 150 > /dev/null &); sleep 2; echo", hog.display());
+    let limits = Limits {
+        time: Some(Duration::from_secs(60)),
+        memory: Some(100 << 20),
+        ..Limits::default()
+    };
+    let done = runner::run_with(&mut shell(&script), b"", &limits).unwrap();
+    assert!(done.memory_limit_exceeded, "{done:?}");
+    assert!(done.peak_memory.is_some_and(|peak| peak > 100 << 20), "{done:?}");
+}
+
+#[test]
+fn pages_shared_by_a_forking_program_count_once() {
+    // Thirty processes that share their program's and libc's pages: their PSS sum is far below
+    // the sum of their resident sets, which counts every shared page thirty times.
+    let mut forks = shell("for i in $(seq 30); do sleep 30 & done; wait").spawn().unwrap();
+    let root = forks.id() as i32;
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let living = || {
+        tree::descendants(root)
+            .into_iter()
+            .filter(|process| !process.zombie)
+            .count()
+    };
+    while living() < 30 && Instant::now() < deadline {
+        thread::sleep(Duration::from_millis(10));
+    }
+    let rss_kib = |pid: i32| -> u64 {
+        let status = fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+        let line = status
+            .lines()
+            .find(|line| line.starts_with("VmRSS:"))
+            .unwrap_or("VmRSS: 0");
+        line.split_whitespace().nth(1).unwrap().parse().unwrap()
+    };
+    let processes = tree::descendants(root);
+    let resident: u64 = processes.iter().map(|process| rss_kib(process.pid)).sum();
+    let counted = tree::tree_memory_kib(root);
+    tree::kill_descendants(root, Duration::from_secs(10));
+    let _ = forks.kill();
+    let _ = forks.wait();
+    assert!(processes.len() >= 30, "{} processes", processes.len());
+    assert!(
+        counted > 0 && counted * 2 < resident,
+        "PSS sum {counted} KiB, RSS sum {resident} KiB"
+    );
+    // So the same tree fits a limit that the sum of its resident sets would pass.
+    let limits = Limits {
+        time: Some(Duration::from_secs(60)),
+        memory: Some((resident * 1024).min(64 << 20) / 2),
+        ..Limits::default()
+    };
+    let script = "for i in $(seq 30); do sleep 1 & done; wait; echo";
+    let done = runner::run_with(&mut shell(script), b"", &limits).unwrap();
+    assert!(
+        !done.memory_limit_exceeded && done.code == Some(0),
+        "{done:?} under {limits:?}"
+    );
+}
+
+#[test]
+fn judges_own_failures_are_errors_not_verdicts() {
+    let missing = runner::run(&mut Command::new("no-such-program-for-judge"), b"", None).unwrap_err();
+    assert!(missing.to_string().contains("not found on PATH"), "{missing}");
+    let no_shell = runner::run(shell("true").env("PATH", "/nonexistent"), b"", None).unwrap_err();
+    assert!(
+        no_shell
+            .to_string()
+            .contains("cannot run sh: No such file or directory (os error 2) (not found on PATH)"),
+        "{no_shell}"
+    );
+    let dir = scratch("noexec");
+    let file = dir.join("program");
+    fs::write(&file, "#!/bin/sh\necho hi\n").unwrap();
+    fs::set_permissions(&file, fs::Permissions::from_mode(0o644)).unwrap();
+    let refused = runner::run(&mut Command::new(&file), b"", None).unwrap_err();
+    assert!(refused.to_string().contains("ermission denied"), "{refused}");
+    // An unusable TMPDIR: `judge run` says so and exits 2, with no verdict line.
+    let data = dir.join("data");
+    fs::create_dir_all(data.join("eight")).unwrap();
+    fs::write(data.join("eight/solved.in"), "1 2 3 4 5 6 7 8 x\n").unwrap();
+    fs::write(data.join("eight/solved.out"), "\n").unwrap();
+    let judged = Command::new(judge_tests::binary_path("judge"))
+        .args(["run", "eight", "--data"])
+        .arg(&data)
+        .args(["--command", "echo"])
+        .env("TMPDIR", dir.join("no-such-folder"))
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&judged.stderr);
+    assert_eq!(judged.status.code(), Some(2), "{said}");
+    assert!(said.contains("TMPDIR") && judged.stdout.is_empty(), "{said}");
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_crash_keeps_the_end_of_its_stderr() {
+    let script = "i=0; while [ $i -lt 3000 ]; do echo \"  frame $i\" >&2; i=$((i+1)); done; echo 'ValueError: the cause' >&2; exit 1";
+    let done = runner::run(&mut shell(script), b"", Some(Duration::from_secs(120))).unwrap();
+    assert_eq!(done.failure().as_deref(), Some("exit 1"));
+    let tail = done.stderr_tail();
+    assert!(tail.ends_with("ValueError: the cause"), "{tail}");
+    assert!(
+        tail.len() <= runner::STDERR_TAIL && tail.starts_with("  frame "),
+        "{tail}"
+    );
+}
