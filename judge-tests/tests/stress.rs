@@ -364,6 +364,21 @@ fn the_judge_command_runs_it() {
             && stdout.ends_with(" failed (cases 1-8 of 40, run as one input)\n"),
         "{stdout}"
     );
+    // An unwritable --keep stops judge before the report: status 2, nothing on stdout.
+    let (code, stdout, stderr) = judge(&[
+        "colour-hash",
+        "--command",
+        &broken,
+        "--cases",
+        "40",
+        "--keep",
+        "/nonexistent/kept.in",
+    ]);
+    assert_eq!((code, stdout.as_str()), (Some(2), ""), "{stderr}");
+    assert_eq!(
+        stderr,
+        "judge: error: stress: --keep /nonexistent/kept.in: No such file or directory (os error 2)\n"
+    );
     let (code, _, stderr) = judge(&["colour-hash"]);
     assert_eq!(code, Some(2));
     assert_eq!(

@@ -35,7 +35,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
 /// Why `judge` stopped early.
-enum Failure {
+enum Stop {
     /// A mistake in the arguments or the setting, or a file that cannot be read: one stderr
     /// line, status 2.
     Mistake(String),
@@ -43,16 +43,16 @@ enum Failure {
     Output(io::Error),
 }
 
-impl From<io::Error> for Failure {
+impl From<io::Error> for Stop {
     fn from(error: io::Error) -> Self {
-        Failure::Output(error)
+        Stop::Output(error)
     }
 }
 
-type Outcome<T> = Result<T, Failure>;
+type Outcome<T> = Result<T, Stop>;
 
 fn mistake<T>(message: impl Into<String>) -> Outcome<T> {
-    Err(Failure::Mistake(message.into()))
+    Err(Stop::Mistake(message.into()))
 }
 
 /// The folder of cases: `--data DIR`, or `judge-tests/data` of the workspace judge runs in.
@@ -304,8 +304,8 @@ fn stress(options: &stress::Options, out: &mut dyn Write) -> Outcome<bool> {
     let mut stderr = io::stderr();
     let progress = stderr.is_terminal().then_some(&mut stderr as &mut dyn Write);
     stress::run(options, out, progress).map_err(|error| match error {
-        stress::Error::Output(error) => Failure::Output(error),
-        other => Failure::Mistake(format!("stress: {other}")),
+        stress::Error::Output(error) => Stop::Output(error),
+        other => Stop::Mistake(format!("stress: {other}")),
     })
 }
 
@@ -373,7 +373,7 @@ fn main() -> ExitCode {
             verb: Some(cli::Verb::Check),
             message,
         }) => return ExitCode::from(write_verdict(&checker::Verdict::Fail(message), &mut out, &mut err)),
-        Err(Mistake { message, .. }) => Err(Failure::Mistake(message)),
+        Err(Mistake { message, .. }) => Err(Stop::Mistake(message)),
         Ok(Verb::Run(options)) => run(&options, &mut out),
         Ok(Verb::Stress(options)) => stress(&options, &mut out),
         Ok(Verb::Bundle(options)) => bundle(&options, &mut out, &mut err),
@@ -382,8 +382,8 @@ fn main() -> ExitCode {
     match outcome {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::FAILURE,
-        Err(Failure::Output(error)) => ExitCode::from(write_failed(&error, &mut err, 2)),
-        Err(Failure::Mistake(message)) => {
+        Err(Stop::Output(error)) => ExitCode::from(write_failed(&error, &mut err, 2)),
+        Err(Stop::Mistake(message)) => {
             let _ = writeln!(err, "judge: error: {}", escape(OsStr::new(&message)));
             ExitCode::from(2)
         }

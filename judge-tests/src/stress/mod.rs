@@ -90,7 +90,7 @@ impl fmt::Display for Error {
 
 /// Why one input failed: the verdict, the program's output and the end of its stderr.
 #[derive(Debug)]
-pub struct Failure {
+pub struct FailedRun {
     /// The verdict line (`wrong answer board 2: ...`, `RE exit 1: ValueError: ...`, `TLE ...`).
     pub verdict: String,
     /// What the program printed.
@@ -103,7 +103,7 @@ pub struct Failure {
 ///
 /// # Errors
 /// If the command cannot be started.
-pub fn try_batch(options: &Options, batch: &Batch) -> io::Result<Option<Failure>> {
+pub fn try_batch(options: &Options, batch: &Batch) -> io::Result<Option<FailedRun>> {
     let input = batch.render();
     let mut command = Command::new("sh");
     command.arg("-c").arg(&options.command);
@@ -136,7 +136,7 @@ pub fn try_batch(options: &Options, batch: &Batch) -> io::Result<Option<Failure>
             other => other.to_string(),
         }
     };
-    Ok(Some(Failure {
+    Ok(Some(FailedRun {
         verdict,
         received: run.stdout,
         stderr,
@@ -297,7 +297,7 @@ fn report(
     origin: &Origin,
     before: usize,
     batch: &Batch,
-    failure: &Failure,
+    failure: &FailedRun,
 ) -> Result<(), Error> {
     let input = batch.render();
     if let Some(path) = &options.keep {

@@ -17,7 +17,7 @@
 //! O(k log n) typically; each simpler-case pass at most 7 runs a case.
 
 use super::input::{Batch, Item, Spacing};
-use super::{try_batch, Failure, Options};
+use super::{try_batch, FailedRun, Options};
 use crate::cases::Format;
 use crate::checker::{colour_hash, eight, msquare};
 use crate::reference::colour_hash as ch_reference;
@@ -29,7 +29,7 @@ use std::io;
 ///
 /// # Errors
 /// If the program cannot be started.
-pub fn shrink(options: &Options, batch: Batch, failure: Failure) -> io::Result<(Batch, Failure)> {
+pub fn shrink(options: &Options, batch: Batch, failure: FailedRun) -> io::Result<(Batch, FailedRun)> {
     let mut shrinker = Shrinker {
         options,
         batch,
@@ -58,7 +58,7 @@ pub fn shrink(options: &Options, batch: Batch, failure: Failure) -> io::Result<(
 struct Shrinker<'a> {
     options: &'a Options,
     batch: Batch,
-    failure: Failure,
+    failure: FailedRun,
 }
 
 impl Shrinker<'_> {
