@@ -308,12 +308,8 @@ fn report(
         Some(seed) => format!("the generator's seed {seed}"),
         None => format!("seed {}", options.seed),
     };
-    text.push_str(&format!(
-        "FAIL on {} ({seed}, checker rule: {}): {}\n",
-        origin.place,
-        level_name(options.level),
-        failure.verdict
-    ));
+    // A wrong answer's verdict names the checker's rule itself.
+    text.push_str(&format!("FAIL on {} ({seed}): {}\n", origin.place, failure.verdict));
     let noun = noun(&options.puzzle, batch.items.len());
     let shrunk = if before == batch.items.len() && batch.raw.is_some() {
         "as the generator printed it".to_string()
@@ -342,14 +338,6 @@ fn report(
     }
     text.push('\n');
     out.write_all(text.as_bytes()).map_err(Error::Output)
-}
-
-fn level_name(level: Level) -> &'static str {
-    match level {
-        Level::Judge => "judge",
-        Level::Shortest => "shortest",
-        Level::Strict => "strict",
-    }
 }
 
 fn noun(puzzle: &str, count: usize) -> String {
