@@ -580,7 +580,7 @@ fn format_runs_one_judges_cases() {
     assert_eq!(done.status, Some(2), "{done:?}");
     assert_eq!(
         done.stderr,
-        "judge: error: eight has no case in the poj layout among those named (see judge run --help)\n"
+        "judge: error: none of the cases named is in the poj layout (see judge run --help)\n"
     );
     let done = outcome(judge().args(["run", "msquare", "--format", "poj"]));
     assert_eq!(done.status, Some(2), "{done:?}");

@@ -130,10 +130,11 @@ fn select_cases(data: &Path, options: &RunOptions) -> Outcome<Vec<cases::Case>> 
     }
     if selected.is_empty() {
         let format = options.format.map(|format| format.name()).unwrap_or_default();
-        return mistake(format!(
-            "{} has no case in the {format} layout among those named (see judge run --help)",
-            options.puzzle
-        ));
+        return mistake(if options.only.is_empty() {
+            format!("{} has no case in the {format} layout", options.puzzle)
+        } else {
+            format!("none of the cases named is in the {format} layout (see judge run --help)")
+        });
     }
     Ok(selected)
 }
