@@ -503,12 +503,7 @@ fn run_judges_as_the_judges_do_and_exact_compares_bytes() {
     // --shortest is the checker at another level: the detour is two moves too many.
     let done = run_eight(&["poj1077-sample", "--command", longer, "--shortest"]);
     assert_eq!(done.status, Some(1), "{done:?}");
-    assert!(
-        done.stdout
-            .contains("21 moves where 19 suffice (rule: a shortest move sequence"),
-        "{}",
-        done.stdout
-    );
+    assert!(done.stdout.contains("21 moves where 19 suffice"), "{}", done.stdout);
     // --exact: a WA that says the judges would accept it.
     let done = run_eight(&["poj1077-sample", "--command", longer, "--exact"]);
     assert_eq!(done.status, Some(1), "{done:?}");
