@@ -1,26 +1,47 @@
-//! Judge cases on disk: `data/<puzzle>/<case>.in`, with the expected output in `<case>.out`.
+//! Judge cases on disk: `data/<puzzle>/<case>.in`, with the expected output in `<case>.out`, and
+//! the layout an eight case is in (POJ 1077, HDU 1043 or UVa 652), so that a solution written for
+//! one judge can be run on that judge's cases alone.
 
+use crate::checker::eight;
+use std::fmt;
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
+use std::str::FromStr;
 
 /// One judge case.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Case {
     /// The puzzle (and binary) name: the folder under `data/`.
     pub puzzle: String,
-    /// The file stem, e.g. `usaco-2`.
+    /// The file stem, e.g. `usaco-2` (bytes that are not UTF-8 replaced; [`Case::shown_id`]
+    /// shows them escaped).
     pub name: String,
     /// The input file.
     pub input: PathBuf,
-    /// The expected output, if the case has one.
+    /// The expected output, if the case has one: any `<case>.out` entry, a dangling symbolic
+    /// link included (reading it then fails, which is reported, not taken for "no answer").
     pub expected: Option<PathBuf>,
 }
 
 impl Case {
-    /// `puzzle/name`, as tests and verdict lines show it.
+    /// `puzzle/name`, as tests name the case.
     pub fn id(&self) -> String {
         format!("{}/{}", self.puzzle, self.name)
+    }
+
+    /// `puzzle/name` as a message shows it: control characters and bytes that are not UTF-8
+    /// escaped (see [`crate::escape`]), so that a file name cannot split a verdict line or send
+    /// escape sequences to the terminal; quoted (`'a b'`) when it holds a space or needed an
+    /// escape.
+    pub fn shown_id(&self) -> String {
+        let stem = self.input.file_stem().unwrap_or_default();
+        let shown = crate::escape(stem);
+        if shown.as_str() != stem || shown.contains(' ') {
+            format!("{}/'{shown}'", self.puzzle)
+        } else {
+            format!("{}/{shown}", self.puzzle)
+        }
     }
 }
 
@@ -52,16 +73,77 @@ pub fn discover(data: &Path, puzzle: &str) -> io::Result<Vec<Case>> {
         if path.extension().is_some_and(|ext| ext == "in") {
             let name = path.file_stem().unwrap_or_default().to_string_lossy().into_owned();
             let expected = path.with_extension("out");
+            // `symlink_metadata`, not `exists`: a dangling link is an answer file that cannot
+            // be read, not a missing one.
+            let present = fs::symlink_metadata(&expected).is_ok();
             cases.push(Case {
                 puzzle: puzzle.to_string(),
                 name,
-                expected: expected.exists().then_some(expected),
+                expected: present.then_some(expected),
                 input: path,
             });
         }
     }
     cases.sort_by(|a, b| a.name.cmp(&b.name));
     Ok(cases)
+}
+
+/// The input layouts of eight's judges.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// POJ 1077 (and ZOJ 1217): one board an input.
+    Poj,
+    /// HDU 1043: one board a line until the end of the input.
+    Hdu,
+    /// UVa 652: a count, an empty line, then the boards with an empty line between them.
+    Uva652,
+}
+
+impl Format {
+    /// Every layout, in the order `--format` lists them.
+    pub const ALL: [Format; 3] = [Format::Poj, Format::Hdu, Format::Uva652];
+
+    /// The name `--format` takes.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Poj => "poj",
+            Format::Hdu => "hdu",
+            Format::Uva652 => "uva652",
+        }
+    }
+
+    /// Whether an eight input is in this layout, by the checker's rule (see
+    /// [`eight::read_shape`]): UVa 652 when its first line is a count of the boards that follow;
+    /// otherwise POJ when it holds exactly one board, and HDU whatever the number of boards
+    /// (one board up to the end of the input is an HDU input too). An input that is not a valid
+    /// eight input is in no layout.
+    pub fn holds(self, input: &[u8]) -> bool {
+        match eight::read_shape(input) {
+            Err(_) => false,
+            Ok(shape) => match self {
+                Format::Uva652 => shape.counted,
+                Format::Hdu => !shape.counted,
+                Format::Poj => !shape.counted && shape.boards == 1,
+            },
+        }
+    }
+}
+
+impl fmt::Display for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Format {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, String> {
+        Format::ALL
+            .into_iter()
+            .find(|format| format.name() == text)
+            .ok_or_else(|| format!("unknown format '{}' (poj, hdu, uva652)", crate::escape(text.as_ref())))
+    }
 }
 
 #[cfg(test)]
@@ -77,5 +159,24 @@ mod tests {
         assert!(names.contains(&"usaco-1"));
         assert!(cases.iter().all(|case| case.expected.is_some()));
         assert_eq!(cases[0].id(), format!("msquare/{}", cases[0].name));
+        assert_eq!(cases[0].shown_id(), cases[0].id());
+    }
+
+    #[test]
+    fn each_sample_is_in_its_judges_layout() {
+        let data = crate::data_dir().join("eight");
+        let read = |name: &str| fs::read(data.join(format!("{name}.in"))).unwrap();
+        let holds = |name: &str| -> Vec<Format> {
+            let input = read(name);
+            Format::ALL.into_iter().filter(|format| format.holds(&input)).collect()
+        };
+        assert_eq!(holds("poj1077-sample"), [Format::Poj, Format::Hdu]);
+        assert_eq!(holds("hdu1043-sample"), [Format::Poj, Format::Hdu]);
+        assert_eq!(holds("boards-50"), [Format::Hdu]);
+        assert_eq!(holds("uva652-sample"), [Format::Uva652]);
+        assert_eq!(holds("uva652-zero"), [Format::Uva652]);
+        assert!(!Format::Poj.holds(b"1 2 3"));
+        assert_eq!("hdu".parse(), Ok(Format::Hdu));
+        assert!("zoj".parse::<Format>().unwrap_err().contains("poj, hdu, uva652"));
     }
 }

@@ -6,6 +6,7 @@
 pub mod bundle;
 pub mod cases;
 pub mod checker;
+pub mod cli;
 pub mod reference;
 pub mod runner;
 pub mod stress;
@@ -46,6 +47,39 @@ pub fn escape(text: &OsStr) -> String {
         rest = &rest[invalid..];
     }
     shown
+}
+
+/// Most bytes of a crashed program's stderr shown: its last lines within this many bytes.
+pub const STDERR_SHOWN: usize = 4096;
+
+/// The end of a program's stderr, as a crash report shows it: its last lines, at most
+/// [`STDERR_SHOWN`] bytes (a line cut by that bound is left out unless it is the only one), each
+/// escaped as [`escape`] does, trailing empty lines dropped. The cause of a crash is at the end
+/// (a Python traceback, a Rust panic's message, `Aborted`); the start is `Traceback (most recent
+/// call last):`.
+///
+/// # Complexity
+/// O([`STDERR_SHOWN`]).
+pub fn stderr_tail(stderr: &[u8]) -> String {
+    let end = stderr.len()
+        - stderr
+            .iter()
+            .rev()
+            .take_while(|byte| byte.is_ascii_whitespace())
+            .count();
+    let text = &stderr[..end];
+    let mut start = text.len().saturating_sub(STDERR_SHOWN);
+    if start > 0 && text[start - 1] != b'\n' {
+        // Cut inside a line: start at the next whole one, if there is one.
+        if let Some(newline) = text[start..].iter().position(|&byte| byte == b'\n') {
+            start += newline + 1;
+        }
+    }
+    text[start..]
+        .split(|&byte| byte == b'\n')
+        .map(|line| escape(OsStr::from_bytes(line.strip_suffix(b"\r").unwrap_or(line))))
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// Whether `dir` is this workspace's root: a `Cargo.toml` with `[workspace]` beside
@@ -130,6 +164,29 @@ mod tests {
         assert_eq!(escape(&latin1), "latin1-\\xe9.in");
         let cut = OsString::from_vec(b"\xff\xc3".to_vec());
         assert_eq!(escape(&cut), "\\xff\\xc3");
+    }
+
+    #[test]
+    fn stderr_tail_keeps_the_cause_at_the_end() {
+        assert_eq!(stderr_tail(b""), "");
+        assert_eq!(
+            stderr_tail(b"Traceback:\n  line 3\nValueError: x\n\n"),
+            "Traceback:\n  line 3\nValueError: x"
+        );
+        let mut long = b"Traceback (most recent call last):\n".to_vec();
+        for line in 0..1000 {
+            long.extend_from_slice(format!("  frame {line}\n").as_bytes());
+        }
+        long.extend_from_slice(b"ZeroDivisionError: division by zero\x1b[0m\n");
+        let tail = stderr_tail(&long);
+        assert!(tail.len() <= STDERR_SHOWN + 16, "{}", tail.len());
+        assert!(tail.starts_with("  frame ") && !tail.contains("Traceback"), "{tail}");
+        assert!(
+            tail.ends_with("ZeroDivisionError: division by zero\\u{1b}[0m"),
+            "{tail}"
+        );
+        let one_line = vec![b'a'; 10_000];
+        assert_eq!(stderr_tail(&one_line).len(), STDERR_SHOWN);
     }
 
     #[test]

@@ -264,7 +264,11 @@ fn linking(path: &Path) -> Result<Linking, String> {
 }
 
 fn main() {
-    let args = Arguments::from_args();
+    let mut args = Arguments::from_args();
+    // libtest-mimic's `auto` colours a redirected log too: plain unless stdout is a terminal.
+    if args.color.is_none() && !std::io::IsTerminal::is_terminal(&std::io::stdout()) {
+        args.color = Some(libtest_mimic::ColorSetting::Never);
+    }
     let root = judge_tests::workspace_root();
     let data = judge_tests::data_dir();
     let puzzles = bundle::puzzles(&root).expect("the workspace folder is readable");

@@ -169,7 +169,11 @@ fn an_input_through_a_pipe_is_read_once(puzzle: &str) -> Result<(), Failed> {
 }
 
 fn main() {
-    let args = Arguments::from_args();
+    let mut args = Arguments::from_args();
+    // libtest-mimic's `auto` colours a redirected log too: plain unless stdout is a terminal.
+    if args.color.is_none() && !std::io::IsTerminal::is_terminal(&std::io::stdout()) {
+        args.color = Some(libtest_mimic::ColorSetting::Never);
+    }
     let mut trials = Vec::new();
     let checks = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("checks");
     for puzzle in cases::puzzles(&checks).expect("judge-tests/checks is readable") {

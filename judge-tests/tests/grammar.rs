@@ -234,7 +234,11 @@ fn all_agree(puzzle: &'static str, branch: Option<&'static str>) -> Result<(), F
 }
 
 fn main() {
-    let args = Arguments::from_args();
+    let mut args = Arguments::from_args();
+    // libtest-mimic's `auto` colours a redirected log too: plain unless stdout is a terminal.
+    if args.color.is_none() && !std::io::IsTerminal::is_terminal(&std::io::stdout()) {
+        args.color = Some(libtest_mimic::ColorSetting::Never);
+    }
     let mut trials = Vec::new();
     for puzzle in checker::PUZZLES {
         trials.push(Trial::test(format!("agree/{puzzle}"), move || all_agree(puzzle, None)));

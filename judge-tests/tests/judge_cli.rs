@@ -57,12 +57,13 @@ fn data(test: &str, files: &[(&str, &[u8])]) -> PathBuf {
     dir
 }
 
-/// `judge run eight --data DIR --command CMD ARGS...` on one case `a` whose answer is `ok\n`.
-/// Every verdict, failing or not, goes to stdout: stderr stays empty.
+/// `judge run eight --data DIR --command CMD --exact ARGS...` on one case `a` whose answer is
+/// `ok\n` (not an eight input: `--exact` compares bytes, so the runner's verdicts are tested
+/// apart from the checker). Every verdict, failing or not, goes to stdout: stderr stays empty.
 fn run_command(dir: &Path, command: &str, args: &[&str]) -> Outcome {
     let done = outcome(
         judge()
-            .args(["run", "eight", "--data"])
+            .args(["run", "eight", "--exact", "--data"])
             .arg(dir)
             .args(["--command", command])
             .args(args),
@@ -87,6 +88,7 @@ fn help_goes_to_stdout_with_status_0() {
         &["check", "-h"],
         &["bundle", "--help"],
         &["stress", "--help"],
+        &["stress", "eight", "-h"],
     ] {
         let done = outcome(judge().args(args));
         assert_eq!(done.status, Some(0), "{args:?}: {done:?}");
@@ -311,7 +313,11 @@ fn verdict_lines_say_why_a_run_failed() {
         ("echo no", "WA  eight/a", "    -       1 ok⏎\n    +       1 no⏎\n"),
         ("exit 3", "RE  eight/a", "(exit 3)"),
         ("kill -SEGV $$", "RE  eight/a", "(SIGSEGV)"),
-        ("echo oops >&2; exit 1", "RE  eight/a", "    stderr: oops\n"),
+        (
+            "echo oops >&2; exit 1",
+            "RE  eight/a",
+            "    stderr (its last lines):\n        oops\n",
+        ),
         ("sleep 20", "TLE eight/a", "(limit 1000 ms)"),
         ("yes", "OLE eight/a", "(over 67108864 bytes)"),
     ];
@@ -473,11 +479,263 @@ fn cases_come_from_the_workspace_judge_runs_in() {
     let inner = dir.join("judge-tests");
     let done = outcome(
         judge()
-            .args(["run", "eight", "--command", "echo ok"])
+            .args(["run", "eight", "--exact", "--command", "echo ok"])
             .current_dir(&inner),
     );
     assert_eq!(done.status, Some(0), "{done:?}");
     assert!(done.stdout.starts_with("AC  eight/only-here"), "{}", done.stdout);
     assert!(done.stdout.ends_with("1 passed, 0 failed\n"), "{}", done.stdout);
     fs::remove_dir_all(dir).unwrap();
+}
+
+/// `judge run eight ARGS...` on the workspace's cases.
+fn run_eight(args: &[&str]) -> Outcome {
+    outcome(judge().args(["run", "eight"]).args(args))
+}
+
+#[test]
+fn run_judges_as_the_judges_do_and_exact_compares_bytes() {
+    // A detour (u then d) in front of the canonical answer: valid, not canonical.
+    let longer = "echo udullddrurdllurdruldr";
+    let done = run_eight(&["poj1077-sample", "--command", longer]);
+    assert_eq!(done.status, Some(0), "{done:?}");
+    assert!(done.stdout.starts_with("AC  eight/poj1077-sample"), "{}", done.stdout);
+    // --shortest is the checker at another level: the detour is two moves too many.
+    let done = run_eight(&["poj1077-sample", "--command", longer, "--shortest"]);
+    assert_eq!(done.status, Some(1), "{done:?}");
+    assert!(done.stdout.contains("21 moves where 19 suffice"), "{}", done.stdout);
+    // --exact: a WA that says the judges would accept it.
+    let done = run_eight(&["poj1077-sample", "--command", longer, "--exact"]);
+    assert_eq!(done.status, Some(1), "{done:?}");
+    assert!(done.stdout.starts_with("WA  eight/poj1077-sample"), "{}", done.stdout);
+    assert!(
+        done.stdout
+            .contains("    the output differs from poj1077-sample.out (--exact compares bytes):\n")
+            && done.stdout.contains("    +       1 udullddrurdllurdruldr⏎\n")
+            && done
+                .stdout
+                .contains("    the judges' rule would accept this output (judge run without --exact)\n"),
+        "{}",
+        done.stdout
+    );
+    // A wrong answer names the rule it broke, under either.
+    let done = run_eight(&["poj1077-sample", "--command", "echo ulldd"]);
+    assert_eq!(done.status, Some(1), "{done:?}");
+    assert!(
+        done.stdout
+            .contains("\"ulldd\" does not reach the goal (rule: any move sequence that reaches the goal"),
+        "{}",
+        done.stdout
+    );
+    let done = run_eight(&["poj1077-sample", "--command", "echo ulldd", "--exact"]);
+    assert!(
+        done.stdout
+            .contains("    the judges' rule would not accept it either: wrong answer board 1:"),
+        "{}",
+        done.stdout
+    );
+    // The workspace's binary passes both ways; the Makefile's demo runs the default.
+    for args in [&[][..], &["--exact"]] {
+        let done = run_eight(args);
+        assert_eq!(done.status, Some(0), "{args:?}: {done:?}");
+        assert!(done.stdout.ends_with(" passed, 0 failed\n"), "{}", done.stdout);
+    }
+    assert_eq!(run_eight(&["solved", "--checker"]).status, Some(0));
+}
+
+/// The cases `judge run eight --format F` runs.
+fn cases_in(format: &str) -> Vec<String> {
+    let done = run_eight(&["--format", format]);
+    assert_eq!(done.status, Some(0), "{done:?}");
+    done.stdout
+        .lines()
+        .filter(|line| line.starts_with("AC "))
+        .map(|line| line.split_whitespace().nth(1).unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn format_runs_one_judges_cases() {
+    let poj = cases_in("poj");
+    let hdu = cases_in("hdu");
+    let uva = cases_in("uva652");
+    assert!(poj.contains(&"eight/poj1077-sample".to_string()), "{poj:?}");
+    assert!(!poj.contains(&"eight/boards-50".to_string()), "{poj:?}");
+    assert!(hdu.contains(&"eight/boards-50".to_string()) && hdu.contains(&"eight/hdu1043-sample".to_string()));
+    assert!(uva.iter().all(|name| name.starts_with("eight/uva652-")), "{uva:?}");
+    assert!(uva.contains(&"eight/uva652-sample".to_string()) && uva.contains(&"eight/uva652-zero".to_string()));
+    assert!(
+        poj.iter().chain(&hdu).all(|name| !uva.contains(name)),
+        "{poj:?} {hdu:?}"
+    );
+    let all = run_eight(&[]).stdout.lines().count() - 1;
+    assert_eq!(hdu.len() + uva.len(), all, "every case is HDU's or UVa 652's");
+    // A named case outside the layout is left out; none left is a mistake.
+    let done = run_eight(&["--format", "poj", "uva652-sample"]);
+    assert_eq!(done.status, Some(2), "{done:?}");
+    assert_eq!(
+        done.stderr,
+        "judge: error: none of the cases named is in the poj layout (see judge run --help)\n"
+    );
+    let done = outcome(judge().args(["run", "msquare", "--format", "poj"]));
+    assert_eq!(done.status, Some(2), "{done:?}");
+}
+
+#[test]
+fn a_crash_shows_the_end_of_stderr() {
+    let dir = data("stderr-end", &[("eight/a.in", b"1\n"), ("eight/a.out", b"ok\n")]);
+    let command = "echo 'Traceback (most recent call last):' >&2; \
+                   i=0; while [ $i -lt 400 ]; do echo \"  File x, line $i\" >&2; i=$((i+1)); done; \
+                   echo 'ZeroDivisionError: division by zero' >&2; exit 1";
+    let done = run_command(&dir, command, &[]);
+    assert_eq!(done.status, Some(1), "{done:?}");
+    assert!(done.stdout.starts_with("RE  eight/a"), "{}", done.stdout);
+    assert!(
+        done.stdout
+            .contains("        ZeroDivisionError: division by zero\n0 passed, 1 failed\n"),
+        "{}",
+        done.stdout
+    );
+    assert!(
+        !done.stdout.contains("Traceback"),
+        "the start is past 4 KB: {}",
+        done.stdout
+    );
+    // At most 4 KB of stderr, and its indentation.
+    assert!(done.stdout.len() < 2 * 4096, "{} bytes", done.stdout.len());
+    fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn case_names_are_escaped_on_their_verdict_line() {
+    let dir = data(
+        "names",
+        &[
+            ("eight/new\nline.in", b"1\n"),
+            ("eight/new\nline.out", b"ok\n"),
+            ("eight/\x1b[31mred.in", b"1\n"),
+            ("eight/\x1b[31mred.out", b"ok\n"),
+        ],
+    );
+    let done = run_command(&dir, "echo ok", &[]);
+    assert_eq!(done.status, Some(0), "{done:?}");
+    let lines: Vec<&str> = done.stdout.lines().collect();
+    assert_eq!(lines.len(), 3, "{}", done.stdout);
+    assert!(lines[0].starts_with("AC  eight/'\\u{1b}[31mred'"), "{}", done.stdout);
+    assert!(lines[1].starts_with("AC  eight/'new\\nline'"), "{}", done.stdout);
+    assert!(!done.stdout.contains('\x1b'), "{}", done.stdout);
+    fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_dangling_answer_link_is_an_unreadable_answer() {
+    let dir = data("dangling", &[("eight/a.in", b"1 2 3 4 5 6 7 8 x\n")]);
+    std::os::unix::fs::symlink(dir.join("nowhere"), dir.join("eight/a.out")).unwrap();
+    let done = outcome(judge().args(["run", "eight", "--command", "echo", "--data"]).arg(&dir));
+    assert_eq!(done.status, Some(2), "{done:?}");
+    assert_eq!(
+        done.stderr,
+        format!(
+            "judge: error: cannot read {}: No such file or directory (os error 2)\n",
+            dir.join("eight/a.out").display()
+        )
+    );
+    fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn an_empty_puzzle_folder_is_said_plainly() {
+    let dir = data("empty-folder", &[("eight/notes.txt", b"no cases yet\n")]);
+    for args in [&[][..], &["a"]] {
+        let done = outcome(
+            judge()
+                .args(["run", "eight", "--command", "echo", "--data"])
+                .arg(&dir)
+                .args(args),
+        );
+        assert_eq!(done.status, Some(2), "{done:?}");
+        assert_eq!(
+            done.stderr,
+            format!(
+                "judge: error: eight has no cases: no <case>.in file in {}\n",
+                dir.join("eight").display()
+            )
+        );
+    }
+    fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn every_verb_shares_one_parser_and_its_mistakes() {
+    let rows: Vec<(&[&str], &str)> = vec![
+        (
+            &["run", "eight", "--exact", "--strict"],
+            "--exact compares bytes: --strict is a checker level (see judge run --help)",
+        ),
+        (
+            &["run", "eight", "--exact", "--checker"],
+            "--exact and --checker exclude each other (see judge run --help)",
+        ),
+        (
+            &["run", "eight", "--strict", "--shortest"],
+            "--strict and --shortest exclude each other (see judge run --help)",
+        ),
+        (
+            &["run", "eight", "--format", "zoj"],
+            "--format: unknown format 'zoj' (poj, hdu, uva652)",
+        ),
+        (
+            &["run", "eight", "--exact=yes"],
+            "--exact takes no value (see judge run --help)",
+        ),
+        (
+            &["stress", "eight", "--command"],
+            "--command needs a value (see judge stress --help)",
+        ),
+        (
+            &["stress", "eight", "--command", "cat", "--fast"],
+            "unknown option --fast (see judge stress --help)",
+        ),
+        (
+            &["stress", "eight", "nine", "--command", "cat"],
+            "unexpected argument 'nine': stress takes one puzzle (see judge stress --help)",
+        ),
+        (
+            &["stress", "eight", "--command", "cat", "--whitespace", "odd"],
+            "--whitespace: 'odd' is not plain or hostile",
+        ),
+        (&["bundle"], "which puzzle? (see judge bundle --help)"),
+        (
+            &["bundle", "eight", "--out"],
+            "--out needs a folder (see judge bundle --help)",
+        ),
+        (&["bundle", "eight", "msquare"], "more than one puzzle needs --out DIR"),
+    ];
+    for (args, message) in rows {
+        let done = outcome(judge().args(args));
+        assert_eq!(
+            (done.status, done.stdout.as_str(), done.stderr.as_str()),
+            (Some(2), "", format!("judge: error: {message}\n").as_str()),
+            "{args:?}"
+        );
+    }
+    // check's mistakes are testlib FAIL lines, status 3.
+    let done = outcome(judge().args(["check", "eight", "a", "b", "--strict", "--shortest"]));
+    assert_eq!(done.status, Some(3));
+    assert_eq!(
+        done.stdout,
+        "FAIL --strict and --shortest exclude each other (see judge check --help)\n"
+    );
+    // Each verb's help names its switches.
+    for (verb, switches) in [
+        ("run", &["--exact", "--format", "--command", "--data"][..]),
+        ("stress", &["--generator", "--format", "--whitespace", "--keep"]),
+        ("check", &["--shortest", "--strict"]),
+        ("bundle", &["--out"]),
+    ] {
+        let help = outcome(judge().args([verb, "--help"])).stdout;
+        for switch in switches {
+            assert!(help.contains(switch), "{verb}: {switch}: {help}");
+        }
+    }
 }

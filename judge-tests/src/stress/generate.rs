@@ -1,0 +1,277 @@
+//! The built-in generator: seeded cases that cover every answer length and kind, case `i` of a
+//! run taking the `i`-th kind in turn so that a short run already covers them all, in batches
+//! laid out as the puzzle's judges lay out their data.
+//!
+//! - eight: a board at every distance 0 to 31, then an unsolvable board (an odd permutation);
+//!   POJ's one board an input, HDU's batches of up to 64 boards a line each, UVa 652's batches
+//!   of up to 64 with the count and the empty lines of its sample; all three in turn unless
+//!   `--format` chooses one.
+//! - colour-hash: a scramble of every length 0 to 16 (its answer is that long), a scramble of 17
+//!   whose answer is `NO SOLUTION` (a distance-17 trap), two random configurations of the puzzle
+//!   (a long random walk of moves: what a judge's data mostly holds), the goal, and, as a
+//!   minority, a shuffle of all 24 numbers that is no configuration of the puzzle (the shared
+//!   pieces disagree); batches of up to 8.
+//! - msquare: a target at every distance 0 to 22; one target an input (the format has one).
+//!
+//! Whitespace is plain (single spaces, one case a line) unless `--whitespace hostile` asks for
+//! tabs, CRLF, one token a line, no spaces, `\v` and `\f`, or random runs of whitespace.
+//!
+//! The same seed gives the same inputs on every machine: the generator is a SplitMix64 and the
+//! candidate lists are sorted.
+
+use super::input::{Batch, Item, Spacing, HOSTILE_SPACINGS};
+use super::Whitespace;
+use crate::cases::Format;
+use crate::checker::{self, colour_hash, eight, msquare};
+use crate::reference::colour_hash as ch_reference;
+use crate::testkit::Rng;
+
+/// The seeded case generator of one puzzle.
+pub struct Generator {
+    puzzle: String,
+    rng: Rng,
+    next: usize,
+    batches: usize,
+    eight_groups: Vec<Vec<[u8; 9]>>,
+    msquare_groups: Vec<Vec<[u8; 8]>>,
+}
+
+/// The eight layouts taken in turn when `--format` chooses none.
+const EIGHT_FORMATS: [Format; 3] = [Format::Hdu, Format::Uva652, Format::Poj];
+
+impl Generator {
+    /// A generator for `puzzle` from `seed`.
+    ///
+    /// # Errors
+    /// If the puzzle is unknown.
+    pub fn new(puzzle: &str, seed: u64) -> Result<Self, String> {
+        let mut generator = Generator {
+            puzzle: puzzle.to_string(),
+            rng: Rng::new(seed),
+            next: 0,
+            batches: 0,
+            eight_groups: Vec::new(),
+            msquare_groups: Vec::new(),
+        };
+        match puzzle {
+            "eight" => generator.eight_groups = eight::distances().by_distance(),
+            "msquare" => {
+                let mut groups = vec![Vec::new(); 23];
+                for (target, sequence) in msquare::all_targets() {
+                    groups[sequence.len()].push(target);
+                }
+                generator.msquare_groups = groups;
+            }
+            "colour-hash" => {}
+            other => {
+                return Err(format!(
+                    "no generator for '{other}' (known: {})",
+                    checker::PUZZLES.join(", ")
+                ))
+            }
+        }
+        Ok(generator)
+    }
+
+    /// The kinds of case this puzzle cycles through.
+    pub fn kinds(&self) -> usize {
+        match self.puzzle.as_str() {
+            "eight" => 33,
+            "colour-hash" => 22,
+            _ => 23,
+        }
+    }
+
+    /// The next case.
+    pub fn item(&mut self) -> Item {
+        let kind = self.next % self.kinds();
+        self.next += 1;
+        match self.puzzle.as_str() {
+            "eight" if kind < 32 => Item::Board(*self.rng.pick(&self.eight_groups[kind])),
+            "eight" => {
+                // An odd permutation: any solvable board with two tiles (not the blank) swapped.
+                let group = &self.eight_groups[self.rng.below(32)];
+                let mut board = group[self.rng.below(group.len())];
+                let tiles: Vec<usize> = (0..9).filter(|&cell| board[cell] != b'x').collect();
+                let first = self.rng.below(8);
+                let second = (first + 1 + self.rng.below(7)) % 8;
+                board.swap(tiles[first], tiles[second]);
+                Item::Board(board)
+            }
+            "colour-hash" => Item::Config(self.config(kind)),
+            _ => Item::Target(*self.rng.pick(&self.msquare_groups[kind])),
+        }
+    }
+
+    /// A Colour Hash configuration of kind `kind`: 0-16 one whose answer has exactly that many
+    /// moves (a scramble, kept when the reference agrees on its length; rarely shorter), 17 a
+    /// distance-17 trap (a scramble of 17 with no answer of 16 or fewer), 18 and 19 a random
+    /// configuration of the puzzle, 20 the goal, 21 a shuffle of all 24 numbers (no
+    /// configuration of the puzzle: the places the two wheels share disagree).
+    fn config(&mut self, kind: usize) -> [u8; 24] {
+        let answer_length = |config: &[u8; 24]| {
+            let answer = colour_hash::expected_answer(config);
+            if answer.bytes().all(|b| b.is_ascii_digit()) {
+                answer.len()
+            } else if answer.starts_with("PUZZLE") {
+                0
+            } else {
+                17
+            }
+        };
+        match kind {
+            0..=17 => {
+                let mut config = scramble(&mut self.rng, kind);
+                for _ in 0..64 {
+                    if answer_length(&config) == kind {
+                        break;
+                    }
+                    config = scramble(&mut self.rng, kind);
+                }
+                config
+            }
+            // A walk of 64 to 127 moves: far past the 16 moves an answer may take, a nearly
+            // uniform element of the puzzle's group.
+            18 | 19 => {
+                let length = 64 + self.rng.below(64);
+                scramble(&mut self.rng, length)
+            }
+            20 => ch_reference::GOAL,
+            _ => {
+                let mut config = ch_reference::GOAL;
+                self.rng.shuffle(&mut config);
+                config
+            }
+        }
+    }
+
+    /// The next batch of at most `room` cases: in `format` (eight; all three in turn when
+    /// `None`), with `whitespace`.
+    pub fn batch(&mut self, room: usize, format: Option<Format>, whitespace: Whitespace) -> Batch {
+        let format = match self.puzzle.as_str() {
+            "eight" => Some(format.unwrap_or(EIGHT_FORMATS[self.batches % EIGHT_FORMATS.len()])),
+            _ => None,
+        };
+        self.batches += 1;
+        let size = match (self.puzzle.as_str(), format) {
+            (_, Some(Format::Poj)) => 1,
+            ("eight", _) => 64,
+            ("colour-hash", _) => 8,
+            _ => 1,
+        };
+        let items = (0..size.min(room)).map(|_| self.item()).collect();
+        let mut batch = Batch::plain(items, format);
+        if whitespace == Whitespace::Hostile {
+            batch.spacing = if self.rng.below(6) == 0 {
+                Spacing::Mixed(self.rng.next_u64())
+            } else {
+                *self.rng.pick(&HOSTILE_SPACINGS)
+            };
+            if format.is_none() && batch.spacing == Spacing::Packed {
+                batch.spacing = Spacing::Tabs;
+            }
+            batch.separated = format == Some(Format::Uva652) && self.rng.below(3) != 0;
+        }
+        batch
+    }
+}
+
+/// The configuration a walk of `length` random moves from the goal reaches, a walk that never
+/// undoes its last move (1 and 3, 2 and 4 are inverses).
+fn scramble(rng: &mut Rng, length: usize) -> [u8; 24] {
+    let mut moves: Vec<u8> = Vec::with_capacity(length);
+    while moves.len() < length {
+        let step = b'1' + rng.below(4) as u8;
+        if moves.last().map_or(true, |&last| (last - b'1' + 2) % 4 != step - b'1') {
+            moves.push(step);
+        }
+    }
+    ch_reference::replay(&ch_reference::GOAL, &moves).expect("moves 1-4")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::checker::Level;
+
+    #[test]
+    fn generators_are_seeded_and_valid() {
+        for puzzle in checker::PUZZLES {
+            for whitespace in [Whitespace::Plain, Whitespace::Hostile] {
+                let mut first = Generator::new(puzzle, 7).unwrap();
+                let mut second = Generator::new(puzzle, 7).unwrap();
+                for _ in 0..12 {
+                    let batch = first.batch(5, None, whitespace);
+                    assert_eq!(batch, second.batch(5, None, whitespace));
+                    let input = batch.render();
+                    let verdict = checker::check_at(puzzle, &input[..], &batch.expected_output(), None, Level::Strict);
+                    assert_eq!(verdict.exit_code(), 0, "{puzzle}: {verdict}: {}", input.escape_ascii());
+                    if let Some(format) = batch.format {
+                        assert!(format.holds(&input), "{format}: {}", input.escape_ascii());
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_colour_hash_answer_length_and_valid_random_configurations() {
+        let mut generator = Generator::new("colour-hash", 5).unwrap();
+        let mut seen = [0; 18];
+        let mut not_the_puzzle = 0;
+        for _ in 0..22 {
+            let Item::Config(config) = generator.item() else {
+                panic!("a configuration")
+            };
+            if config[9..12] != config[21..24] {
+                not_the_puzzle += 1;
+                continue;
+            }
+            let answer = colour_hash::expected_answer(&config);
+            let kind = match answer.as_str() {
+                "PUZZLE ALREADY SOLVED" => 0,
+                _ if answer.starts_with("NO") => 17,
+                _ => answer.len(),
+            };
+            seen[kind] += 1;
+        }
+        // Lengths 0 to 16, the goal twice, the trap and the two random configurations (which
+        // are all but surely more than 16 moves away); one shuffle that is not the puzzle.
+        assert!(seen[1..17].iter().all(|&count| count == 1), "{seen:?}");
+        assert_eq!((seen[0], seen[17], not_the_puzzle), (2, 3, 1), "{seen:?}");
+    }
+
+    #[test]
+    fn every_eight_distance_and_unsolvable() {
+        let mut generator = Generator::new("eight", 3).unwrap();
+        let mut seen = [false; 33];
+        for _ in 0..33 {
+            let Item::Board(board) = generator.item() else {
+                panic!("a board")
+            };
+            let distance = eight::distances().get(&board).map_or(32, usize::from);
+            seen[distance] = true;
+        }
+        assert!(seen.iter().all(|&seen| seen), "{seen:?}");
+    }
+
+    #[test]
+    fn each_format_alone_and_all_in_turn() {
+        let mut generator = Generator::new("eight", 1).unwrap();
+        let formats: Vec<_> = (0..3)
+            .map(|_| generator.batch(100, None, Whitespace::Plain))
+            .map(|batch| (batch.format, batch.items.len()))
+            .collect();
+        assert_eq!(
+            formats,
+            [
+                (Some(Format::Hdu), 64),
+                (Some(Format::Uva652), 64),
+                (Some(Format::Poj), 1)
+            ]
+        );
+        let poj = generator.batch(100, Some(Format::Poj), Whitespace::Plain);
+        assert_eq!(poj.items.len(), 1);
+        assert!(Format::Poj.holds(&poj.render()));
+    }
+}

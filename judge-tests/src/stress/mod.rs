@@ -1,0 +1,350 @@
+//! `judge stress`: seeded random inputs that cover every answer length and kind (or a user's own
+//! generator's), a program under test run on them, each output judged by the checker (and shown
+//! beside the reference's answer), and a failing input shrunk until every case in it matters.
+//!
+//! ```text
+//! judge stress <puzzle> --command CMD [--generator GEN] [--format poj|hdu|uva652]
+//!              [--whitespace plain|hostile] [--cases N] [--seed S] [--shortest | --strict]
+//!              [--checker-level judge|shortest|strict] [--keep FILE] [--time-limit MS]
+//! ```
+//!
+//! [`generate`] says what is generated, [`shrink`] how a failure is shrunk, [`input`] how an
+//! input is written. The arguments are read by [`crate::cli`].
+
+pub mod generate;
+pub mod input;
+pub mod shrink;
+
+pub use generate::Generator;
+pub use input::{Batch, Item, Spacing};
+
+use crate::cases::Format;
+use crate::checker::{self, Level, Verdict};
+use crate::runner;
+use crate::testkit::Rng;
+use std::fmt;
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::process::Command;
+use std::time::Duration;
+
+/// The whitespace of generated inputs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Whitespace {
+    /// Single spaces, one case a line: as the judges' data are.
+    Plain,
+    /// Tabs, CRLF, one token a line, no spaces, `\v` and `\f`, random runs.
+    Hostile,
+}
+
+/// What `judge stress` was asked to do.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The puzzle.
+    pub puzzle: String,
+    /// The program under test, run with `sh -c`.
+    pub command: String,
+    /// How many cases (boards, configurations, targets), or with a generator how many inputs.
+    pub cases: usize,
+    /// The generator's seed.
+    pub seed: u64,
+    /// The checker level.
+    pub level: Level,
+    /// Where to write the shrunk failing input.
+    pub keep: Option<PathBuf>,
+    /// The time limit per run.
+    pub time_limit: Duration,
+    /// The peak resident memory allowed per run, in bytes (`--memory-limit MB`).
+    pub memory_limit: Option<u64>,
+    /// eight: only this layout (all three in turn when `None`).
+    pub format: Option<Format>,
+    /// The whitespace of generated inputs.
+    pub whitespace: Whitespace,
+    /// A user's generator, run with `sh -c 'GEN SEED'` once per input.
+    pub generator: Option<String>,
+}
+
+/// Why `judge stress` could not go on.
+#[derive(Debug)]
+pub enum Error {
+    /// The program under test or the generator cannot be started.
+    Start(io::Error),
+    /// The user's generator failed, or printed an input that is not the puzzle's.
+    Generator(String),
+    /// `--keep FILE` cannot be written.
+    Keep(PathBuf, io::Error),
+    /// The report cannot be written.
+    Output(io::Error),
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Start(error) => write!(f, "cannot run the program: {error}"),
+            Error::Generator(why) => write!(f, "the generator's fault, not the solution's: {why}"),
+            Error::Keep(path, error) => write!(f, "--keep {}: {error}", crate::escape(path.as_os_str())),
+            Error::Output(error) => write!(f, "cannot write the report: {error}"),
+        }
+    }
+}
+
+/// Why one input failed: the verdict, the program's output and the end of its stderr.
+#[derive(Debug)]
+pub struct FailedRun {
+    /// The verdict line (`wrong answer board 2: ...`, `RE exit 1: ValueError: ...`, `TLE ...`).
+    pub verdict: String,
+    /// What the program printed.
+    pub received: Vec<u8>,
+    /// The last lines of what it wrote to stderr, at most 4 KB, when it crashed.
+    pub stderr: Option<String>,
+}
+
+/// Runs the command on one batch; `None` if the output is accepted.
+///
+/// # Errors
+/// If the command cannot be started.
+pub fn try_batch(options: &Options, batch: &Batch) -> io::Result<Option<FailedRun>> {
+    let input = batch.render();
+    let mut command = Command::new("sh");
+    command.arg("-c").arg(&options.command);
+    let limits = runner::Limits {
+        memory: options.memory_limit,
+        ..runner::Limits::time(Some(options.time_limit))
+    };
+    let run = runner::run_with(&mut command, &input, &limits)?;
+    let mut stderr = None;
+    let verdict = if run.timed_out {
+        format!("TLE after {} ms", options.time_limit.as_millis())
+    } else if run.memory_limit_exceeded {
+        format!("MLE peak {}", run.peak_memory.map_or("?".into(), runner::format_memory))
+    } else if run.output_limit_exceeded {
+        format!("OLE: more than {} bytes of output", limits.output)
+    } else if run.code != Some(0) {
+        let tail = crate::stderr_tail(&run.stderr);
+        let last = tail.lines().last().unwrap_or_default().to_string();
+        let how = run.failure().unwrap_or_default();
+        stderr = (!tail.is_empty()).then_some(tail);
+        if last.is_empty() {
+            format!("RE {how} (nothing on stderr)")
+        } else {
+            format!("RE {how}: {last}")
+        }
+    } else {
+        match checker::check_at(&options.puzzle, &input[..], &run.stdout, None, options.level) {
+            Verdict::Ok(_) => return Ok(None),
+            Verdict::Fail(why) => format!("checker FAIL (a bug in judge's generator): {why}"),
+            other => other.to_string(),
+        }
+    };
+    Ok(Some(FailedRun {
+        verdict,
+        received: run.stdout,
+        stderr,
+    }))
+}
+
+/// The seed a user's generator gets for input `index` (from 0) of a run seeded `seed`: a number
+/// below 2^31, so that any language's `int` holds it.
+pub fn generator_seed(seed: u64, index: usize) -> u64 {
+    let mut rng = Rng::new(seed ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    rng.next_u64() >> 33
+}
+
+/// Runs the user's generator for one seed and reads its input; a failure or an input that is
+/// not the puzzle's (in `--format`'s layout when one is given) is the generator's fault.
+fn generated(options: &Options, generator: &str, seed: u64) -> Result<Batch, Error> {
+    let mut command = Command::new("sh");
+    command.arg("-c").arg(format!("{generator} {seed}"));
+    let run =
+        runner::run_with(&mut command, &[], &runner::Limits::time(Some(options.time_limit))).map_err(Error::Start)?;
+    let fault = |why: String| Error::Generator(format!("`{generator} {seed}` {why}"));
+    if run.timed_out {
+        return Err(fault(format!("ran past {} ms", options.time_limit.as_millis())));
+    }
+    if run.code != Some(0) || run.output_limit_exceeded {
+        let tail = crate::stderr_tail(&run.stderr);
+        let how = if run.output_limit_exceeded {
+            "printed too much".to_string()
+        } else {
+            run.failure().unwrap_or_default()
+        };
+        return Err(fault(match tail.lines().last() {
+            Some(last) => format!("failed ({how}): {last}"),
+            None => format!("failed ({how})"),
+        }));
+    }
+    let input = run.stdout;
+    if let Verdict::Fail(why) = checker::check_at(&options.puzzle, &input[..], b"", None, Level::Judge) {
+        return Err(fault(format!("printed no {} input: {why}", options.puzzle)));
+    }
+    if let Some(format) = options.format {
+        if !format.holds(&input) {
+            return Err(fault(format!("printed an input that is not in the {format} layout")));
+        }
+    }
+    input::parse(&options.puzzle, &input, options.format).map_err(|why| fault(format!("printed no input: {why}")))
+}
+
+/// Bytes shown of a long input or output in the report.
+const SHOWN: usize = 4096;
+
+/// `bytes` for the report: control bytes other than line feeds escaped, cut at [`SHOWN`].
+fn visible(bytes: &[u8]) -> String {
+    let mut shown = String::new();
+    for line in bytes[..bytes.len().min(SHOWN)].split_inclusive(|&b| b == b'\n') {
+        let (text, newline) = match line.strip_suffix(b"\n") {
+            Some(text) => (text, true),
+            None => (line, false),
+        };
+        shown.push_str("    ");
+        shown.push_str(
+            &text
+                .escape_ascii()
+                .to_string()
+                .replace("\\'", "'")
+                .replace("\\\"", "\""),
+        );
+        shown.push_str(if newline { "⏎\n" } else { "\n" });
+    }
+    if bytes.len() > SHOWN {
+        shown.push_str(&format!("    ... ({} bytes in all)\n", bytes.len()));
+    }
+    if bytes.is_empty() {
+        shown.push_str("    (nothing)\n");
+    }
+    shown
+}
+
+/// Where a failing input came from, for the report.
+struct Origin {
+    /// `cases 193-256 of 1000`, `input 13 of 100`.
+    place: String,
+    /// How many cases the failing input held before shrinking.
+    cases: usize,
+    /// The generator's seed for this input, if a user's generator made it.
+    generator_seed: Option<u64>,
+}
+
+/// Runs the stress test, writing the report to `out` and, when `progress` is given (a terminal),
+/// a progress line there, rewritten after every input. Returns whether every case passed.
+///
+/// # Errors
+/// If a program cannot be started, the generator fails, or writing the report or the `--keep`
+/// file fails (the file is written before the report, so a report cut short by `| head` still
+/// leaves it).
+pub fn run(options: &Options, out: &mut dyn Write, mut progress: Option<&mut dyn Write>) -> Result<bool, Error> {
+    let mut generator = Generator::new(&options.puzzle, options.seed).map_err(Error::Generator)?;
+    let mut done = 0;
+    let mut index = 0;
+    while done < options.cases {
+        let (batch, origin) = match &options.generator {
+            Some(command) => {
+                let seed = generator_seed(options.seed, index);
+                let batch = generated(options, command, seed)?;
+                let origin = Origin {
+                    place: format!("input {} of {}", index + 1, options.cases),
+                    cases: 1,
+                    generator_seed: Some(seed),
+                };
+                (batch, origin)
+            }
+            None => {
+                let batch = generator.batch(options.cases - done, options.format, options.whitespace);
+                let cases = batch.items.len();
+                let place = if cases == 1 {
+                    format!("case {} of {}", done + 1, options.cases)
+                } else {
+                    format!("cases {}-{} of {}", done + 1, done + cases, options.cases)
+                };
+                let origin = Origin {
+                    place,
+                    cases,
+                    generator_seed: None,
+                };
+                (batch, origin)
+            }
+        };
+        index += 1;
+        if let Some(failure) = try_batch(options, &batch).map_err(Error::Start)? {
+            if let Some(progress) = progress.as_mut() {
+                // A failing progress line must not stop the run.
+                let _ = write!(progress, "\r\x1b[K");
+            }
+            let before = batch.items.len();
+            let (batch, failure) = shrink::shrink(options, batch, failure).map_err(Error::Start)?;
+            report(options, out, done, &origin, before, &batch, &failure)?;
+            return Ok(false);
+        }
+        done += origin.cases;
+        if let Some(progress) = progress.as_mut() {
+            let _ = write!(progress, "\r{done}/{} cases passed", options.cases);
+            let _ = progress.flush();
+        }
+    }
+    if let Some(progress) = progress.as_mut() {
+        let _ = writeln!(progress);
+    }
+    writeln!(out, "{done} passed, 0 failed").map_err(Error::Output)?;
+    Ok(true)
+}
+
+/// The report of a failure: `--keep` first, then what failed, the shrunk input, both outputs,
+/// the end of stderr, and the summary, which counts the same unit on both sides.
+fn report(
+    options: &Options,
+    out: &mut dyn Write,
+    passed: usize,
+    origin: &Origin,
+    before: usize,
+    batch: &Batch,
+    failure: &FailedRun,
+) -> Result<(), Error> {
+    let input = batch.render();
+    if let Some(path) = &options.keep {
+        std::fs::write(path, &input).map_err(|error| Error::Keep(path.clone(), error))?;
+    }
+    let mut text = String::new();
+    let seed = match origin.generator_seed {
+        Some(seed) => format!("the generator's seed {seed}"),
+        None => format!("seed {}", options.seed),
+    };
+    // A wrong answer's verdict names the checker's rule itself.
+    text.push_str(&format!("FAIL on {} ({seed}): {}\n", origin.place, failure.verdict));
+    let noun = noun(&options.puzzle, batch.items.len());
+    let shrunk = if before == batch.items.len() && batch.raw.is_some() {
+        "as the generator printed it".to_string()
+    } else {
+        format!("shrunk from {before}")
+    };
+    text.push_str(&format!(
+        "input ({} {noun}, {shrunk}):\n{}expected (the reference's answer):\n{}received:\n{}",
+        batch.items.len(),
+        visible(&input),
+        visible(&batch.expected_output()),
+        visible(&failure.received)
+    ));
+    if let Some(stderr) = &failure.stderr {
+        text.push_str("stderr (its last lines):\n");
+        for line in stderr.lines() {
+            text.push_str(&format!("    {line}\n"));
+        }
+    }
+    if let Some(path) = &options.keep {
+        text.push_str(&format!("input kept in {}\n", crate::escape(path.as_os_str())));
+    }
+    text.push_str(&format!("{passed} passed, {} failed", origin.cases));
+    if origin.cases > 1 {
+        text.push_str(&format!(" ({}, run as one input)", origin.place));
+    }
+    text.push('\n');
+    out.write_all(text.as_bytes()).map_err(Error::Output)
+}
+
+fn noun(puzzle: &str, count: usize) -> String {
+    let noun = match puzzle {
+        "eight" => "board",
+        "colour-hash" => "configuration",
+        _ => "target",
+    };
+    checker::plural(count as u64, noun)
+}
