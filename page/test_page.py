@@ -176,7 +176,7 @@ try:
             long_case = {"msquare": "8 7 6 5 1 2 3 4", "eight": "8 6 7 2 5 4 3 x 1", "colour-hash": "1\n0 3 4 5 0 3 6 5 0 1 2 1 0 7 8 7 0 9 10 9 0 1 2 1"}[puzzle]
             typed(page, puzzle, long_case + "\n")
             steps = page.evaluate("window.study.moves.length")
-            page.click("#board")
+            page.click("#step")  # off the text area, so the keys reach the page
             page.keyboard.press("Home")
             for _ in range(3):
                 page.keyboard.press("ArrowRight")
@@ -189,6 +189,7 @@ try:
             # Play: the timer steps forward by itself.
             page.keyboard.press("Home")
             page.click("#playpause")
+            print(f"{puzzle}: playing from step", page.evaluate("window.study.step"), "of", steps, flush=True)
             page.wait_for_function("window.study.step >= 2", timeout=5000)
             page.click("#playpause")
             # The histogram: the binary's --stats layers, and their total.
@@ -228,6 +229,7 @@ try:
             check(raw(page) == list(binary(puzzle, text)), f"{puzzle}: after the click: page {raw(page)}")
             # Hint mode: each move's distance, one more or less than the board's.
             page.check("#hint")
+            print(f"{puzzle}: hint", flush=True)
             page.wait_for_selector("#moves .hint", timeout=5000)
             page.screenshot(path=os.path.join(PAGE_DIR, f"{puzzle}.png"), full_page=True)
             page.uncheck("#hint")

@@ -56,7 +56,11 @@ pub extern "C" fn run(code: u32, ptr: *mut u8, len: usize) -> *mut u8 {
 /// [`crate::layers`] as JSON.
 #[no_mangle]
 pub extern "C" fn layers(code: u32, depth: u32) -> *mut u8 {
-    leak(puzzle(code).map_or(String::new(), |p| crate::layers(p, depth as u8)).as_bytes())
+    leak(
+        puzzle(code)
+            .map_or(String::new(), |p| crate::layers(p, depth as u8))
+            .as_bytes(),
+    )
 }
 
 /// [`crate::depths`]: one byte per rank.
@@ -70,5 +74,9 @@ pub extern "C" fn depths(code: u32) -> *mut u8 {
 pub extern "C" fn inspect(code: u32, ptr: *mut u8, len: usize) -> *mut u8 {
     let input = take(ptr, len);
     let text = String::from_utf8_lossy(&input);
-    leak(puzzle(code).map_or(String::new(), |p| crate::inspect(p, &text)).as_bytes())
+    leak(
+        puzzle(code)
+            .map_or(String::new(), |p| crate::inspect(p, &text))
+            .as_bytes(),
+    )
 }

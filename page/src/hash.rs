@@ -152,7 +152,13 @@ fn judged(numbers: &Numbers) -> Option<u8> {
     let listed: Vec<String> = numbers.iter().map(u8::to_string).collect();
     let input = format!("1\n{}\n", listed.join(" "));
     let mut out = Vec::new();
-    colour_hash::run(input.as_bytes(), &mut out, &mut Vec::new(), &colour_hash::Options::default()).ok()?;
+    colour_hash::run(
+        input.as_bytes(),
+        &mut out,
+        &mut Vec::new(),
+        &colour_hash::Options::default(),
+    )
+    .ok()?;
     let line = String::from_utf8_lossy(&out);
     let line = line.trim_end();
     if line.bytes().all(|byte| byte.is_ascii_digit()) {

@@ -36,7 +36,9 @@ impl Default for Object {
 impl Object {
     /// `{`.
     pub fn new() -> Self {
-        Object { text: String::from("{") }
+        Object {
+            text: String::from("{"),
+        }
     }
 
     fn key(&mut self, key: &str) {

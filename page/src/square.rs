@@ -70,7 +70,7 @@ impl Square {
 }
 
 thread_local! {
-    static SQUARE: OnceCell<Square> = OnceCell::new();
+    static SQUARE: OnceCell<Square> = const { OnceCell::new() };
 }
 
 /// Calls `f` with the tables, built the first time.

@@ -28,7 +28,7 @@ impl Tiles {
 }
 
 thread_local! {
-    static TILES: OnceCell<Tiles> = OnceCell::new();
+    static TILES: OnceCell<Tiles> = const { OnceCell::new() };
 }
 
 /// Calls `f` with the table, built the first time.
@@ -122,7 +122,13 @@ fn tokens(board: &Board) -> String {
     let tiles: Vec<String> = board
         .cells()
         .iter()
-        .map(|&cell| if cell == 8 { "x".to_string() } else { (cell + 1).to_string() })
+        .map(|&cell| {
+            if cell == 8 {
+                "x".to_string()
+            } else {
+                (cell + 1).to_string()
+            }
+        })
         .collect();
     tiles.join(",")
 }
