@@ -232,6 +232,7 @@ try:
             print(f"{puzzle}: hint", flush=True)
             page.wait_for_selector("#moves .hint", timeout=5000)
             page.screenshot(path=os.path.join(PAGE_DIR, f"{puzzle}.png"), full_page=True)
+            page.locator("#board").screenshot(path=os.path.join(PAGE_DIR, f"{puzzle}-board.png"))
             page.uncheck("#hint")
         # eight: the unsolvable board explained.
         select(page, "eight")

@@ -271,7 +271,7 @@ const colourHash = {
       } else {
         el('rect', { x: -16, y: -5, width: 32, height: 10, rx: 3, fill: HASH_COLOURS[number], stroke, 'stroke-width': shared ? 2.5 : 1 }, g);
       }
-      el('text', { x, y: y + 4, 'text-anchor': 'middle', 'font-size': 11, fill: number % 2 && number !== 7 ? '#fff' : '#000' }, svg, number);
+      el('text', { x, y: y + 4, 'text-anchor': 'middle', 'font-size': 11, fill: [0, 1, 3, 5, 6, 9, 10].includes(number) ? '#fff' : '#000' }, svg, number);
     };
     for (let index = 0; index < 12; index++) piece(0, index, board[index], index >= 9);
     for (let index = 0; index < 9; index++) piece(1, index, board[12 + index], false);
@@ -497,8 +497,8 @@ function drawHistogram() {
   if (here !== null && here !== undefined) {
     const x = left + (here + 0.5) * barWidth;
     el('line', { x1: x, y1: top, x2: x, y2: bottom, stroke: '#d64', 'stroke-dasharray': '4 3' }, svg);
-    el('text', { x: Math.min(x, width - 70), y: top + 8, 'font-size': 11, fill: '#d64' }, svg,
-      `this case: ${here}` + (here >= sizes.length ? ' (beyond the counted layers)' : ''));
+    el('text', { x: Math.min(x + 4, width - 6), y: top + 8, 'text-anchor': x > width - 150 ? 'end' : 'start', 'font-size': 11, fill: '#d64' }, svg,
+      `this case: ${here}` + (here >= sizes.length ? ' (not counted)' : ''));
   } else if (state.puzzle === colourHash && state.answerKind === 'none') {
     el('text', { x: width - 10, y: top + 8, 'text-anchor': 'end', 'font-size': 11, fill: '#d64' }, svg, 'this case: beyond 16');
   }
@@ -677,7 +677,7 @@ function drawMitm() {
     prefix ? `start side: ${prefix} move${prefix > 1 ? 's' : ''} by depth-first search, at most 4·3^${prefix - 1} = ${grouped(4 * Math.pow(3, prefix - 1))} leaves` :
       `start side: nothing; the case lies within G = ${G} of the goal`);
   el('text', { x: left, y: 125, 'font-size': 12, fill: '#35a' }, svg,
-    `goal side: ${n - prefix} move${n - prefix === 1 ? '' : 's'} walked down a table of ${grouped(table)} configurations (within ${G} moves)`);
+    `goal side: ${n - prefix} move${n - prefix === 1 ? '' : 's'} walked down the table: ${grouped(table)} configurations within ${G}`);
 }
 
 // ---------------------------------------------------------------- why this answer
