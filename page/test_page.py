@@ -146,7 +146,7 @@ def layers_from_stats(puzzle, *args):
 try:
     with sync_playwright() as playwright, tempfile.TemporaryDirectory() as profile:
         context = playwright.chromium.launch_persistent_context(
-            profile, executable_path="/usr/bin/chromium", headless=True, args=ARGS,
+            profile, executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"), headless=True, args=ARGS,
             viewport={"width": 1200, "height": 1000})
         page, ready = open_page(context, BASE)
         print(f"index.html ready in {ready:.2f} s ({page.inner_text('#status')})", flush=True)
