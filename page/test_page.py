@@ -186,6 +186,13 @@ try:
             goal = goals[puzzle] or ",".join(long_case.split())
             check(end == goal, f"{puzzle}: playback ends at {end}, not {goal}")
             check(f"step {steps} of {steps}" in page.inner_text("#step"), f"{puzzle}: the last step is labelled: {page.inner_text('#step')}")
+            # The frontier ring marks the board shown at its own distance (the page's rank is the crate's).
+            if puzzle != "colour-hash":
+                page.wait_for_selector("#frontier[data-marked-rank]", timeout=15000)
+                page.keyboard.press("Home")
+                marked = page.get_attribute("#frontier", "data-marked-depth")
+                depth = {"msquare": 0, "eight": steps}[puzzle]
+                check(marked == str(depth), f"{puzzle}: the ring marks depth {marked}, the board shown is at {depth}")
             # Play: the timer steps forward by itself.
             page.keyboard.press("Home")
             page.click("#playpause")

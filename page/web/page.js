@@ -603,6 +603,8 @@ $('bfs').onclick = () => {
 };
 
 // ---------------------------------------------------------------- the method
+// How many boards an Eight input holds, roughly: its tiles over nine.
+const boardsIn = (text) => Math.floor((text.match(/[1-8x]/gi) || []).length / 9);
 let goalDepth = 11;
 function drawMethod() {
   const p = state.puzzle, info = state.info, box = $('method');
@@ -625,7 +627,8 @@ function drawMethod() {
         `<b>IDA*</b>: a board never needs more than 36,090 expansions, within the run's budget of 65,536, so the table is not built. ` +
         `Its heuristic (Manhattan distance plus linear conflict) gives this board h = ${info.heuristic}; the bounds go up by 2: ` +
         `<b>${bounds.join(', ')}</b> — ${bounds.length} iteration${bounds.length > 1 ? 's' : ''}, the last one finding the answer. ` +
-        'The crate does not report its expansions, so they are not shown. A longer run switches to the table once the budget is spent; both give the same string.</p>';
+        'The crate does not report its expansions, so they are not shown. A longer run switches to the table once the budget is spent; both give the same string.' +
+        (boardsIn($('input').value) > 1 ? ' This input holds several boards: the page draws the first; the later ones may be answered by the table.' : '') + '</p>';
     } else if (state.answerKind === 'unsolvable') {
       text += '<p id="ida"><b>Which method answered:</b> parity alone, before any search (see the explanation on the left).</p>';
     }
