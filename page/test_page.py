@@ -181,6 +181,8 @@ try:
             for _ in range(3):
                 page.keyboard.press("ArrowRight")
             check(page.evaluate("window.study.step") == 3, f"{puzzle}: the arrow key steps")
+            page.fill("#scrubber", "5")
+            check(page.evaluate("window.study.step") == 5 and "step 5 of" in page.inner_text("#step"), f"{puzzle}: the scrubber")
             page.keyboard.press("End")
             end = page.evaluate("window.study.boards[window.study.step].join(',')")
             goal = goals[puzzle] or ",".join(long_case.split())
@@ -209,8 +211,12 @@ try:
                 stats = layers_from_stats(puzzle)
             check(sizes == stats, f"{puzzle}: histogram {sizes} against --stats {stats}")
             check(total == sum(stats) and total == {"msquare": 40320, "eight": 181440}.get(puzzle, total), f"{puzzle}: total {total}")
+            heights = "[...document.querySelectorAll('#histogram .bar')].map(b => Number(b.getAttribute('height')))"
+            linear = page.evaluate(heights)
             page.check("#log")
-            check(len(sizes) == page.evaluate("document.querySelectorAll('#histogram .bar').length"), f"{puzzle}: log scale keeps the bars")
+            logarithmic = page.evaluate(heights)
+            # On a log scale the smallest layer (the goal's, 1) stands higher against the largest.
+            check(len(logarithmic) == len(sizes) and logarithmic[0] / max(logarithmic) > linear[0] / max(linear), f"{puzzle}: log scale")
             page.uncheck("#log")
             # A click plays the puzzle: the case changes as the move says.
             typed(page, puzzle, long_case + "\n")

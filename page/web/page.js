@@ -733,6 +733,7 @@ function selectPuzzle(name, tokens) {
   if (!board && changed) board = puzzle === msquare ? [2, 6, 8, 4, 5, 7, 3, 1] : puzzle === eight ? ['2', '3', '4', '1', '5', 'x', '7', '6', '8'] :
     [0, 3, 4, 5, 0, 3, 6, 5, 0, 1, 2, 1, 0, 7, 8, 7, 0, 9, 10, 9, 0, 1, 2, 1];
   if (board) setCase(board);
+  else history.replaceState(null, '', lastFragment = fragment());
   // The tables are built in the worker when their puzzle is first shown, after its case's answer.
   if (!(puzzle.name in state.layers)) {
     state.layers[puzzle.name] = null;
