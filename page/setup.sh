@@ -1,6 +1,6 @@
 #!/bin/sh
 # Installs what the browser test (page/test_page.py) needs, each only when missing: the wasm target,
-# Debian's chromium (apt-get, about 1.5 minutes once) and Playwright from PyPI, which drives that
+# Debian's chromium (apt-get) and Playwright from PyPI, which drives that
 # chromium through its executable path: `playwright install` and its browser download are never used.
 set -e
 rustup target list --installed | grep -qx wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
