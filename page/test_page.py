@@ -150,6 +150,13 @@ try:
             viewport={"width": 1200, "height": 1000})
         page, ready = open_page(context, BASE)
         print(f"index.html ready in {ready:.2f} s ({page.inner_text('#status')})", flush=True)
+        # Ready soon: the page measures itself from its script's start to answering.
+        ready_ms = int(re.search(r"ready in (\d+) ms", page.inner_text("#status")).group(1))
+        check(ready_ms < 2000, f"the page took {ready_ms} ms to be ready")
+        # Never frozen: every task the main thread runs from here on, however long the work.
+        page.evaluate("""window.longTasks = [];
+            new PerformanceObserver((list) => list.getEntries().forEach((e) => window.longTasks.push(e.duration)))
+              .observe({ entryTypes: ['longtask'] });""")
         goals = {"msquare": None, "eight": "1,2,3,4,5,6,7,8,x", "colour-hash": ",".join(map(str, GOAL_HASH))}
         for puzzle in ("msquare", "eight", "colour-hash"):
             select(page, puzzle)
@@ -247,6 +254,16 @@ try:
             page.screenshot(path=os.path.join(PAGE_DIR, f"{puzzle}.png"), full_page=True)
             page.locator("#board").screenshot(path=os.path.join(PAGE_DIR, f"{puzzle}-board.png"))
             page.uncheck("#hint")
+        # colour-hash's 13th layer, a million configurations, counted while the page stays free.
+        select(page, "colour-hash")
+        page.click("#deeper button")
+        page.wait_for_function("document.querySelectorAll('#histogram .bar').length == 14", timeout=30000)
+        stats = layers_from_stats("colour-hash", "--depth", "13")
+        sizes = page.evaluate("[...document.querySelectorAll('#histogram .bar')].map(b => Number(b.dataset.size))")
+        check(sizes == stats, f"colour-hash: 13 layers {sizes} against --stats {stats}")
+        longest = page.evaluate("Math.max(0, ...window.longTasks)")
+        check(longest < 500, f"the page's thread was busy for {longest:.0f} ms at once")
+        print(f"longest main-thread task after ready: {longest:.0f} ms", flush=True)
         # eight: the unsolvable board explained.
         select(page, "eight")
         typed(page, "eight", "2 1 3 4 5 6 7 8 x\n")
