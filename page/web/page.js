@@ -448,7 +448,8 @@ document.addEventListener('keydown', (event) => {
   const keys = {
     ArrowLeft: () => { stop(); go(state.step - 1); }, ArrowRight: () => { stop(); go(state.step + 1); },
     ' ': play, Home: () => { stop(); go(0); }, End: () => { stop(); go(state.moves.length); },
-    '+': () => { $('speed').value = Number($('speed').value) + 1; }, '-': () => { $('speed').value = Number($('speed').value) - 1; },
+    '+': () => { $('speed').value = Number($('speed').value) + 1; $('speed').oninput(); },
+    '-': () => { $('speed').value = Number($('speed').value) - 1; $('speed').oninput(); },
   };
   if (keys[event.key]) { event.preventDefault(); keys[event.key](); }
 });
