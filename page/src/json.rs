@@ -93,3 +93,18 @@ impl Object {
         self.text
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn strings_are_escaped_for_javascript() {
+        assert_eq!(quoted("a\"b\\c\nd\u{1}é"), r#""a\"b\\c\nd\u0001é""#);
+        let mut object = Object::new();
+        object.string("text", "x");
+        object.optional("none", None);
+        object.numbers("list", [1, 2]);
+        assert_eq!(object.finish(), r#"{"text":"x","none":null,"list":[1,2]}"#);
+    }
+}
