@@ -17,7 +17,7 @@ STATIC_ENV    := RUSTFLAGS='-C target-feature=+crt-static' CARGO_PROFILE_RELEASE
 # Each puzzle's published sample(s), shown by `make demo`.
 DEMO_CASES := msquare/usaco-1 eight/poj1077-sample eight/uva652-sample colour-hash/uva704-sample
 
-.PHONY: all build demo test lint bundle dist toolchain bench fuzz clean
+.PHONY: all build demo test lint bundle dist toolchain bench fuzz clean page page-test
 
 all: build
 
@@ -75,6 +75,25 @@ toolchain:
 test: lint bundle dist toolchain
 	$(CARGO) build --release $(PUZZLES:%=-p %)
 	$(CARGO) test --profile test-release --workspace
+	$(MAKE) page-test
+
+# The study page (README, Study page): the page crate built for wasm32 (symbols stripped, panics
+# abort: a smaller module), then page/build.py writes target/page/index.html with page.wasm beside
+# it, and target/page/study.html, one file with the module inlined.
+PAGE_DIR  := $(TARGET)/page
+PAGE_WASM := $(TARGET)/wasm32-unknown-unknown/release/page.wasm
+page:
+	@rustup target list --installed | grep -qx wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
+	CARGO_PROFILE_RELEASE_STRIP=symbols CARGO_PROFILE_RELEASE_PANIC=abort \
+		$(CARGO) build --release --target wasm32-unknown-unknown -p page
+	python3 page/build.py $(PAGE_WASM) $(PAGE_DIR)
+
+# The page in headless Chromium against the release binaries; page/setup.sh installs chromium
+# (apt-get) and Playwright (pip) when they are missing. Screenshots go to target/page/.
+page-test: page
+	page/setup.sh
+	$(CARGO) build --release $(PUZZLES:%=-p %)
+	python3 page/test_page.py $(PAGE_DIR) $(BIN)
 
 # Instruction counts (callgrind), wall time and peak memory of each release binary on fixed,
 # seeded workloads, written to target/bench.json. Installs valgrind when it is missing. Not part of

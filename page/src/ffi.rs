@@ -1,0 +1,82 @@
+//! The byte-buffer interface the page's JavaScript calls: no wasm-bindgen, no imports.
+//!
+//! JavaScript asks [`buffer_alloc`] for `len` bytes, writes its input there, and calls an export with
+//! the pointer and the length; the export frees the input and returns a pointer to a result
+//! buffer: 4 bytes of little-endian length, then that many bytes (UTF-8 JSON, or raw bytes for
+//! [`depths`]). JavaScript copies the result out and hands the buffer back to [`buffer_free`] with its
+//! whole length (4 + the length read).
+//!
+//! Why `unsafe`: the browser finds exports by their unmangled names (`#[no_mangle]`, which the
+//! workspace's `unsafe_code = "forbid"` rejects), and the buffers cross as raw pointers. Every
+//! `unsafe` block below only rebuilds a `Vec` this module itself leaked, with the same length
+//! and capacity.
+
+use std::mem;
+
+/// Leaks `bytes` as a result buffer: its length (4 bytes, little endian), then the bytes.
+fn leak(bytes: &[u8]) -> *mut u8 {
+    let mut buffer = Vec::with_capacity(4 + bytes.len());
+    buffer.extend_from_slice(&(bytes.len() as u32).to_le_bytes());
+    buffer.extend_from_slice(bytes);
+    let mut buffer = mem::ManuallyDrop::new(buffer.into_boxed_slice());
+    buffer.as_mut_ptr()
+}
+
+/// Takes back the input buffer JavaScript filled: `ptr` and `len` from [`buffer_alloc`].
+fn take(ptr: *mut u8, len: usize) -> Vec<u8> {
+    // SAFETY: `ptr` came from `buffer_alloc(len)`, a leaked boxed slice of exactly `len` bytes.
+    unsafe { Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, len)) }.into_vec()
+}
+
+/// `len` bytes for JavaScript to fill; given back by the export it is passed to, or [`buffer_free`].
+#[no_mangle]
+pub extern "C" fn buffer_alloc(len: usize) -> *mut u8 {
+    let mut buffer = mem::ManuallyDrop::new(vec![0u8; len].into_boxed_slice());
+    buffer.as_mut_ptr()
+}
+
+/// Frees a buffer of `len` bytes from [`buffer_alloc`] or a result (then `len` is 4 + its length).
+#[no_mangle]
+pub extern "C" fn buffer_free(ptr: *mut u8, len: usize) {
+    drop(take(ptr, len));
+}
+
+/// The puzzle named by `code`: 0 msquare, 1 eight, 2 colour-hash.
+fn puzzle(code: u32) -> Option<crate::Puzzle> {
+    crate::Puzzle::ALL.get(code as usize).copied()
+}
+
+/// [`crate::run`] on the input bytes: the binary's stdout and stderr as JSON.
+#[no_mangle]
+pub extern "C" fn run(code: u32, ptr: *mut u8, len: usize) -> *mut u8 {
+    let input = take(ptr, len);
+    leak(puzzle(code).map_or(String::new(), |p| crate::run(p, &input)).as_bytes())
+}
+
+/// [`crate::layers`] as JSON.
+#[no_mangle]
+pub extern "C" fn layers(code: u32, depth: u32) -> *mut u8 {
+    leak(
+        puzzle(code)
+            .map_or(String::new(), |p| crate::layers(p, depth as u8))
+            .as_bytes(),
+    )
+}
+
+/// [`crate::depths`]: one byte per rank.
+#[no_mangle]
+pub extern "C" fn depths(code: u32) -> *mut u8 {
+    leak(&puzzle(code).map_or(Vec::new(), crate::depths))
+}
+
+/// [`crate::inspect`] on a board written as tokens; JSON.
+#[no_mangle]
+pub extern "C" fn inspect(code: u32, ptr: *mut u8, len: usize) -> *mut u8 {
+    let input = take(ptr, len);
+    let text = String::from_utf8_lossy(&input);
+    leak(
+        puzzle(code)
+            .map_or(String::new(), |p| crate::inspect(p, &text))
+            .as_bytes(),
+    )
+}
