@@ -89,39 +89,10 @@ impl Run {
         }
     }
 
-    /// The end of stderr to show under a failing verdict: its last lines, at most
-    /// [`STDERR_TAIL`] bytes (from a line start when it is cut), without the final line end;
-    /// invalid UTF-8 is replaced. Empty when the program wrote nothing there.
+    /// The end of stderr to show under a failing verdict: [`crate::stderr_tail`] of what was
+    /// kept (its last lines, at most [`crate::STDERR_SHOWN`] bytes, escaped).
     pub fn stderr_tail(&self) -> String {
-        let text = self.stderr.trim_ascii_end_compat();
-        if text.len() <= STDERR_TAIL {
-            return String::from_utf8_lossy(text).into_owned();
-        }
-        let mut tail = &text[text.len() - STDERR_TAIL..];
-        if let Some(end) = tail.iter().position(|&byte| byte == b'\n') {
-            if end + 1 < tail.len() {
-                tail = &tail[end + 1..];
-            }
-        }
-        String::from_utf8_lossy(tail).into_owned()
-    }
-}
-
-/// Most bytes of stderr [`Run::stderr_tail`] shows.
-pub const STDERR_TAIL: usize = 4096;
-
-/// `trim_ascii_end` (Rust 1.80) for the workspace's Rust 1.70.
-trait TrimEnd {
-    fn trim_ascii_end_compat(&self) -> &[u8];
-}
-
-impl TrimEnd for Vec<u8> {
-    fn trim_ascii_end_compat(&self) -> &[u8] {
-        let end = self
-            .iter()
-            .rposition(|byte| !byte.is_ascii_whitespace())
-            .map_or(0, |last| last + 1);
-        &self[..end]
+        crate::stderr_tail(&self.stderr)
     }
 }
 
@@ -699,7 +670,7 @@ mod tests {
             .collect();
         let tail = run(long).stderr_tail();
         assert!(
-            tail.len() <= STDERR_TAIL && tail.ends_with("Error: the cause"),
+            tail.len() <= crate::STDERR_SHOWN && tail.ends_with("Error: the cause"),
             "{tail}"
         );
         assert!(tail.starts_with("frame "), "cut at a line start: {tail}");

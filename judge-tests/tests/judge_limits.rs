@@ -289,7 +289,7 @@ fn a_crash_keeps_the_end_of_its_stderr() {
     let tail = done.stderr_tail();
     assert!(tail.ends_with("ValueError: the cause"), "{tail}");
     assert!(
-        tail.len() <= runner::STDERR_TAIL && tail.starts_with("  frame "),
+        tail.len() <= judge_tests::STDERR_SHOWN && tail.starts_with("  frame "),
         "{tail}"
     );
 }

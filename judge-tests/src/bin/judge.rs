@@ -235,7 +235,7 @@ fn run(options: &RunOptions, out: &mut dyn Write) -> Outcome<bool> {
         // The report under a failing verdict: the checker's message, a diff, or stderr's end.
         let (verdict, report) = match (runner::limit_verdict(&outcome), &expected) {
             (Some(verdict), _) => {
-                let tail = judge_tests::stderr_tail(&outcome.stderr);
+                let tail = outcome.stderr_tail();
                 let report = if tail.is_empty() {
                     String::new()
                 } else {

@@ -120,7 +120,7 @@ pub fn try_batch(options: &Options, batch: &Batch) -> io::Result<Option<FailedRu
     } else if run.output_limit_exceeded {
         format!("OLE: more than {} bytes of output", limits.output)
     } else if run.code != Some(0) {
-        let tail = crate::stderr_tail(&run.stderr);
+        let tail = run.stderr_tail();
         let last = tail.lines().last().unwrap_or_default().to_string();
         let how = run.failure().unwrap_or_default();
         stderr = (!tail.is_empty()).then_some(tail);
@@ -162,7 +162,7 @@ fn generated(options: &Options, generator: &str, seed: u64) -> Result<Batch, Err
         return Err(fault(format!("ran past {} ms", options.time_limit.as_millis())));
     }
     if run.code != Some(0) || run.output_limit_exceeded {
-        let tail = crate::stderr_tail(&run.stderr);
+        let tail = run.stderr_tail();
         let how = if run.output_limit_exceeded {
             "printed too much".to_string()
         } else {
