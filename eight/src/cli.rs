@@ -1,22 +1,29 @@
-//! The command line: the judge run by default, `--format` to force a layout, and the study
-//! switches `--trace` and `--stats`, read by `common::cli::Args`.
+//! The command line: the judge run by default, `--format` to force a layout, `--method` to
+//! choose how boards are answered (`plain` among them, which only this file names, so the judge
+//! program never carries it), and the study switches `--trace` and `--stats`, read by
+//! `common::cli::Args`.
 
 use std::ffi::OsString;
 use std::io::{BufRead, BufWriter, Write};
+use std::sync::OnceLock;
 
 use common::cli::{write_help, Args, Failure};
 
 use crate::io::{run, Format, Options};
+use crate::plain;
 use crate::search::{Method, Solver};
+use crate::state::Board;
 use crate::study::{write_stats, write_trace};
 
 /// The usage line, shown by `--help` and after every argument error.
-pub const USAGE: &str = "eight [--format auto|poj|hdu|uva652] [--method auto|search|table] [--trace] | eight --stats";
+pub const USAGE: &str =
+    "eight [--format auto|poj|hdu|uva652] [--method auto|search|table|plain] [--trace] | eight --stats";
 
 /// What the program does, as `--help` says it after the usage.
 const ABOUT: &str = "Reads 8-puzzle boards (tiles 1-8 and x, row by row) on stdin; prints for each the shortest move
-string (u l d r: the tile that moves into the blank; the smallest in u<l<d<r order among the
-shortest), an empty line for the goal 1 2 3 4 5 6 7 8 x, or `unsolvable`.
+string, an empty line for the goal 1 2 3 4 5 6 7 8 x, or `unsolvable`. The letters say which way
+the blank x moves: u moves x up (swaps it with the tile above), l left, d down, r right; among
+the shortest strings the smallest in u<l<d<r order.
 ";
 
 /// Each switch and what it does, as `--help` lists them.
@@ -31,6 +38,8 @@ auto (default): uva652 if the first line is a lone count, see the crate docs",
         "--method M",
         "how boards are answered (the answers are the same): search, each by IDA*;
 table, each walked from the distance table of every board, built once;
+plain, the textbook method: a breadth-first search over every board, then a
+greedy walk (eight::plain, the tests' oracle);
 auto (default): by IDA* until the run has spent 64 Ki expansions, then the table",
     ),
     (
@@ -77,10 +86,11 @@ pub fn main_with(
             )))
         }
     };
-    let method = match args.value("--method") {
-        None | Some("auto") => Method::Auto,
-        Some("search") => Method::Search,
-        Some("table") => Method::Table,
+    let (method, oracle) = match args.value("--method") {
+        None | Some("auto") => (Method::Auto, None),
+        Some("search") => (Method::Search, None),
+        Some("table") => (Method::Table, None),
+        Some("plain") => (Method::Auto, Some(plain_answer as crate::io::Oracle)),
         Some(other) => {
             return Err(Failure::Input(format!(
                 "unknown method '{}'; usage: {USAGE}",
@@ -91,13 +101,14 @@ pub fn main_with(
     if args.switch("--stats") {
         // The table needs no input, so there is nothing to trace and no layout to read.
         let mut output = BufWriter::new(output);
-        write_stats(&mut output, &Solver::new())?;
+        write_stats(&mut output, &Solver::try_new()?)?;
         output.flush()?;
         return Ok(());
     }
     let options = Options {
         format,
         method,
+        oracle,
         trace: if args.switch("--trace") {
             Some(write_trace)
         } else {
@@ -105,6 +116,17 @@ pub fn main_with(
         },
     };
     run(input, output, diagnostics, &options)
+}
+
+/// `--method plain`'s solver: [`plain::Table::answer`], the table built at the first board
+/// that needs it and kept for the run.
+fn plain_answer(board: &Board) -> Option<String> {
+    static TABLE: OnceLock<plain::Table> = OnceLock::new();
+    let cells = board.cells();
+    if !plain::is_solvable(&cells) {
+        return None;
+    }
+    TABLE.get_or_init(plain::Table::build).answer(&cells)
 }
 
 #[cfg(test)]
@@ -140,10 +162,22 @@ mod tests {
     }
 
     #[test]
+    fn every_method_gives_the_same_answers() {
+        let input = "2 3 4 1 5 x 7 6 8\n1 2 3 4 5 6 7 8 x\n1 2 3 4 5 6 8 7 x\n8 6 7 2 5 4 3 x 1\n";
+        let want = "ullddrurdllurdruldr\n\nunsolvable\nuulddrruuldldrruuldldrruullddrr\n";
+        for method in ["auto", "search", "table", "plain"] {
+            assert_eq!(stdout(&["--method", method], input).unwrap(), want, "{method}");
+        }
+        let uva = format!("4\n\n{}", input.replace('\n', "\n\n"));
+        let want = want.replace('\n', "\n\n");
+        assert_eq!(stdout(&["--method=plain"], &uva).unwrap(), want[..want.len() - 1]);
+    }
+
+    #[test]
     fn bad_arguments_name_themselves_and_the_usage() {
         let error = |args: &[&str]| stdout(args, "").unwrap_err();
         let usage =
-            "usage: eight [--format auto|poj|hdu|uva652] [--method auto|search|table] [--trace] | eight --stats";
+            "usage: eight [--format auto|poj|hdu|uva652] [--method auto|search|table|plain] [--trace] | eight --stats";
         assert_eq!(error(&["--fast"]), format!("unknown argument '--fast'; {usage}"));
         assert_eq!(error(&["--format", "zoj2"]), format!("unknown format 'zoj2'; {usage}"));
         assert_eq!(error(&["--method", "bfs"]), format!("unknown method 'bfs'; {usage}"));

@@ -1,16 +1,19 @@
-//! Reading the input (its layout, the UVa 652 count, the boards, with positions for errors) and
-//! writing the answers: [`run`] is the whole judge program.
+//! Reading the input and writing the answers: [`run`] is the whole judge program. All of
+//! reading is here: the layout and the UVa 652 count (`io/layout.rs`, over the [`Tiles`] of
+//! the input), one board from its nine tile bytes (`io/board.rs`), errors with positions.
 
 use std::io::{self, BufRead, BufWriter, Write};
 
 use common::cli::Failure;
 
+mod board;
 mod layout;
 
-pub(crate) use layout::{detect_layout, read_count, Detected, Layout, Tiles};
+use board::read_board;
+use layout::{detect_layout, read_count, Detected, Layout, Tiles};
 
 use crate::search::{Answerer, Method};
-use crate::state::{tile_char, Board, BLANK, CELLS, DIAMETER};
+use crate::state::{Board, DIAMETER};
 
 /// The input layout, as forced by `--format` or left to the detection rule (crate docs).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -30,66 +33,23 @@ pub enum Format {
 /// answer line has been written and flushed; `--trace` sets one.
 pub type Tracer = fn(out: &mut dyn Write, number: u64, board: &Board, moves: Option<&[u8]>) -> io::Result<()>;
 
+/// Another solver, answering every board in place of the fast tier: its moves, or `None` for an
+/// unsolvable board. `--method plain` sets [`plain`](crate::plain)'s (in `cli.rs`); the judge
+/// program sets none, so it never carries one.
+pub type Oracle = fn(board: &Board) -> Option<String>;
+
 /// What a run does. `Options::default()` is exactly what the judges run: the layout detected,
-/// the method chosen by the run's length, no trace.
+/// the method chosen by the run's length, no other solver, no trace.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Options {
     /// The input layout.
     pub format: Format,
     /// How the boards are answered; every method gives the same answers.
     pub method: Method,
+    /// Answers every board instead of `method`, when set; the answers are the same again.
+    pub oracle: Option<Oracle>,
     /// Draws each answer on the diagnostics stream; `None` draws nothing.
     pub trace: Option<Tracer>,
-}
-
-/// Reads board number `number` (counted from 1, for error messages): nine tiles, and whether
-/// the board is solvable. `None` when the input ends before its first tile.
-///
-/// # Errors
-/// [`Failure::Input`] naming the board and the fault: a byte that is not a tile, a repeated tile
-/// (and so a missing one), or the input ending inside the board; [`Failure::Io`].
-///
-/// # Complexity
-/// O(9 + whitespace skipped).
-pub(crate) fn read_board<R: BufRead>(tiles: &mut Tiles<R>, number: u64) -> Result<Option<(Board, bool)>, Failure> {
-    let mut bytes = [0u8; CELLS];
-    let read = tiles.fill(&mut bytes)?;
-    if read == 0 {
-        return Ok(None);
-    }
-    if read == CELLS {
-        if let Some(read) = Board::from_tile_bytes(&bytes) {
-            return Ok(Some(read));
-        }
-    }
-    Err(board_fault(&bytes[..read], number))
-}
-
-/// Why `bytes`, the start of board `number`, are not a board: the first byte that is not a
-/// tile or repeats one, else the input ending after them.
-#[cold]
-fn board_fault(bytes: &[u8], number: u64) -> Failure {
-    let mut seen = 0u16;
-    for &byte in bytes {
-        let tile = match byte {
-            b'1'..=b'8' => byte - b'1',
-            b'x' => BLANK,
-            _ => {
-                return Failure::Input(format!(
-                    "board {number}: tile '{}' is not 1-8 or x",
-                    byte.escape_ascii()
-                ))
-            }
-        };
-        if seen & (1 << tile) != 0 {
-            return Failure::Input(format!("board {number}: tile '{}' appears twice", tile_char(tile)));
-        }
-        seen |= 1 << tile;
-    }
-    Failure::Input(format!(
-        "board {number}: the input ends after {} of its 9 tiles",
-        bytes.len()
-    ))
 }
 
 /// Output bytes gathered before they are written: whole answer lines only, so that output cut
@@ -100,6 +60,7 @@ const OUTPUT_BUFFER: usize = 1 << 15;
 /// tracer the buffered diagnostics.
 struct Answers<'a, W: Write> {
     answerer: Answerer,
+    oracle: Option<Oracle>,
     out: W,
     /// Answer lines not yet written to `out`; the walk writes moves straight into it.
     buffer: Vec<u8>,
@@ -109,13 +70,33 @@ struct Answers<'a, W: Write> {
 impl<W: Write> Answers<'_, W> {
     /// Writes board `number`'s answer line (its moves, or `unsolvable`), after an empty line if
     /// `separate` (UVa 652); with a tracer, flushes it and draws the answer.
+    ///
+    /// # Errors
+    /// [`Failure::OutOfMemory`] if the answer needs the table and it cannot be allocated, with
+    /// the lines before it still gathered; [`Failure::Io`] if writing fails.
     #[inline]
-    fn write(&mut self, number: u64, board: &Board, solvable: bool, separate: bool) -> io::Result<()> {
+    fn write(&mut self, number: u64, board: &Board, solvable: bool, separate: bool) -> Result<(), Failure> {
+        let line_start = self.buffer.len();
         if separate {
             self.buffer.push(b'\n');
         }
         let start = self.buffer.len();
-        let solved = self.answerer.answer_into(board, solvable, &mut self.buffer);
+        let solved = match self.oracle {
+            None => match self.answerer.answer_into(board, solvable, &mut self.buffer) {
+                Ok(solved) => solved,
+                Err(failure) => {
+                    // Only whole lines reach the output: drop this one's separator.
+                    self.buffer.truncate(line_start);
+                    return Err(failure);
+                }
+            },
+            Some(oracle) => {
+                let answer = oracle(board);
+                self.buffer
+                    .extend_from_slice(answer.as_deref().unwrap_or_default().as_bytes());
+                answer.is_some()
+            }
+        };
         if !solved {
             self.buffer.extend_from_slice(b"unsolvable");
         }
@@ -224,6 +205,7 @@ pub fn run(
 ) -> Result<(), Failure> {
     let mut answers = Answers {
         answerer: Answerer::new(options.method),
+        oracle: options.oracle,
         out: output,
         buffer: Vec::with_capacity(OUTPUT_BUFFER + 2 * DIAMETER as usize),
         trace: options.trace.map(|tracer| (tracer, BufWriter::new(diagnostics))),
@@ -241,10 +223,6 @@ pub fn run(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn board_of(text: &str) -> Board {
-        text.parse().unwrap_or_else(|error| panic!("{text}: {error}"))
-    }
 
     fn output(input: &str, format: Format) -> Result<String, (String, String)> {
         let mut out = Vec::new();
@@ -375,42 +353,6 @@ mod tests {
         assert!(failure(&format!("1025\n\n{boards}"), Format::Auto)
             .1
             .starts_with("board 1025: missing: the count says 1025 boards"));
-    }
-
-    #[test]
-    fn layout_detection_is_the_checkers_exact_rule() {
-        use Detected::{Boards, Counted};
-        let detect = |text: &str| detect_layout(&mut Tiles::new(text.as_bytes())).unwrap();
-        let board = "2 3 4 1 5 x 7 6 8\n";
-        assert_eq!(detect(""), Boards);
-        // A lone number that could begin a board: counted exactly when 9·N tiles follow.
-        assert_eq!(detect("7"), Boards);
-        assert_eq!(detect(&format!("1\n{board}")), Counted(1));
-        assert_eq!(detect(&format!("2\n\n{board}{board}")), Counted(2));
-        assert_eq!(detect("2\n3\n"), Boards);
-        assert_eq!(detect("2\n3 4\n"), Boards);
-        assert_eq!(detect("12\n3\n"), Boards);
-        assert_eq!(detect("12345678\nx"), Boards);
-        // A number, by value, that cannot begin a board and is alone on its line: the count.
-        assert_eq!(detect("11\n3\n"), Counted(11));
-        assert_eq!(detect("123456789"), Counted(123_456_789));
-        assert_eq!(detect(&format!("+1\n{board}")), Counted(1));
-        assert_eq!(detect(&format!("0001\n{board}")), Counted(1));
-        assert_eq!(detect("-0\t"), Counted(0));
-        assert_eq!(detect(&format!("{}1\n{board}", "0".repeat(40))), Counted(1));
-        // Not alone on its line, negative, or not a number: boards.
-        assert_eq!(detect(&format!("1 {board}")), Boards);
-        assert_eq!(detect(&format!("000000001\t{board}")), Boards);
-        assert_eq!(detect(&format!("-1\n{board}")), Boards);
-        assert_eq!(detect("x\n1\n"), Boards);
-        assert_eq!(detect(board), Boards);
-        // Nothing is consumed but a count: the held bytes are read again as tiles.
-        let mut tiles = Tiles::new(&b"2\n3\n4\n1\n5\nx\n7\n6\n8"[..]);
-        assert_eq!(detect_layout(&mut tiles).unwrap(), Boards);
-        assert_eq!(read_board(&mut tiles, 1).unwrap(), Some((board_of("23415x768"), true)));
-        let mut tiles = Tiles::new(&b"+1\n23415x768"[..]);
-        assert_eq!(detect_layout(&mut tiles).unwrap(), Counted(1));
-        assert_eq!(read_board(&mut tiles, 1).unwrap(), Some((board_of("23415x768"), true)));
     }
 
     #[test]

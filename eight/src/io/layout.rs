@@ -380,3 +380,51 @@ pub(crate) fn read_count<R: BufRead>(tiles: &mut Tiles<R>) -> Result<Option<u64>
         Some(value) => Ok(Some(value as u64)),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The next nine tiles, as bytes.
+    fn nine(tiles: &mut Tiles<&[u8]>) -> [u8; CELLS] {
+        let mut bytes = [0; CELLS];
+        assert_eq!(tiles.fill(&mut bytes).unwrap(), CELLS);
+        bytes
+    }
+
+    #[test]
+    fn layout_detection_is_the_checkers_exact_rule() {
+        use Detected::{Boards, Counted};
+        let detect = |text: &str| detect_layout(&mut Tiles::new(text.as_bytes())).unwrap();
+        let board = "2 3 4 1 5 x 7 6 8\n";
+        assert_eq!(detect(""), Boards);
+        // A lone number that could begin a board: counted exactly when 9·N tiles follow.
+        assert_eq!(detect("7"), Boards);
+        assert_eq!(detect(&format!("1\n{board}")), Counted(1));
+        assert_eq!(detect(&format!("2\n\n{board}{board}")), Counted(2));
+        assert_eq!(detect("2\n3\n"), Boards);
+        assert_eq!(detect("2\n3 4\n"), Boards);
+        assert_eq!(detect("12\n3\n"), Boards);
+        assert_eq!(detect("12345678\nx"), Boards);
+        // A number, by value, that cannot begin a board and is alone on its line: the count.
+        assert_eq!(detect("11\n3\n"), Counted(11));
+        assert_eq!(detect("123456789"), Counted(123_456_789));
+        assert_eq!(detect(&format!("+1\n{board}")), Counted(1));
+        assert_eq!(detect(&format!("0001\n{board}")), Counted(1));
+        assert_eq!(detect("-0\t"), Counted(0));
+        assert_eq!(detect(&format!("{}1\n{board}", "0".repeat(40))), Counted(1));
+        // Not alone on its line, negative, or not a number: boards.
+        assert_eq!(detect(&format!("1 {board}")), Boards);
+        assert_eq!(detect(&format!("000000001\t{board}")), Boards);
+        assert_eq!(detect(&format!("-1\n{board}")), Boards);
+        assert_eq!(detect("x\n1\n"), Boards);
+        assert_eq!(detect(board), Boards);
+        // Nothing is consumed but a count: the held bytes are read again as tiles.
+        let mut tiles = Tiles::new(&b"2\n3\n4\n1\n5\nx\n7\n6\n8"[..]);
+        assert_eq!(detect_layout(&mut tiles).unwrap(), Boards);
+        assert_eq!(&nine(&mut tiles), b"23415x768");
+        let mut tiles = Tiles::new(&b"+1\n23415x768"[..]);
+        assert_eq!(detect_layout(&mut tiles).unwrap(), Counted(1));
+        assert_eq!(&nine(&mut tiles), b"23415x768");
+    }
+}
