@@ -5,11 +5,10 @@
 
 use std::ffi::OsString;
 use std::io::{BufRead, BufWriter, Write};
-use std::sync::OnceLock;
 
 use common::cli::{write_help, Args, Failure};
 
-use crate::io::{run, Format, Options};
+use crate::io::{run, run_with, Answer, Format, Options};
 use crate::plain;
 use crate::search::{Method, Solver};
 use crate::state::Board;
@@ -86,11 +85,11 @@ pub fn main_with(
             )))
         }
     };
-    let (method, oracle) = match args.value("--method") {
-        None | Some("auto") => (Method::Auto, None),
-        Some("search") => (Method::Search, None),
-        Some("table") => (Method::Table, None),
-        Some("plain") => (Method::Auto, Some(plain_answer as crate::io::Oracle)),
+    let (method, plain) = match args.value("--method") {
+        None | Some("auto") => (Method::Auto, false),
+        Some("search") => (Method::Search, false),
+        Some("table") => (Method::Table, false),
+        Some("plain") => (Method::Auto, true),
         Some(other) => {
             return Err(Failure::Input(format!(
                 "unknown method '{}'; usage: {USAGE}",
@@ -108,25 +107,36 @@ pub fn main_with(
     let options = Options {
         format,
         method,
-        oracle,
         trace: if args.switch("--trace") {
             Some(write_trace)
         } else {
             None
         },
     };
+    if plain {
+        return run_with(input, output, diagnostics, &options, PlainAnswers::default());
+    }
     run(input, output, diagnostics, &options)
 }
 
-/// `--method plain`'s solver: [`plain::Table::answer`], the table built at the first board
-/// that needs it and kept for the run.
-fn plain_answer(board: &Board) -> Option<String> {
-    static TABLE: OnceLock<plain::Table> = OnceLock::new();
-    let cells = board.cells();
-    if !plain::is_solvable(&cells) {
-        return None;
+/// `--method plain`'s answers: [`plain::Table::answer`], parity included (the reader's is not
+/// used), the table built at the first board that needs it.
+#[derive(Default)]
+struct PlainAnswers {
+    table: Option<plain::Table>,
+}
+
+impl Answer for PlainAnswers {
+    fn answer_into(&mut self, board: &Board, _solvable: bool, out: &mut Vec<u8>) -> Result<bool, Box<Failure>> {
+        let cells = board.cells();
+        if !plain::is_solvable(&cells) {
+            return Ok(false);
+        }
+        let table = self.table.get_or_insert_with(plain::Table::build);
+        let answer = table.answer(&cells).expect("a solvable board has an answer");
+        out.extend_from_slice(answer.as_bytes());
+        Ok(true)
     }
-    TABLE.get_or_init(plain::Table::build).answer(&cells)
 }
 
 #[cfg(test)]

@@ -33,21 +33,34 @@ pub enum Format {
 /// answer line has been written and flushed; `--trace` sets one.
 pub type Tracer = fn(out: &mut dyn Write, number: u64, board: &Board, moves: Option<&[u8]>) -> io::Result<()>;
 
-/// Another solver, answering every board in place of the fast tier: its moves, or `None` for an
-/// unsolvable board. `--method plain` sets [`plain`](crate::plain)'s (in `cli.rs`); the judge
-/// program sets none, so it never carries one.
-pub type Oracle = fn(board: &Board) -> Option<String>;
+/// What answers the boards of a run: the fast tier's [`Answerer`] in the judge program ([`run`]);
+/// `--method plain` passes [`plain`](crate::plain)'s instead (`cli.rs`, through [`run_with`]), so
+/// the judge program never names it.
+pub(crate) trait Answer {
+    /// Appends to `out` the answer to `board`, whose parity `solvable` the reader has computed:
+    /// the move letters, nothing for the goal; returns whether the board is solvable, appending
+    /// nothing when it is not.
+    ///
+    /// # Errors
+    /// [`Failure::OutOfMemory`] if a table the answer needs cannot be allocated.
+    fn answer_into(&mut self, board: &Board, solvable: bool, out: &mut Vec<u8>) -> Result<bool, Box<Failure>>;
+}
+
+impl Answer for Answerer {
+    #[inline]
+    fn answer_into(&mut self, board: &Board, solvable: bool, out: &mut Vec<u8>) -> Result<bool, Box<Failure>> {
+        Answerer::answer_into(self, board, solvable, out)
+    }
+}
 
 /// What a run does. `Options::default()` is exactly what the judges run: the layout detected,
-/// the method chosen by the run's length, no other solver, no trace.
+/// the method chosen by the run's length, no trace.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Options {
     /// The input layout.
     pub format: Format,
     /// How the boards are answered; every method gives the same answers.
     pub method: Method,
-    /// Answers every board instead of `method`, when set; the answers are the same again.
-    pub oracle: Option<Oracle>,
     /// Draws each answer on the diagnostics stream; `None` draws nothing.
     pub trace: Option<Tracer>,
 }
@@ -58,44 +71,34 @@ const OUTPUT_BUFFER: usize = 1 << 15;
 
 /// Where the answers go: whole lines gathered in `buffer` and written to `out`, and with a
 /// tracer the buffered diagnostics.
-struct Answers<'a, W: Write> {
-    answerer: Answerer,
-    oracle: Option<Oracle>,
+struct Answers<'a, A: Answer, W: Write> {
+    answerer: A,
     out: W,
     /// Answer lines not yet written to `out`; the walk writes moves straight into it.
     buffer: Vec<u8>,
+    /// Why the run stopped, when a table an answer needed could not be allocated.
+    refused: Option<Failure>,
     trace: Option<(Tracer, BufWriter<&'a mut dyn Write>)>,
 }
 
-impl<W: Write> Answers<'_, W> {
+impl<A: Answer, W: Write> Answers<'_, A, W> {
     /// Writes board `number`'s answer line (its moves, or `unsolvable`), after an empty line if
     /// `separate` (UVa 652); with a tracer, flushes it and draws the answer.
     ///
     /// # Errors
-    /// [`Failure::OutOfMemory`] if the answer needs the table and it cannot be allocated, with
-    /// the lines before it still gathered; [`Failure::Io`] if writing fails.
+    /// If writing fails; and if the answer needs a table that cannot be allocated, an error of
+    /// kind `OutOfMemory`, the lines before it still gathered and the failure itself kept in
+    /// [`Answers::refused`]. (An `io::Result` is one word, so the hot path stays as cheap as it
+    /// was before tables could be refused.)
     #[inline]
-    fn write(&mut self, number: u64, board: &Board, solvable: bool, separate: bool) -> Result<(), Failure> {
-        let line_start = self.buffer.len();
+    fn write(&mut self, number: u64, board: &Board, solvable: bool, separate: bool) -> io::Result<()> {
         if separate {
             self.buffer.push(b'\n');
         }
         let start = self.buffer.len();
-        let solved = match self.oracle {
-            None => match self.answerer.answer_into(board, solvable, &mut self.buffer) {
-                Ok(solved) => solved,
-                Err(failure) => {
-                    // Only whole lines reach the output: drop this one's separator.
-                    self.buffer.truncate(line_start);
-                    return Err(failure);
-                }
-            },
-            Some(oracle) => {
-                let answer = oracle(board);
-                self.buffer
-                    .extend_from_slice(answer.as_deref().unwrap_or_default().as_bytes());
-                answer.is_some()
-            }
+        let solved = match self.answerer.answer_into(board, solvable, &mut self.buffer) {
+            Ok(solved) => solved,
+            Err(failure) => return Err(self.refuse(start - usize::from(separate), *failure)),
         };
         if !solved {
             self.buffer.extend_from_slice(b"unsolvable");
@@ -118,6 +121,15 @@ impl<W: Write> Answers<'_, W> {
         Ok(())
     }
 
+    /// Stops the run at a table that could not be allocated: drops the line begun at
+    /// `line_start` and keeps the failure for [`run_with`] to report.
+    #[cold]
+    fn refuse(&mut self, line_start: usize, failure: Failure) -> io::Error {
+        self.buffer.truncate(line_start);
+        self.refused = Some(failure);
+        io::ErrorKind::OutOfMemory.into()
+    }
+
     /// Writes what is gathered and flushes `out`.
     fn flush(&mut self) -> io::Result<()> {
         self.out.write_all(&self.buffer)?;
@@ -127,9 +139,9 @@ impl<W: Write> Answers<'_, W> {
 }
 
 /// Reads the boards from `tiles` and writes their answers, stopping at the first bad one.
-fn answer_all<R: BufRead, W: Write>(
+fn answer_all<R: BufRead, A: Answer, W: Write>(
     tiles: &mut Tiles<R>,
-    answers: &mut Answers<'_, W>,
+    answers: &mut Answers<'_, A, W>,
     format: Format,
 ) -> Result<(), Failure> {
     let (layout, detected) = match format {
@@ -203,17 +215,35 @@ pub fn run(
     diagnostics: &mut dyn Write,
     options: &Options,
 ) -> Result<(), Failure> {
+    run_with(input, output, diagnostics, options, Answerer::new(options.method))
+}
+
+/// [`run`] with `answerer` answering the boards instead of the one `options.method` names.
+///
+/// # Errors
+/// As [`run`].
+pub(crate) fn run_with(
+    input: impl BufRead,
+    output: impl Write,
+    diagnostics: &mut dyn Write,
+    options: &Options,
+    answerer: impl Answer,
+) -> Result<(), Failure> {
     let mut answers = Answers {
-        answerer: Answerer::new(options.method),
-        oracle: options.oracle,
+        answerer,
         out: output,
         buffer: Vec::with_capacity(OUTPUT_BUFFER + 2 * DIAMETER as usize),
+        refused: None,
         trace: options.trace.map(|tracer| (tracer, BufWriter::new(diagnostics))),
     };
     let outcome = answer_all(&mut Tiles::new(input), &mut answers, options.format);
     let flushed = answers.flush();
     let trace_flushed = answers.trace.as_mut().map_or(Ok(()), |(_, trace)| trace.flush());
-    // The input's fault is the one to report; a failed flush matters only if there is none.
+    // The input's fault is the one to report, or the table refused; a failed flush matters only
+    // if there is neither.
+    if let Some(refused) = answers.refused {
+        return Err(refused);
+    }
     outcome?;
     flushed?;
     trace_flushed?;

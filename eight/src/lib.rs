@@ -51,7 +51,8 @@
 //! distance plus linear conflict). The searches share one budget of 64 Ki expansions, more than
 //! any single board needs and a fraction of what the table costs to build; the board that would
 //! exceed it, and every later one, is walked from the table instead. `--method search`,
-//! `--method table` or `--method plain` forces one way ([`Method`], [`Options::oracle`]); the
+//! `--method table` or `--method plain` forces one way ([`Method`]; plain is chosen in `cli.rs`,
+//! so that only the command line names it); the
 //! exhaustive test runs all 9! boards through each and demands the same bytes.
 //!
 //! # Complexity
@@ -102,6 +103,6 @@ mod study;
 mod testing;
 
 pub use cli::{main_with, USAGE};
-pub use io::{run, Format, Options, Oracle, Tracer};
+pub use io::{run, Format, Options, Tracer};
 pub use search::{ida, Method, Solver};
 pub use state::Board;

@@ -82,7 +82,12 @@ impl Answerer {
     /// O(answer length) from the table; an IDA* search, at most the budget left, before it;
     /// plus [`Solver::new`] the first time a board needs the table.
     #[inline]
-    pub(crate) fn answer_into(&mut self, board: &Board, solvable: bool, out: &mut Vec<u8>) -> Result<bool, Failure> {
+    pub(crate) fn answer_into(
+        &mut self,
+        board: &Board,
+        solvable: bool,
+        out: &mut Vec<u8>,
+    ) -> Result<bool, Box<Failure>> {
         if !solvable {
             return Ok(false);
         }
@@ -96,13 +101,23 @@ impl Answerer {
                 return Ok(true);
             }
         }
-        let solver = match &mut self.solver {
+        let solver = match &self.solver {
             Some(solver) => solver,
-            empty => empty.insert(Solver::try_new()?),
+            None => self.build_table().map_err(Box::new)?,
         };
         let solved = solver.walk_into(board, out);
         debug_assert!(solved, "even boards are reachable: {board}");
         Ok(true)
+    }
+
+    /// Builds the table, once, for the first board that needs it.
+    ///
+    /// # Errors
+    /// [`Failure::OutOfMemory`] if it cannot be allocated.
+    #[cold]
+    #[inline(never)]
+    fn build_table(&mut self) -> Result<&Solver, Failure> {
+        Ok(self.solver.insert(Solver::try_new()?))
     }
 }
 

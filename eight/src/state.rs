@@ -16,9 +16,6 @@ pub(crate) const BLANK: u8 = 8;
 /// Number of boards, solvable or not: 9!.
 pub(crate) const STATES: usize = 362_880;
 
-/// Number of boards from which the goal can be reached: 9! / 2.
-pub(crate) const SOLVABLE: usize = 181_440;
-
 /// The moves' letters, in the order that defines "smallest"; a move's number is its index here.
 pub(crate) const MOVE_NAMES: [u8; 4] = *b"uldr";
 

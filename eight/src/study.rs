@@ -154,8 +154,8 @@ pub(crate) fn write_stats(out: &mut dyn Write, solver: &Solver) -> io::Result<()
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::state::{DIAMETER, SOLVABLE};
-    use crate::testing::{board, A089473};
+    use crate::state::DIAMETER;
+    use crate::testing::{board, A089473, SOLVABLE};
     use std::ffi::OsString;
     use std::io::BufRead;
 

@@ -8,6 +8,9 @@ use crate::search::ida::{self, Exhausted};
 use crate::search::Answerer;
 use crate::state::{Board, STATES};
 
+/// Number of boards from which the goal can be reached: 9! / 2.
+pub(crate) const SOLVABLE: usize = 181_440;
+
 /// OEIS A089473: the number of 8-puzzle boards at each distance from the goal.
 pub(crate) const A089473: [usize; 32] = [
     1, 2, 4, 8, 16, 20, 39, 62, 116, 152, 286, 396, 748, 1024, 1893, 2512, 4485, 5638, 9529, 10878, 16993, 17110,

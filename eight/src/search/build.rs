@@ -10,10 +10,10 @@
 //! classes so that no move is tested against the frame's edge or generated back to the parent,
 //! and makes the visited mark, the distance and the first move one byte ([`answer_table`]).
 
-use common::cli::{try_reserve, Failure};
+use common::cli::{try_filled, Failure};
 
 use super::word::guarded_step;
-use crate::state::{Board, CELLS, LANE_GUARDS, NO_CELL, RANK_SHIFT, RULES, SOLVABLE, STATES};
+use crate::state::{Board, CELLS, LANE_GUARDS, NO_CELL, RANK_SHIFT, RULES};
 
 /// The table's entry for a board the search never reaches: the unsolvable half. It is the
 /// largest byte, above every real entry (at most `31 << 2 | 3` = 127), so the search's minimum
@@ -33,18 +33,13 @@ pub(crate) const fn entry_distance(entry: u8) -> u8 {
     entry >> 2
 }
 
-/// Solvable boards with the blank in any one cell: for each of the 9 cells, half of the 8!
-/// orders of the tiles in the other cells.
-const PER_BLANK: usize = SOLVABLE / CELLS;
-
-/// Slots in each region of [`Build::queue`]: a power of two above [`PER_BLANK`], so that a
-/// masked index needs no bounds check. Only the slots used are ever touched, so the unused
-/// ones cost address space, not memory.
-const REGION: usize = (PER_BLANK + 1).next_power_of_two();
-
-// A region holds boards with one blank cell, at most `PER_BLANK`, and one more slot is written
-// past its end (see `Build::try_move`).
-const _: () = assert!(PER_BLANK < REGION);
+/// Slots in each region of [`Build::queue`], a ring: a power of two, so that a masked index
+/// needs no bounds check, above the most boards a class holds at once. A class holds the boards
+/// of the layer being expanded that are still to come and those queued for the next layer, and
+/// one more slot is written past the end (see [`Build::try_move`]); the most, over all classes
+/// and layers, is 3,183 (of 181,440 boards, at distances 24 and 25). [`answer_table`] checks
+/// after every layer that no ring was lapped.
+const REGION: usize = 1 << 12;
 
 /// Region classes: blank cell × move not to try; class `4b + m` for the 24 legal pairs, and
 /// [`ROOT_CLASS`] for the goal, which has no parent.
@@ -59,10 +54,10 @@ pub(crate) const RANK_SLOTS: usize = 1 << (64 - RANK_SHIFT);
 
 /// What [`answer_table`] works on.
 struct Build {
-    /// The queue, one region of [`REGION`] slots per class (see [`answer_table`]), each
-    /// filled in discovery order. A queued word is a [`Board`]'s with every guard bit set.
+    /// The queue, one ring of [`REGION`] slots per class (see [`answer_table`]), each filled in
+    /// discovery order. A queued word is a [`Board`]'s with every guard bit set.
     queue: Box<[u64; CLASSES * REGION]>,
-    /// The boards queued so far in each region.
+    /// The boards queued so far in each region (the slot is this modulo [`REGION`]).
     tails: [usize; CLASSES],
     /// Entries by rank ([`entry`]), [`UNREACHED`] until a board is reached.
     entries: Box<[u8; RANK_SLOTS]>,
@@ -150,12 +145,18 @@ macro_rules! expand_classes {
 /// # Errors
 /// [`Failure::OutOfMemory`] if the table or the queue cannot be allocated.
 ///
+/// # Panics
+/// If a ring of the queue was lapped, which [`REGION`] rules out (and the unit test
+/// `the_table_is_plains_on_every_board` confirms).
+///
 /// # Complexity
-/// O(9! / 2 · 4) time; 9! bytes of table and 8 bytes per solvable board of queue touched.
+/// O(9! / 2 · 4) time; 9! bytes of table (a slot for each of the 2^19 values a rank field can
+/// hold) and 37 rings of 4,096 boards of queue.
 pub(crate) fn answer_table() -> Result<Box<[u8; RANK_SLOTS]>, Failure> {
-    let mut entries = zeroed(RANK_SLOTS, 0u8, "the distance table")?;
-    entries[..STATES].fill(UNREACHED);
-    let queue = zeroed(CLASSES * REGION, 0u64, "the distance table's breadth-first queue")?;
+    let entries = try_filled(RANK_SLOTS, UNREACHED, "the distance table")?;
+    // Any word will do in a slot not yet written, as none is read: the guard bits alone, as in
+    // every queued word (and a fill that is not one repeated byte is cheaper than a memset).
+    let queue = try_filled(CLASSES * REGION, LANE_GUARDS, "the distance table's search queue")?;
     let mut build = Build {
         queue: queue.into_boxed_slice().try_into().expect("CLASSES · REGION slots"),
         tails: [0; CLASSES],
@@ -178,29 +179,17 @@ pub(crate) fn answer_table() -> Result<Box<[u8; RANK_SLOTS]>, Failure> {
             (0, 2), (0, 3), (1, 1), (1, 2), (1, 3), (2, 1), (2, 2), (3, 0), (3, 2), (3, 3),
             (4, 0), (4, 1), (4, 2), (4, 3), (5, 0), (5, 1), (5, 2), (6, 0), (6, 3), (7, 0),
             (7, 1), (7, 3), (8, 0), (8, 1));
+        let lapped = build.tails.iter().zip(&firsts).any(|(tail, first)| tail - first >= REGION);
+        assert!(!lapped, "a ring of the queue was lapped");
         firsts = ends;
     }
     Ok(build.entries)
 }
 
-/// `len` copies of `zero`, a zero value, as `vec![zero; len]` allocates them: zeroed pages
-/// straight from the system, which cost no memory until touched (most of the queue never is).
-/// Where `vec!` would abort the process when the allocation is refused, this first reserves the
-/// same size fallibly and releases it, so that a refusal is [`Failure::OutOfMemory`] and the
-/// answers so far are still written.
-///
-/// # Errors
-/// [`Failure::OutOfMemory`] naming `what`.
-fn zeroed<T: Clone>(len: usize, zero: T, what: &str) -> Result<Vec<T>, Failure> {
-    let mut probe: Vec<T> = Vec::new();
-    try_reserve(&mut probe, len, what)?;
-    drop(probe);
-    Ok(vec![zero; len])
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::state::STATES;
     use crate::testing::{all_boards, plain_table};
 
     #[test]
@@ -221,6 +210,6 @@ mod tests {
                 }
             }
         }
-        assert!(table[STATES..].iter().all(|&entry| entry == 0));
+        assert!(table[STATES..].iter().all(|&entry| entry == UNREACHED));
     }
 }
