@@ -399,7 +399,7 @@ mod tests {
         }
         assert_eq!(answer("-0\n"), "");
         assert_eq!(answer("+0\n\n"), "");
-        // An endless numeral ends at its 20th significant digit, whatever the layout.
+        // An endless numeral ends within its first 32 bytes, whatever the layout.
         let endless = "1".repeat(1 << 20);
         assert!(failure(&endless, Format::Uva652).1.ends_with("' is too large"));
         assert!(failure(&format!("{endless}0\n"), Format::Auto).1.contains("1111"));
@@ -453,12 +453,19 @@ mod tests {
             uva("99999999999999999999\n").1,
             "line 1, column 1: the board count '99999999999999999999' is too large"
         );
-        // Quoted up to 32 bytes, and read no further than the 20th significant digit.
+        // Quoted up to 32 bytes, and read no further.
         for input in ["9".repeat(40), "9".repeat(1 << 20)] {
             assert_eq!(
                 uva(&input).1,
                 format!("line 1, column 1: the board count '{}...' is too large", "9".repeat(32))
             );
+        }
+        // Detected or forced, a count too large is quoted the same way.
+        for digits in [20, 21, 25, 32, 33, 40, 1 << 20] {
+            let count = "9".repeat(digits);
+            for input in [count.clone(), format!("{count}\n1 2 3 4 5 6 7 8 x\n")] {
+                assert_eq!(failure(&input, Format::Auto).1, uva(&input).1, "{digits} digits");
+            }
         }
         // Detected rather than forced, the count errors say how the input was read.
         let (_, error) = failure("02\n\n1 2 3 4 5 6 7 8 x\n", Format::Auto);

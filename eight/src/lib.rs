@@ -77,8 +77,8 @@
 //! - UVa 652: a count `N`, then `N` boards; the answers are separated by one empty line. The
 //!   count is a number by value: an optional `+` or `-`, then digits, leading zeros not counted
 //!   (`+3` is 3, `-0` is 0, `007` is 7). A count that is not a number, is negative, does not fit
-//!   in 63 bits (an endless numeral ends at its 20th significant digit), or does not match the
-//!   boards is an error.
+//!   in 63 bits (an endless numeral is read no further than its first 32 bytes once it has 20
+//!   significant digits), or does not match the boards is an error.
 //! - `--format` forces a layout ([`Format`]); by default it is detected by the rule the checker
 //!   (`judge check`) applies: UVa 652 exactly when the first word is a number `N ≥ 0` alone on
 //!   its line and exactly 9·`N` tiles follow it; boards otherwise. A lone number that cannot
@@ -87,7 +87,8 @@
 //!   needs the tiles after it counted, which the reader does for up to 1,024 boards held ahead.
 //!   Past that, a short look decides (a blank line or spaced tiles after the count say UVa).
 //!   Either way a count of any length is read by value; a numeral of more than 20 significant
-//!   digits is an error at once. The rule is `detect_layout` in `io/layout.rs`.
+//!   digits is an error at once, quoted as `--format uva652` quotes it (its first 32 bytes). The
+//!   rule is `detect_layout` in `io/layout.rs`.
 //! - Empty input, or only whitespace, prints nothing.
 
 /// The binary's name, as error messages begin (`eight: error: ...`).

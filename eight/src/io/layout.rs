@@ -230,8 +230,8 @@ const HELD_WORD: usize = 16;
 
 /// Reads the first word, which starts at `start` with a digit or a sign: its first bytes are held
 /// as tiles, should the input be boards, the rest read by value. A word is decided at its first
-/// byte that is not a digit (not a number: boards) or at its 21st significant digit (an error),
-/// so endless input ends at once.
+/// byte that is not a digit (not a number: boards) or, past its 20th significant digit, once the
+/// 32 bytes a message quotes are read (an error), so endless input ends at once.
 ///
 /// # Errors
 /// [`Failure::Input`] for a numeral of more than 19 significant digits (too large for a count,
@@ -289,15 +289,15 @@ fn read_first_word<R: BufRead>(tiles: &mut Tiles<R>, start: Position) -> Result<
                 next: None,
             });
         }
-        if significant > 20 {
-            // Past what any count needs (a word of 20 significant digits is reported whole), and
-            // no board: decided here, so endless digits end at once.
-            let more = if shown.ends_with("...") { "" } else { "..." };
-            return Err(Failure::Input(format!(
-                "{start}: the board count '{shown}{more}' is too large"
-            )));
+        if significant > 20 && shown.len() > common::scan::SHOWN {
+            // Past what any count needs, and no board, and as much of it read as a message
+            // quotes (what `--format uva652` quotes, too): decided here, so endless digits end.
+            return Err(too_large(start, &shown));
         }
     };
+    if significant > 20 {
+        return Err(too_large(start, &shown));
+    }
     let signed = matches!(first, b'+' | b'-');
     let value = if index == usize::from(signed) {
         None // A lone sign is no number.
@@ -315,6 +315,12 @@ fn read_first_word<R: BufRead>(tiles: &mut Tiles<R>, start: Position) -> Result<
         shown,
         next,
     })
+}
+
+/// The error for a first word of more than 20 significant digits, quoted as `shown`.
+#[cold]
+fn too_large(start: Position, shown: &str) -> Failure {
+    Failure::Input(format!("{start}: the board count '{shown}' is too large"))
 }
 
 /// The most tiles [`detect_layout`] holds to see a whole input: 1,024 boards and a count
