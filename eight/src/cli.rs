@@ -221,6 +221,9 @@ mod tests {
                 help.starts_with(&format!("usage: {USAGE}\n{ABOUT}")),
                 "{args:?}: {help}"
             );
+            // The letters as the judges say them: which way the blank goes.
+            assert!(help.contains("u moves x up (swaps it with the tile above)"), "{help}");
+            assert!(help.contains("auto|search|table|plain"), "{help}");
             for switch in ["--format F", "--method M", "--trace", "--stats", "-h, --help"] {
                 assert!(help.contains(&format!("\n  {switch} ")), "{switch}: {help}");
             }

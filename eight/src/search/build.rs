@@ -1,7 +1,7 @@
 //! The class-split breadth-first search that builds the distance table.
 //!
-//! **Equals:** [`plain::Table::build`]'s search, entry by entry: for every board the same
-//! distance, and beside it the first move of its answer, [`plain::Table::first_move`].
+//! **Equals:** [`plain::Table::build`](crate::plain::Table::build)'s search, entry by entry: for every board the same
+//! distance, and beside it the first move of its answer, [`plain::Table::first_move`](crate::plain::Table::first_move).
 //! **Proved by:** `the_table_is_plains_on_every_board` (below), over all 9! boards.
 //!
 //! **Why it is faster:** plain's search ranks each new board from scratch and keeps a FIFO of
@@ -128,7 +128,7 @@ macro_rules! expand_classes {
 /// Every board's [`entry`] (distance to the goal, first move of its answer) by rank,
 /// [`UNREACHED`] for the unsolvable half: a breadth-first search from the goal, layer by layer.
 ///
-/// Its distances are [`plain::Table`]'s and its moves [`plain::Table::first_move`]'s (the unit
+/// Its distances are [`plain::Table`](crate::plain::Table)'s and its moves [`plain::Table::first_move`](crate::plain::Table::first_move)'s (the unit
 /// test `the_table_is_plains_on_every_board` checks both), at a fraction of the cost of
 /// plain's search:
 /// - The queue is split into classes by the blank's cell and the move that would lead back to
@@ -179,7 +179,11 @@ pub(crate) fn answer_table() -> Result<Box<[u8; RANK_SLOTS]>, Failure> {
             (0, 2), (0, 3), (1, 1), (1, 2), (1, 3), (2, 1), (2, 2), (3, 0), (3, 2), (3, 3),
             (4, 0), (4, 1), (4, 2), (4, 3), (5, 0), (5, 1), (5, 2), (6, 0), (6, 3), (7, 0),
             (7, 1), (7, 3), (8, 0), (8, 1));
-        let lapped = build.tails.iter().zip(&firsts).any(|(tail, first)| tail - first >= REGION);
+        let lapped = build
+            .tails
+            .iter()
+            .zip(&firsts)
+            .any(|(tail, first)| tail - first >= REGION);
         assert!(!lapped, "a ring of the queue was lapped");
         firsts = ends;
     }

@@ -101,7 +101,7 @@ impl Walker {
         self.blank
     }
 
-    /// Makes move `step`, which must be legal: [`Board::step`]'s result in about a third of its
+    /// Makes move `step`, which must be legal: [`Board::step`]'s result in fewer
     /// instructions, the move's rule folded into one of 24 bodies ([`guarded_step`]) inlined
     /// behind one jump on (blank cell, move). Answers are read from the table with it.
     ///
