@@ -8,9 +8,9 @@ use std::io::{BufRead, BufWriter, Write};
 
 use common::cli::{write_help, Args, Failure};
 
-use crate::io::{run, run_with, Answer, Format, Options};
+use crate::io::{run, run_with, Format, Options};
 use crate::plain;
-use crate::search::{Method, Solver};
+use crate::search::{Answer, Method, Solver};
 use crate::state::Board;
 use crate::study::{write_stats, write_trace};
 

@@ -12,7 +12,7 @@ mod layout;
 use board::read_board;
 use layout::{detect_layout, read_count, Detected, Layout, Tiles};
 
-use crate::search::{Answerer, Method};
+use crate::search::{Answer, Answerer, Method};
 use crate::state::{Board, DIAMETER};
 
 /// The input layout, as forced by `--format` or left to the detection rule (crate docs).
@@ -32,26 +32,6 @@ pub enum Format {
 /// Draws board `number`'s answer (`None`: unsolvable) on the diagnostics stream, after its
 /// answer line has been written and flushed; `--trace` sets one.
 pub type Tracer = fn(out: &mut dyn Write, number: u64, board: &Board, moves: Option<&[u8]>) -> io::Result<()>;
-
-/// What answers the boards of a run: the fast tier's [`Answerer`] in the judge program ([`run`]);
-/// `--method plain` passes [`plain`](crate::plain)'s instead (`cli.rs`, through [`run_with`]), so
-/// the judge program never names it.
-pub(crate) trait Answer {
-    /// Appends to `out` the answer to `board`, whose parity `solvable` the reader has computed:
-    /// the move letters, nothing for the goal; returns whether the board is solvable, appending
-    /// nothing when it is not.
-    ///
-    /// # Errors
-    /// [`Failure::OutOfMemory`] if a table the answer needs cannot be allocated.
-    fn answer_into(&mut self, board: &Board, solvable: bool, out: &mut Vec<u8>) -> Result<bool, Box<Failure>>;
-}
-
-impl Answer for Answerer {
-    #[inline]
-    fn answer_into(&mut self, board: &Board, solvable: bool, out: &mut Vec<u8>) -> Result<bool, Box<Failure>> {
-        Answerer::answer_into(self, board, solvable, out)
-    }
-}
 
 /// What a run does. `Options::default()` is exactly what the judges run: the layout detected,
 /// the method chosen by the run's length, no trace.
@@ -76,8 +56,6 @@ struct Answers<'a, A: Answer, W: Write> {
     out: W,
     /// Answer lines not yet written to `out`; the walk writes moves straight into it.
     buffer: Vec<u8>,
-    /// Why the run stopped, when a table an answer needed could not be allocated.
-    refused: Option<Failure>,
     trace: Option<(Tracer, BufWriter<&'a mut dyn Write>)>,
 }
 
@@ -86,19 +64,21 @@ impl<A: Answer, W: Write> Answers<'_, A, W> {
     /// `separate` (UVa 652); with a tracer, flushes it and draws the answer.
     ///
     /// # Errors
-    /// If writing fails; and if the answer needs a table that cannot be allocated, an error of
-    /// kind `OutOfMemory`, the lines before it still gathered and the failure itself kept in
-    /// [`Answers::refused`]. (An `io::Result` is one word, so the hot path stays as cheap as it
-    /// was before tables could be refused.)
+    /// [`Failure::OutOfMemory`] if the answer needs a table that cannot be allocated, the lines
+    /// before it still gathered; [`Failure::Io`] if writing fails.
     #[inline]
-    fn write(&mut self, number: u64, board: &Board, solvable: bool, separate: bool) -> io::Result<()> {
+    fn write(&mut self, number: u64, board: &Board, solvable: bool, separate: bool) -> Result<(), Failure> {
         if separate {
             self.buffer.push(b'\n');
         }
         let start = self.buffer.len();
         let solved = match self.answerer.answer_into(board, solvable, &mut self.buffer) {
             Ok(solved) => solved,
-            Err(failure) => return Err(self.refuse(start - usize::from(separate), *failure)),
+            Err(failure) => {
+                // Only whole lines reach the output: drop this one's separator.
+                self.buffer.truncate(start - usize::from(separate));
+                return Err(*failure);
+            }
         };
         if !solved {
             self.buffer.extend_from_slice(b"unsolvable");
@@ -119,15 +99,6 @@ impl<A: Answer, W: Write> Answers<'_, A, W> {
             self.buffer.clear();
         }
         Ok(())
-    }
-
-    /// Stops the run at a table that could not be allocated: drops the line begun at
-    /// `line_start` and keeps the failure for [`run_with`] to report.
-    #[cold]
-    fn refuse(&mut self, line_start: usize, failure: Failure) -> io::Error {
-        self.buffer.truncate(line_start);
-        self.refused = Some(failure);
-        io::ErrorKind::OutOfMemory.into()
     }
 
     /// Writes what is gathered and flushes `out`.
@@ -233,17 +204,12 @@ pub(crate) fn run_with(
         answerer,
         out: output,
         buffer: Vec::with_capacity(OUTPUT_BUFFER + 2 * DIAMETER as usize),
-        refused: None,
         trace: options.trace.map(|tracer| (tracer, BufWriter::new(diagnostics))),
     };
     let outcome = answer_all(&mut Tiles::new(input), &mut answers, options.format);
     let flushed = answers.flush();
     let trace_flushed = answers.trace.as_mut().map_or(Ok(()), |(_, trace)| trace.flush());
-    // The input's fault is the one to report, or the table refused; a failed flush matters only
-    // if there is neither.
-    if let Some(refused) = answers.refused {
-        return Err(refused);
-    }
+    // The input's fault is the one to report; a failed flush matters only if there is none.
     outcome?;
     flushed?;
     trace_flushed?;

@@ -58,6 +58,19 @@ pub(crate) struct Answerer {
     budget: u64,
 }
 
+/// What answers the boards of a run: the fast tier's [`Answerer`] in the judge program
+/// (`io::run`); `--method plain` passes [`plain`](crate::plain)'s instead (`cli.rs`, through
+/// `io::run_with`), so the judge program never names it.
+pub(crate) trait Answer {
+    /// Appends to `out` the answer to `board`, whose parity `solvable` the reader has computed:
+    /// the move letters, nothing for the goal; returns whether the board is solvable, appending
+    /// nothing when it is not.
+    ///
+    /// # Errors
+    /// [`Failure::OutOfMemory`] if a table the answer needs cannot be allocated.
+    fn answer_into(&mut self, board: &Board, solvable: bool, out: &mut Vec<u8>) -> Result<bool, Box<Failure>>;
+}
+
 impl Answerer {
     /// An answerer that answers by `method`.
     pub(crate) fn new(method: Method) -> Self {
@@ -70,24 +83,17 @@ impl Answerer {
             },
         }
     }
+}
 
-    /// Appends to `out` the answer to `board`, whose solvability the caller knows (parity,
-    /// [`Board::is_solvable`]): the move letters, nothing for the goal; returns `solvable`,
-    /// appending nothing when it is `false`.
-    ///
-    /// # Errors
-    /// [`Failure::OutOfMemory`] if the table is needed and cannot be allocated.
+impl Answer for Answerer {
+    /// The answer by IDA* while the budget lasts, else from the table, built here the first
+    /// time.
     ///
     /// # Complexity
     /// O(answer length) from the table; an IDA* search, at most the budget left, before it;
     /// plus [`Solver::new`] the first time a board needs the table.
     #[inline]
-    pub(crate) fn answer_into(
-        &mut self,
-        board: &Board,
-        solvable: bool,
-        out: &mut Vec<u8>,
-    ) -> Result<bool, Box<Failure>> {
+    fn answer_into(&mut self, board: &Board, solvable: bool, out: &mut Vec<u8>) -> Result<bool, Box<Failure>> {
         if !solvable {
             return Ok(false);
         }
@@ -101,23 +107,13 @@ impl Answerer {
                 return Ok(true);
             }
         }
-        let solver = match &self.solver {
+        let solver = match &mut self.solver {
             Some(solver) => solver,
-            None => self.build_table().map_err(Box::new)?,
+            empty => empty.insert(Solver::try_new()?),
         };
         let solved = solver.walk_into(board, out);
         debug_assert!(solved, "even boards are reachable: {board}");
         Ok(true)
-    }
-
-    /// Builds the table, once, for the first board that needs it.
-    ///
-    /// # Errors
-    /// [`Failure::OutOfMemory`] if it cannot be allocated.
-    #[cold]
-    #[inline(never)]
-    fn build_table(&mut self) -> Result<&Solver, Failure> {
-        Ok(self.solver.insert(Solver::try_new()?))
     }
 }
 

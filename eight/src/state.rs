@@ -105,9 +105,9 @@ pub(crate) const RULES: [[Rule; 4]; CELLS] = {
     let mut table = [[none; 4]; CELLS];
     let mut blank = 0;
     while blank < CELLS {
-        let mut step = 0;
-        while step < 4 {
-            let target = NEIGHBOURS[blank][step];
+        let mut m = 0;
+        while m < 4 {
+            let target = NEIGHBOURS[blank][m];
             if target != NO_CELL {
                 let target = target as usize;
                 let (low, high) = if blank < target {
@@ -134,7 +134,7 @@ pub(crate) const RULES: [[Rule; 4]; CELLS] = {
                     after |= 1 << (LANE * cell + LANE - 1);
                     cell += 1;
                 }
-                table[blank][step] = Rule {
+                table[blank][m] = Rule {
                     target: target as u8,
                     base: sign * base,
                     after,
@@ -142,7 +142,7 @@ pub(crate) const RULES: [[Rule; 4]; CELLS] = {
                     between,
                 };
             }
-            step += 1;
+            m += 1;
         }
         blank += 1;
     }

@@ -292,11 +292,13 @@ fn read_first_word<R: BufRead>(tiles: &mut Tiles<R>, start: Position) -> Result<
         if significant > 20 && shown.len() > common::scan::SHOWN {
             // Past what any count needs, and no board, and as much of it read as a message
             // quotes (what `--format uva652` quotes, too): decided here, so endless digits end.
-            return Err(too_large(start, &shown));
+            break None;
         }
     };
     if significant > 20 {
-        return Err(too_large(start, &shown));
+        return Err(Failure::Input(format!(
+            "{start}: the board count '{shown}' is too large"
+        )));
     }
     let signed = matches!(first, b'+' | b'-');
     let value = if index == usize::from(signed) {
@@ -315,12 +317,6 @@ fn read_first_word<R: BufRead>(tiles: &mut Tiles<R>, start: Position) -> Result<
         shown,
         next,
     })
-}
-
-/// The error for a first word of more than 20 significant digits, quoted as `shown`.
-#[cold]
-fn too_large(start: Position, shown: &str) -> Failure {
-    Failure::Input(format!("{start}: the board count '{shown}' is too large"))
 }
 
 /// The most tiles [`detect_layout`] holds to see a whole input: 1,024 boards and a count

@@ -275,26 +275,26 @@ fn visit<const B: usize, const BACK: usize>(
         return Flow::Found;
     }
     // u, l, d, r: the order that makes the first path found the smallest (module docs).
-    let flow = step::<B, BACK, 0>(search, rows, columns, row_cost, column_cost, room);
+    let flow = descend::<B, BACK, 0>(search, rows, columns, row_cost, column_cost, room);
     if flow != Flow::Deeper {
         return flow;
     }
-    let flow = step::<B, BACK, 1>(search, rows, columns, row_cost, column_cost, room);
+    let flow = descend::<B, BACK, 1>(search, rows, columns, row_cost, column_cost, room);
     if flow != Flow::Deeper {
         return flow;
     }
-    let flow = step::<B, BACK, 2>(search, rows, columns, row_cost, column_cost, room);
+    let flow = descend::<B, BACK, 2>(search, rows, columns, row_cost, column_cost, room);
     if flow != Flow::Deeper {
         return flow;
     }
-    step::<B, BACK, 3>(search, rows, columns, row_cost, column_cost, room)
+    descend::<B, BACK, 3>(search, rows, columns, row_cost, column_cost, room)
 }
 
 /// Tries move `M` from a board [`visit`] is expanding: nothing at the frame's edge or for the
 /// move that undoes the last one, nothing if the child's `h` exceeds the room left, else the
 /// search below the child; on the way back from the goal it writes its letter into the path.
 #[inline(always)]
-fn step<const B: usize, const BACK: usize, const M: usize>(
+fn descend<const B: usize, const BACK: usize, const M: usize>(
     search: &mut Search,
     rows: u64,
     columns: u64,

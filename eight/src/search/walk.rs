@@ -41,7 +41,7 @@ impl Solver {
     /// O(9! · 4) time (a move is O(1) word operations); 9! bytes of table and 8 bytes a
     /// solvable board of queue.
     pub fn new() -> Self {
-        Self::try_new().unwrap_or_else(|failure| panic!("{failure}"))
+        Self::try_new().expect("memory for the distance table")
     }
 
     /// [`Solver::new`], or the allocation that was refused.

@@ -101,20 +101,20 @@ impl Walker {
         self.blank
     }
 
-    /// Makes move `step`, which must be legal: [`Board::step`]'s result in fewer
+    /// Makes move `m`, which must be legal: [`Board::step`]'s result in fewer
     /// instructions, the move's rule folded into one of 24 bodies ([`guarded_step`]) inlined
     /// behind one jump on (blank cell, move). Answers are read from the table with it.
     ///
     /// # Panics
     /// If the blank is at that edge of the frame.
     #[inline(always)]
-    pub(crate) fn follow(&mut self, step: u8) {
+    pub(crate) fn follow(&mut self, m: u8) {
         macro_rules! moves {
-            ($(($index:literal, $blank:literal, $step:literal)),*) => {
-                match 4 * self.blank + usize::from(step) {
+            ($(($index:literal, $blank:literal, $m:literal)),*) => {
+                match 4 * self.blank + usize::from(m) {
                     $($index => {
-                        self.word = guarded_step::<$blank, $step>(self.word);
-                        self.blank = RULES[$blank][$step].target as usize;
+                        self.word = guarded_step::<$blank, $m>(self.word);
+                        self.blank = RULES[$blank][$m].target as usize;
                     })*
                     _ => panic!("a move off the frame"),
                 }
