@@ -9,8 +9,8 @@ use common::cli::Failure;
 mod board;
 mod layout;
 
-use board::read_board;
-use layout::{detect_layout, read_count, Detected, Layout, Tiles};
+use self::board::read_board;
+use self::layout::{detect_layout, read_count, Detected, Layout, Tiles};
 
 use crate::search::{Answer, Answerer, Method};
 use crate::state::{Board, DIAMETER};

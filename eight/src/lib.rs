@@ -103,7 +103,7 @@ mod study;
 #[cfg(test)]
 mod testing;
 
-pub use cli::{main_with, USAGE};
-pub use io::{run, Format, Options, Tracer};
-pub use search::{ida, Method, Solver};
-pub use state::Board;
+pub use self::cli::{main_with, USAGE};
+pub use self::io::{run, Format, Options, Tracer};
+pub use self::search::{ida, Method, Solver};
+pub use self::state::Board;

@@ -18,7 +18,7 @@ mod build;
 mod walk;
 mod word;
 
-pub use walk::Solver;
+pub use self::walk::Solver;
 
 use common::cli::Failure;
 
