@@ -44,7 +44,8 @@
 //!   run's worth to build. Its moves are tried in u, l, d, r order, and [`ida`]'s docs prove that
 //!   the first path it finds at the last bound is the smallest shortest string: the same again.
 //! - **Parity** is read in the same pass as the tiles, from the Lehmer digits the rank needs
-//!   anyway.
+//!   anyway: the sum of the nine digits counts the inversions of all nine values, and the blank,
+//!   the largest, makes one with each cell after it (`io/board.rs`).
 //!
 //! # How a run chooses (IDA* or the table)
 //! A run first answers each board by IDA* ([`ida`]: moves tried in u, l, d, r order, Manhattan
@@ -52,12 +53,13 @@
 //! any single board needs and a fraction of what the table costs to build; the board that would
 //! exceed it, and every later one, is walked from the table instead. `--method search`,
 //! `--method table` or `--method plain` forces one way ([`Method`]; plain is chosen in `cli.rs`,
-//! so that only the command line names it); the
-//! exhaustive test runs all 9! boards through each and demands the same bytes.
+//! so that only the command line names it, and bundles never carry it); the exhaustive test runs
+//! all 9! boards through each and demands the same bytes.
 //!
 //! # Complexity
-//! The table: O(9!/2 · 4) time, 9! bytes of table and 8 bytes a solvable board of queue, built
-//! once per run and only when a board other than the goal needs it. Each board: O(9) to read and
+//! The table: O(9!/2 · 4) time, 2^19 bytes of table (a slot for every value a rank field can
+//! hold) and a queue of 37 rings of 4,096 boards, freed once the table is built; built once per
+//! run and only when a board other than the goal needs it. Each board: O(9) to read and
 //! check, O(answer length ≤ 31) to answer from the table; by IDA*, exponential in the distance in
 //! the worst case and bounded by the run's budget.
 //!
