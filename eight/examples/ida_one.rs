@@ -5,7 +5,7 @@
 //! cargo build --release -p eight --example ida_one
 //! E=target/release/examples/ida_one
 //! valgrind --tool=callgrind --callgrind-out-file=/dev/null $E 12345678x   # baseline: the goal
-//! valgrind --tool=callgrind --callgrind-out-file=/dev/null $E 867254x31   # a 31-move board
+//! valgrind --tool=callgrind --callgrind-out-file=/dev/null $E 8672543x1   # a 31-move board
 //! $E --sample 50          # 50 random solvable boards (seeded), one a line, to feed the above
 //! $E --all                # expansions over all 181,440 solvable boards: the budget figures
 //! ```
