@@ -1,11 +1,11 @@
-//! Measures `eight`'s IDA* (`src/ida.rs`, compiled into this example as it stands, so it needs
-//! no public API) one board per process, the way POJ runs a submission:
+//! Measures `eight`'s IDA* ([`eight::ida::solve_within`]) one board per process, the way POJ
+//! runs a submission:
 //!
 //! ```text
 //! cargo build --release -p eight --example ida_one
 //! E=target/release/examples/ida_one
 //! valgrind --tool=callgrind --callgrind-out-file=/dev/null $E 12345678x   # baseline: the goal
-//! valgrind --tool=callgrind --callgrind-out-file=/dev/null $E 867254x31   # a 31-move board
+//! valgrind --tool=callgrind --callgrind-out-file=/dev/null $E 8672543x1   # a 31-move board
 //! $E --sample 50          # 50 random solvable boards (seeded), one a line, to feed the above
 //! $E --all                # expansions over all 181,440 solvable boards: the budget figures
 //! ```
@@ -13,46 +13,18 @@
 //! A board is nine tiles `1`..`8` and `x` in reading order, as one argument; the answer goes to
 //! stdout and the expansions it took to stderr.
 
-#[path = "../src/search/ida.rs"]
-mod ida;
-
 use std::io::Write;
+
+use eight::{ida, plain, Board};
 
 /// The board in eight's cells (tile minus one, blank 8), or `None` if it is not nine tiles.
 fn parse(text: &str) -> Option<[u8; 9]> {
-    let tiles: Vec<u8> = text.bytes().filter(|b| !b.is_ascii_whitespace()).collect();
-    let mut board = [0u8; 9];
-    if tiles.len() != 9 {
-        return None;
-    }
-    let mut seen = 0u16;
-    for (cell, &tile) in board.iter_mut().zip(&tiles) {
-        *cell = match tile {
-            b'1'..=b'8' => tile - b'1',
-            b'x' => 8,
-            _ => return None,
-        };
-        seen |= 1 << *cell;
-    }
-    (seen == 0x1ff).then_some(board)
+    text.parse::<Board>().ok().map(|board| board.cells())
 }
 
-/// The board in the judges' letters, `x` for the blank.
+/// The board in the judges' letters, unspaced, `x` for the blank.
 fn text(board: &[u8; 9]) -> String {
-    board
-        .iter()
-        .map(|&v| if v == 8 { 'x' } else { char::from(b'1' + v) })
-        .collect()
-}
-
-/// Whether the tiles, blank left out, form an even permutation.
-fn solvable(board: &[u8; 9]) -> bool {
-    let tiles: Vec<u8> = board.iter().copied().filter(|&v| v != 8).collect();
-    let mut inversions = 0;
-    for i in 0..tiles.len() {
-        inversions += tiles[i + 1..].iter().filter(|&&t| t < tiles[i]).count();
-    }
-    inversions % 2 == 0
+    Board::from_cells(*board).expect("a board").to_string().replace(' ', "")
 }
 
 /// Expansions the search takes for `board`.
@@ -62,20 +34,9 @@ fn expansions(board: &[u8; 9]) -> u64 {
     u64::MAX - left
 }
 
-/// Every permutation of 0..9 in lexicographic order.
+/// Every board, in rank order.
 fn permutations() -> impl Iterator<Item = [u8; 9]> {
-    let mut next = Some([0u8, 1, 2, 3, 4, 5, 6, 7, 8]);
-    std::iter::from_fn(move || {
-        let current = next?;
-        let mut p = current;
-        next = (0..8).rev().find(|&i| p[i] < p[i + 1]).map(|i| {
-            let j = (i + 1..9).rev().find(|&j| p[j] > p[i]).unwrap();
-            p.swap(i, j);
-            p[i + 1..].reverse();
-            p
-        });
-        Some(current)
-    })
+    (0..362_880).map(|rank| Board::from_rank(rank).cells())
 }
 
 fn main() {
@@ -95,15 +56,17 @@ fn main() {
                     seed ^= seed << 17;
                     board.swap(i, (seed % (i as u64 + 1)) as usize);
                 }
-                if solvable(&board) {
+                if plain::is_solvable(&board) {
                     writeln!(out, "{}", text(&board)).unwrap();
                     printed += 1;
                 }
             }
         }
         ["--all"] => {
-            let mut counts: Vec<(u64, [u8; 9])> =
-                permutations().filter(solvable).map(|b| (expansions(&b), b)).collect();
+            let mut counts: Vec<(u64, [u8; 9])> = permutations()
+                .filter(plain::is_solvable)
+                .map(|b| (expansions(&b), b))
+                .collect();
             counts.sort_unstable();
             let (most, worst) = counts[counts.len() - 1];
             let counts: Vec<u64> = counts.into_iter().map(|(count, _)| count).collect();

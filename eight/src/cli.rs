@@ -1,22 +1,28 @@
-//! The command line: the judge run by default, `--format` to force a layout, and the study
-//! switches `--trace` and `--stats`, read by `common::cli::Args`.
+//! The command line: the judge run by default, `--format` to force a layout, `--method` to
+//! choose how boards are answered (`plain` among them, which only this file names, so the judge
+//! program never carries it), and the study switches `--trace` and `--stats`, read by
+//! `common::cli::Args`.
 
 use std::ffi::OsString;
 use std::io::{BufRead, BufWriter, Write};
 
 use common::cli::{write_help, Args, Failure};
 
-use crate::io::{run, Format, Options};
-use crate::search::{Method, Solver};
+use crate::io::{run, run_with, Format, Options};
+use crate::plain;
+use crate::search::{Answer, Method, Solver};
+use crate::state::Board;
 use crate::study::{write_stats, write_trace};
 
 /// The usage line, shown by `--help` and after every argument error.
-pub const USAGE: &str = "eight [--format auto|poj|hdu|uva652] [--method auto|search|table] [--trace] | eight --stats";
+pub const USAGE: &str =
+    "eight [--format auto|poj|hdu|uva652] [--method auto|search|table|plain] [--trace] | eight --stats";
 
 /// What the program does, as `--help` says it after the usage.
 const ABOUT: &str = "Reads 8-puzzle boards (tiles 1-8 and x, row by row) on stdin; prints for each the shortest move
-string (u l d r: the tile that moves into the blank; the smallest in u<l<d<r order among the
-shortest), an empty line for the goal 1 2 3 4 5 6 7 8 x, or `unsolvable`.
+string, an empty line for the goal 1 2 3 4 5 6 7 8 x, or `unsolvable`. The letters say which way
+the blank x moves: u moves x up (swaps it with the tile above), l left, d down, r right; among
+the shortest strings the smallest in u<l<d<r order.
 ";
 
 /// Each switch and what it does, as `--help` lists them.
@@ -31,6 +37,8 @@ auto (default): uva652 if the first line is a lone count, see the crate docs",
         "--method M",
         "how boards are answered (the answers are the same): search, each by IDA*;
 table, each walked from the distance table of every board, built once;
+plain, the textbook method: a breadth-first search over every board, then a
+greedy walk (eight::plain, the tests' oracle);
 auto (default): by IDA* until the run has spent 64 Ki expansions, then the table",
     ),
     (
@@ -77,10 +85,11 @@ pub fn main_with(
             )))
         }
     };
-    let method = match args.value("--method") {
-        None | Some("auto") => Method::Auto,
-        Some("search") => Method::Search,
-        Some("table") => Method::Table,
+    let (method, plain) = match args.value("--method") {
+        None | Some("auto") => (Method::Auto, false),
+        Some("search") => (Method::Search, false),
+        Some("table") => (Method::Table, false),
+        Some("plain") => (Method::Auto, true),
         Some(other) => {
             return Err(Failure::Input(format!(
                 "unknown method '{}'; usage: {USAGE}",
@@ -91,7 +100,7 @@ pub fn main_with(
     if args.switch("--stats") {
         // The table needs no input, so there is nothing to trace and no layout to read.
         let mut output = BufWriter::new(output);
-        write_stats(&mut output, &Solver::new())?;
+        write_stats(&mut output, &Solver::try_new()?)?;
         output.flush()?;
         return Ok(());
     }
@@ -104,7 +113,30 @@ pub fn main_with(
             None
         },
     };
+    if plain {
+        return run_with(input, output, diagnostics, &options, PlainAnswers::default());
+    }
     run(input, output, diagnostics, &options)
+}
+
+/// `--method plain`'s answers: [`plain::Table::answer`], parity included (the reader's is not
+/// used), the table built at the first board that needs it.
+#[derive(Default)]
+struct PlainAnswers {
+    table: Option<plain::Table>,
+}
+
+impl Answer for PlainAnswers {
+    fn answer_into(&mut self, board: &Board, _solvable: bool, out: &mut Vec<u8>) -> Result<bool, Box<Failure>> {
+        let cells = board.cells();
+        if !plain::is_solvable(&cells) {
+            return Ok(false);
+        }
+        let table = self.table.get_or_insert_with(plain::Table::build);
+        let answer = table.answer(&cells).expect("a solvable board has an answer");
+        out.extend_from_slice(answer.as_bytes());
+        Ok(true)
+    }
 }
 
 #[cfg(test)]
@@ -140,10 +172,22 @@ mod tests {
     }
 
     #[test]
+    fn every_method_gives_the_same_answers() {
+        let input = "2 3 4 1 5 x 7 6 8\n1 2 3 4 5 6 7 8 x\n1 2 3 4 5 6 8 7 x\n8 6 7 2 5 4 3 x 1\n";
+        let want = "ullddrurdllurdruldr\n\nunsolvable\nuulddrruuldldrruuldldrruullddrr\n";
+        for method in ["auto", "search", "table", "plain"] {
+            assert_eq!(stdout(&["--method", method], input).unwrap(), want, "{method}");
+        }
+        let uva = format!("4\n\n{}", input.replace('\n', "\n\n"));
+        let want = want.replace('\n', "\n\n");
+        assert_eq!(stdout(&["--method=plain"], &uva).unwrap(), want[..want.len() - 1]);
+    }
+
+    #[test]
     fn bad_arguments_name_themselves_and_the_usage() {
         let error = |args: &[&str]| stdout(args, "").unwrap_err();
         let usage =
-            "usage: eight [--format auto|poj|hdu|uva652] [--method auto|search|table] [--trace] | eight --stats";
+            "usage: eight [--format auto|poj|hdu|uva652] [--method auto|search|table|plain] [--trace] | eight --stats";
         assert_eq!(error(&["--fast"]), format!("unknown argument '--fast'; {usage}"));
         assert_eq!(error(&["--format", "zoj2"]), format!("unknown format 'zoj2'; {usage}"));
         assert_eq!(error(&["--method", "bfs"]), format!("unknown method 'bfs'; {usage}"));
@@ -177,6 +221,9 @@ mod tests {
                 help.starts_with(&format!("usage: {USAGE}\n{ABOUT}")),
                 "{args:?}: {help}"
             );
+            // The letters as the judges say them: which way the blank goes.
+            assert!(help.contains("u moves x up (swaps it with the tile above)"), "{help}");
+            assert!(help.contains("auto|search|table|plain"), "{help}");
             for switch in ["--format F", "--method M", "--trace", "--stats", "-h, --help"] {
                 assert!(help.contains(&format!("\n  {switch} ")), "{switch}: {help}");
             }

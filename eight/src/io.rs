@@ -1,16 +1,19 @@
-//! Reading the input (its layout, the UVa 652 count, the boards, with positions for errors) and
-//! writing the answers: [`run`] is the whole judge program.
+//! Reading the input and writing the answers: [`run`] is the whole judge program. All of
+//! reading is here: the layout and the UVa 652 count (`io/layout.rs`, over the [`Tiles`] of
+//! the input), one board from its nine tile bytes (`io/board.rs`), errors with positions.
 
 use std::io::{self, BufRead, BufWriter, Write};
 
 use common::cli::Failure;
 
+mod board;
 mod layout;
 
-pub(crate) use layout::{detect_layout, read_count, Detected, Layout, Tiles};
+use self::board::read_board;
+use self::layout::{detect_layout, read_count, Detected, Layout, Tiles};
 
-use crate::search::{Answerer, Method};
-use crate::state::{tile_char, Board, BLANK, CELLS, DIAMETER};
+use crate::search::{Answer, Answerer, Method};
+use crate::state::{Board, DIAMETER};
 
 /// The input layout, as forced by `--format` or left to the detection rule (crate docs).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -42,80 +45,41 @@ pub struct Options {
     pub trace: Option<Tracer>,
 }
 
-/// Reads board number `number` (counted from 1, for error messages): nine tiles, and whether
-/// the board is solvable. `None` when the input ends before its first tile.
-///
-/// # Errors
-/// [`Failure::Input`] naming the board and the fault: a byte that is not a tile, a repeated tile
-/// (and so a missing one), or the input ending inside the board; [`Failure::Io`].
-///
-/// # Complexity
-/// O(9 + whitespace skipped).
-pub(crate) fn read_board<R: BufRead>(tiles: &mut Tiles<R>, number: u64) -> Result<Option<(Board, bool)>, Failure> {
-    let mut bytes = [0u8; CELLS];
-    let read = tiles.fill(&mut bytes)?;
-    if read == 0 {
-        return Ok(None);
-    }
-    if read == CELLS {
-        if let Some(read) = Board::from_tile_bytes(&bytes) {
-            return Ok(Some(read));
-        }
-    }
-    Err(board_fault(&bytes[..read], number))
-}
-
-/// Why `bytes`, the start of board `number`, are not a board: the first byte that is not a
-/// tile or repeats one, else the input ending after them.
-#[cold]
-fn board_fault(bytes: &[u8], number: u64) -> Failure {
-    let mut seen = 0u16;
-    for &byte in bytes {
-        let tile = match byte {
-            b'1'..=b'8' => byte - b'1',
-            b'x' => BLANK,
-            _ => {
-                return Failure::Input(format!(
-                    "board {number}: tile '{}' is not 1-8 or x",
-                    byte.escape_ascii()
-                ))
-            }
-        };
-        if seen & (1 << tile) != 0 {
-            return Failure::Input(format!("board {number}: tile '{}' appears twice", tile_char(tile)));
-        }
-        seen |= 1 << tile;
-    }
-    Failure::Input(format!(
-        "board {number}: the input ends after {} of its 9 tiles",
-        bytes.len()
-    ))
-}
-
 /// Output bytes gathered before they are written: whole answer lines only, so that output cut
 /// short by an error never ends in half a line.
 const OUTPUT_BUFFER: usize = 1 << 15;
 
 /// Where the answers go: whole lines gathered in `buffer` and written to `out`, and with a
 /// tracer the buffered diagnostics.
-struct Answers<'a, W: Write> {
-    answerer: Answerer,
+struct Answers<'a, A: Answer, W: Write> {
+    answerer: A,
     out: W,
     /// Answer lines not yet written to `out`; the walk writes moves straight into it.
     buffer: Vec<u8>,
     trace: Option<(Tracer, BufWriter<&'a mut dyn Write>)>,
 }
 
-impl<W: Write> Answers<'_, W> {
+impl<A: Answer, W: Write> Answers<'_, A, W> {
     /// Writes board `number`'s answer line (its moves, or `unsolvable`), after an empty line if
     /// `separate` (UVa 652); with a tracer, flushes it and draws the answer.
+    ///
+    /// # Errors
+    /// [`Failure::OutOfMemory`] if the answer needs a table that cannot be allocated, the lines
+    /// before it still gathered; [`Failure::Io`] if writing fails.
     #[inline]
-    fn write(&mut self, number: u64, board: &Board, solvable: bool, separate: bool) -> io::Result<()> {
+    fn write(&mut self, number: u64, board: &Board, solvable: bool, separate: bool) -> Result<(), Failure> {
         if separate {
             self.buffer.push(b'\n');
         }
         let start = self.buffer.len();
-        let solved = self.answerer.answer_into(board, solvable, &mut self.buffer);
+        let solved = match self.answerer.answer_into(board, solvable, &mut self.buffer) {
+            Ok(solved) => solved,
+            Err(failure) => {
+                // Only whole lines reach the output: drop this one's separator.
+                self.buffer.truncate(start - usize::from(separate));
+                return Err(*failure);
+            }
+        };
         if !solved {
             self.buffer.extend_from_slice(b"unsolvable");
         }
@@ -146,9 +110,9 @@ impl<W: Write> Answers<'_, W> {
 }
 
 /// Reads the boards from `tiles` and writes their answers, stopping at the first bad one.
-fn answer_all<R: BufRead, W: Write>(
+fn answer_all<R: BufRead, A: Answer, W: Write>(
     tiles: &mut Tiles<R>,
-    answers: &mut Answers<'_, W>,
+    answers: &mut Answers<'_, A, W>,
     format: Format,
 ) -> Result<(), Failure> {
     let (layout, detected) = match format {
@@ -222,8 +186,22 @@ pub fn run(
     diagnostics: &mut dyn Write,
     options: &Options,
 ) -> Result<(), Failure> {
+    run_with(input, output, diagnostics, options, Answerer::new(options.method))
+}
+
+/// [`run`] with `answerer` answering the boards instead of the one `options.method` names.
+///
+/// # Errors
+/// As [`run`].
+pub(crate) fn run_with(
+    input: impl BufRead,
+    output: impl Write,
+    diagnostics: &mut dyn Write,
+    options: &Options,
+    answerer: impl Answer,
+) -> Result<(), Failure> {
     let mut answers = Answers {
-        answerer: Answerer::new(options.method),
+        answerer,
         out: output,
         buffer: Vec::with_capacity(OUTPUT_BUFFER + 2 * DIAMETER as usize),
         trace: options.trace.map(|tracer| (tracer, BufWriter::new(diagnostics))),
@@ -241,10 +219,6 @@ pub fn run(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn board_of(text: &str) -> Board {
-        text.parse().unwrap_or_else(|error| panic!("{text}: {error}"))
-    }
 
     fn output(input: &str, format: Format) -> Result<String, (String, String)> {
         let mut out = Vec::new();
@@ -378,42 +352,6 @@ mod tests {
     }
 
     #[test]
-    fn layout_detection_is_the_checkers_exact_rule() {
-        use Detected::{Boards, Counted};
-        let detect = |text: &str| detect_layout(&mut Tiles::new(text.as_bytes())).unwrap();
-        let board = "2 3 4 1 5 x 7 6 8\n";
-        assert_eq!(detect(""), Boards);
-        // A lone number that could begin a board: counted exactly when 9·N tiles follow.
-        assert_eq!(detect("7"), Boards);
-        assert_eq!(detect(&format!("1\n{board}")), Counted(1));
-        assert_eq!(detect(&format!("2\n\n{board}{board}")), Counted(2));
-        assert_eq!(detect("2\n3\n"), Boards);
-        assert_eq!(detect("2\n3 4\n"), Boards);
-        assert_eq!(detect("12\n3\n"), Boards);
-        assert_eq!(detect("12345678\nx"), Boards);
-        // A number, by value, that cannot begin a board and is alone on its line: the count.
-        assert_eq!(detect("11\n3\n"), Counted(11));
-        assert_eq!(detect("123456789"), Counted(123_456_789));
-        assert_eq!(detect(&format!("+1\n{board}")), Counted(1));
-        assert_eq!(detect(&format!("0001\n{board}")), Counted(1));
-        assert_eq!(detect("-0\t"), Counted(0));
-        assert_eq!(detect(&format!("{}1\n{board}", "0".repeat(40))), Counted(1));
-        // Not alone on its line, negative, or not a number: boards.
-        assert_eq!(detect(&format!("1 {board}")), Boards);
-        assert_eq!(detect(&format!("000000001\t{board}")), Boards);
-        assert_eq!(detect(&format!("-1\n{board}")), Boards);
-        assert_eq!(detect("x\n1\n"), Boards);
-        assert_eq!(detect(board), Boards);
-        // Nothing is consumed but a count: the held bytes are read again as tiles.
-        let mut tiles = Tiles::new(&b"2\n3\n4\n1\n5\nx\n7\n6\n8"[..]);
-        assert_eq!(detect_layout(&mut tiles).unwrap(), Boards);
-        assert_eq!(read_board(&mut tiles, 1).unwrap(), Some((board_of("23415x768"), true)));
-        let mut tiles = Tiles::new(&b"+1\n23415x768"[..]);
-        assert_eq!(detect_layout(&mut tiles).unwrap(), Counted(1));
-        assert_eq!(read_board(&mut tiles, 1).unwrap(), Some((board_of("23415x768"), true)));
-    }
-
-    #[test]
     fn counts_are_numbers_by_value() {
         let sample = "ullddrurdllurdruldr\n";
         let board = "2 3 4 1 5 x 7 6 8\n";
@@ -427,7 +365,7 @@ mod tests {
         }
         assert_eq!(answer("-0\n"), "");
         assert_eq!(answer("+0\n\n"), "");
-        // An endless numeral ends at its 20th significant digit, whatever the layout.
+        // An endless numeral ends within its first 32 bytes, whatever the layout.
         let endless = "1".repeat(1 << 20);
         assert!(failure(&endless, Format::Uva652).1.ends_with("' is too large"));
         assert!(failure(&format!("{endless}0\n"), Format::Auto).1.contains("1111"));
@@ -481,12 +419,19 @@ mod tests {
             uva("99999999999999999999\n").1,
             "line 1, column 1: the board count '99999999999999999999' is too large"
         );
-        // Quoted up to 32 bytes, and read no further than the 20th significant digit.
+        // Quoted up to 32 bytes, and read no further.
         for input in ["9".repeat(40), "9".repeat(1 << 20)] {
             assert_eq!(
                 uva(&input).1,
                 format!("line 1, column 1: the board count '{}...' is too large", "9".repeat(32))
             );
+        }
+        // Detected or forced, a count too large is quoted the same way.
+        for digits in [20, 21, 25, 32, 33, 40, 1 << 20] {
+            let count = "9".repeat(digits);
+            for input in [count.clone(), format!("{count}\n1 2 3 4 5 6 7 8 x\n")] {
+                assert_eq!(failure(&input, Format::Auto).1, uva(&input).1, "{digits} digits");
+            }
         }
         // Detected rather than forced, the count errors say how the input was read.
         let (_, error) = failure("02\n\n1 2 3 4 5 6 7 8 x\n", Format::Auto);

@@ -9,53 +9,64 @@
 //! 7 8 x
 //! ```
 //!
-//! A move swaps `x` with a neighbour, named by where that neighbour is: `u` the tile above the
-//! blank, `l` left, `d` below, `r` right. For each board the answer is `unsolvable`, an empty line
-//! for the goal itself, or the shortest move string, and among the shortest the smallest in the
-//! order u < l < d < r.
+//! A move swaps `x` with a neighbouring tile, named by the way `x` goes: `u` moves it up (swaps
+//! it with the tile above), `l` left, `d` down, `r` right. For each board the answer is
+//! `unsolvable`, an empty line for the goal itself, or the shortest move string, and among the
+//! shortest the smallest in the order u < l < d < r.
 //!
-//! # Encoding
-//! A [`Board`] is the permutation of 0..9 that lists, cell by cell, the tile minus one, with the
-//! blank as 8. Its lexicographic rank ([`common::perm`]) is a perfect hash into 0..9!, the goal
-//! is rank 0, and a plain array indexed by rank replaces a hash map. A move swaps the blank with
-//! one cell, which changes the Lehmer code only at the two cells and the (at most two) cells
-//! between them, and the change is linear in which cells hold values smaller than the moving
-//! tile; so [`Board::step`] updates the rank with a few word operations from a table of 24
-//! rules, without ranking the new board (`state.rs`).
+//! # Where to start
+//! 1. [`plain`]: the method as the statement asks for it, in one sitting: boards as `[u8; 9]`,
+//!    the Cantor rank ([`common::perm::rank`], worked by hand for the sample board), one
+//!    breadth-first search from the goal for every board's distance, the greedy walk, parity for
+//!    `unsolvable`, and the proofs that this gives exactly the judges' answers. `eight --method
+//!    plain` answers with it; every fast piece is tested against it, most on all 9! boards.
+//! 2. [`Board`] (`state.rs`): the same cells and rank in one `u64`, and a move that updates the
+//!    rank with a few word operations instead of re-ranking ([`Board::step`] derives the rule).
+//! 3. The fast tier (`search.rs` and `search/`), one idea a file, each opening with the plain
+//!    thing it equals and the test that proves it: the word tricks (`word.rs`), the distance
+//!    table's class-split breadth-first search (`build.rs`), the walk that reads answers from it
+//!    ([`Solver`], `walk.rs`), and [`ida`], one board by IDA*.
+//! 4. [`run`] (`io.rs`, `io/`): reading (layouts, counts, boards, errors with positions) and
+//!    writing; `cli.rs` and `study.rs` for the switches.
 //!
-//! # Method
-//! One breadth-first search from the goal (`search.rs`, eight's own, specialised to the blank's
-//! cell and the move it came by) gives the exact distance to the goal of every board it reaches:
-//! 181,440 of them, the boards whose tiles (blank left out, in reading order) form an even
-//! permutation. The other 181,440 are never reached: a sideways move keeps the tiles' reading
-//! order, a vertical one carries one tile past two others, so the parity of the inversions never
-//! changes, and the goal has none. Those are answered `unsolvable` from 36 comparisons.
-//!
-//! A board's answer is then walked from the table, with no search per board: from the board,
-//! take the first move in u, l, d, r order whose result is one step closer to the goal, until the
-//! goal. This yields the required answer. A string of `d` moves from a board at distance `d` is
-//! shortest exactly when every move lowers the distance by one (a move changes it by at most one,
-//! as every move is undone by its opposite). The smallest shortest string must therefore begin
-//! with the smallest move that lowers the distance, and continue with the smallest shortest
-//! string from where that move leads; by induction on `d` the greedy walk writes exactly that
-//! string. The search tree of the same BFS would not do: it keeps, for each board, the smallest
-//! path *from the goal*, and reversed, that path breaks ties on its last moves, not its first.
+//! # What the fast tier changes, and why the answers stay the same
+//! - **The table** holds, beside each board's distance, the first move of its answer, so an
+//!   answer is read by following moves, one probe each, instead of trying four moves and
+//!   ranking each result. The stored move is the first in u, l, d, r order that lowers the
+//!   distance, the move [`plain`]'s greedy walk takes; so by plain's tie rule the walk writes the
+//!   same string.
+//! - **The search that builds it** is plain's breadth-first search with the queue split into
+//!   classes by the blank's cell and the move back, each class expanded by code with its moves
+//!   and rank rules as constants. Within a layer the order differs from a FIFO's, which changes
+//!   nothing: a board's distance is the layer where it is first reached, and its first move the
+//!   minimum over that whole layer.
+//! - **IDA\*** answers the first boards of a run without the table, which costs a whole short
+//!   run's worth to build. Its moves are tried in u, l, d, r order, and [`ida`]'s docs prove that
+//!   the first path it finds at the last bound is the smallest shortest string: the same again.
+//! - **Parity** is read in the same pass as the tiles, from the Lehmer digits the rank needs
+//!   anyway: the sum of the nine digits counts the inversions of all nine values, and the blank,
+//!   the largest, makes one with each cell after it (`io/board.rs`).
 //!
 //! # How a run chooses (IDA* or the table)
-//! The table costs about 12.7 M instructions to build, a whole run's worth when the run holds one
-//! board. So a run first answers each board by an iterative-deepening A* search (`search/ida.rs`: moves
-//! tried in u, l, d, r order, Manhattan distance plus linear conflict), whose module docs prove
-//! that the first path it finds at the last bound is the same smallest shortest string as the
-//! walk above. The searches share one budget of 64 Ki expansions (about 4 M instructions, more
-//! than any single board needs); the board that would exceed it, and every later one, is walked
-//! from the table instead. `--method search` or `--method table` forces one way
-//! ([`Method`]); the exhaustive test runs all 9! boards through both and demands the same bytes.
+//! A run first answers each board by IDA* ([`ida`]: moves tried in u, l, d, r order, Manhattan
+//! distance plus linear conflict). The searches share one budget of 64 Ki expansions, more than
+//! any single board needs and a fraction of what the table costs to build; the board that would
+//! exceed it, and every later one, is walked from the table instead. `--method search`,
+//! `--method table` or `--method plain` forces one way ([`Method`]; plain is chosen in `cli.rs`,
+//! so that only the command line names it, and bundles never carry it); the exhaustive test runs
+//! all 9! boards through each and demands the same bytes.
 //!
 //! # Complexity
-//! The table: O(9! · 4) time and about 1.8 MB (8 bytes a reachable board of queue, 1 a rank of
-//! table), built once per run and only when a board other than the goal needs it. Each board:
-//! O(9) to read and check, O(answer length ≤ 31) to answer from the table; by IDA*, measured,
-//! 542 expansions at the median and at most 36,090 (`search/ida.rs`).
+//! The table: O(9!/2 · 4) time, 2^19 bytes of table (a slot for every value a rank field can
+//! hold) and a queue of 37 rings of 4,096 boards, freed once the table is built; built once per
+//! run and only when a board other than the goal needs it. Each board: O(9) to read and
+//! check, O(answer length ≤ 31) to answer from the table; by IDA*, exponential in the distance in
+//! the worst case and bounded by the run's budget.
+//!
+//! # Memory
+//! Every table is allocated fallibly: when the system refuses one (a judge's address-space
+//! limit), the answers computed so far are written and the one error line is
+//! `eight: error: out of memory: cannot allocate N bytes for the distance table...`, exit 1.
 //!
 //! # Input grammar
 //! - Whitespace is exactly C's `isspace`: space, `\t`, `\n`, `\v`, `\f`, `\r`; it separates
@@ -68,8 +79,8 @@
 //! - UVa 652: a count `N`, then `N` boards; the answers are separated by one empty line. The
 //!   count is a number by value: an optional `+` or `-`, then digits, leading zeros not counted
 //!   (`+3` is 3, `-0` is 0, `007` is 7). A count that is not a number, is negative, does not fit
-//!   in 63 bits (an endless numeral ends at its 20th significant digit), or does not match the
-//!   boards is an error.
+//!   in 63 bits (an endless numeral is read no further than its first 32 bytes once it has 20
+//!   significant digits), or does not match the boards is an error.
 //! - `--format` forces a layout ([`Format`]); by default it is detected by the rule the checker
 //!   (`judge check`) applies: UVa 652 exactly when the first word is a number `N ≥ 0` alone on
 //!   its line and exactly 9·`N` tiles follow it; boards otherwise. A lone number that cannot
@@ -78,7 +89,8 @@
 //!   needs the tiles after it counted, which the reader does for up to 1,024 boards held ahead.
 //!   Past that, a short look decides (a blank line or spaced tiles after the count say UVa).
 //!   Either way a count of any length is read by value; a numeral of more than 20 significant
-//!   digits is an error at once. The rule is `detect_layout` in `io/layout.rs`.
+//!   digits is an error at once, quoted as `--format uva652` quotes it (its first 32 bytes). The
+//!   rule is `detect_layout` in `io/layout.rs`.
 //! - Empty input, or only whitespace, prints nothing.
 
 /// The binary's name, as error messages begin (`eight: error: ...`).
@@ -86,11 +98,14 @@ pub const PROGRAM: &str = "eight";
 
 mod cli;
 mod io;
+pub mod plain;
 mod search;
 mod state;
 mod study;
+#[cfg(test)]
+mod testing;
 
-pub use cli::{main_with, USAGE};
-pub use io::{run, Format, Options, Tracer};
-pub use search::{Method, Solver};
-pub use state::Board;
+pub use self::cli::{main_with, USAGE};
+pub use self::io::{run, Format, Options, Tracer};
+pub use self::search::{ida, Method, Solver};
+pub use self::state::Board;

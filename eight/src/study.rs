@@ -154,14 +154,10 @@ pub(crate) fn write_stats(out: &mut dyn Write, solver: &Solver) -> io::Result<()
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::tests::A089473;
-    use crate::state::{DIAMETER, SOLVABLE};
+    use crate::state::DIAMETER;
+    use crate::testing::{board, A089473, SOLVABLE};
     use std::ffi::OsString;
     use std::io::BufRead;
-
-    fn board(text: &str) -> Board {
-        text.parse().unwrap_or_else(|error| panic!("{text}: {error}"))
-    }
 
     /// What `main_with` writes to stdout and stderr for these arguments and input, or the error.
     fn main_output(args: &[&str], input: impl BufRead) -> Result<(String, String), String> {

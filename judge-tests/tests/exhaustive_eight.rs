@@ -1,9 +1,13 @@
 //! All 9! = 362,880 boards in one HDU-layout input through the `eight` binary, each answer judged
 //! by the independent reference: `unsolvable` exactly for the odd boards, otherwise moves that
 //! reach the goal, as few as possible, the smallest in u < l < d < r order; and the distances of
-//! the solvable half must be OEIS A089473. The binary runs twice, with each board walked from
-//! the table (`--method table`) and each found by IDA* (`--method search`, about 10 s in
-//! release): the two outputs must be the same bytes.
+//! the solvable half must be OEIS A089473. The binary runs once per method: each board walked
+//! from the table (`--method table`), each found by IDA* (`--method search`, the slowest), each
+//! answered by the textbook solver (`--method plain`) and the judges' default: the outputs must
+//! be the same bytes.
+//!
+//! And under an address-space limit (`ulimit -v`, as judges set one) the binary either answers
+//! everything or stops with the one error line after whole answer lines, never an abort.
 
 use itertools::Itertools;
 use judge_tests::reference::eight::{self as reference, Board, Distances};
@@ -29,8 +33,12 @@ fn every_board_through_the_binary() {
         }
     }
     let table = answers_by(&input, "table");
-    let search = answers_by(&input, "search");
-    assert!(table == search, "--method search and --method table answer differently");
+    for method in ["search", "plain", "auto"] {
+        assert!(
+            answers_by(&input, method) == table,
+            "--method {method} and --method table answer differently"
+        );
+    }
     let output = table;
     let answers = output
         .strip_suffix('\n')
@@ -87,4 +95,66 @@ fn answers_by(input: &[u8], method: &str) -> String {
         String::from_utf8_lossy(&run.stderr)
     );
     String::from_utf8(run.stdout).expect("the answers are ASCII")
+}
+
+/// Runs the binary on `input` under `ulimit -v kilobytes`: its exit code, stdout and stderr.
+fn limited_run(input: &[u8], kilobytes: u32) -> (Option<i32>, String, String) {
+    let binary = judge_tests::binary_path("eight");
+    let mut command = Command::new("sh");
+    command.args(["-c", "ulimit -v \"$0\" && exec \"$1\""]);
+    command.arg(kilobytes.to_string()).arg(&binary);
+    let run = judge_tests::runner::run(&mut command, input, Some(Duration::from_secs(60)))
+        .unwrap_or_else(|error| panic!("cannot run {}: {error}", binary.display()));
+    assert!(!run.timed_out, "ulimit -v {kilobytes}: no answer within 60 s");
+    let text = |bytes: Vec<u8>| String::from_utf8(bytes).expect("ASCII");
+    (run.code, text(run.stdout), text(run.stderr))
+}
+
+#[test]
+fn a_refused_table_is_one_error_line_after_whole_answers() {
+    // The sample first (answered by IDA*, no table), then enough boards that the run spends its
+    // search budget and builds the table.
+    let mut input = b"2 3 4 1 5 x 7 6 8\n".to_vec();
+    for (n, tiles) in b"12345678x".iter().copied().permutations(9).enumerate() {
+        if n % 181 == 0 {
+            input.extend(tiles.iter().flat_map(|&tile| [tile, b' ']));
+            input.push(b'\n');
+        }
+    }
+    let (code, full, stderr) = limited_run(&input, 1 << 20);
+    assert_eq!((code, stderr.as_str()), (Some(0), ""), "unlimited");
+    assert_eq!(full.lines().count(), 2 + 362_880 / 181);
+    let mut refused = 0;
+    for kilobytes in (3_000..=8_000).step_by(200).chain([9_000, 11_000, 13_000]) {
+        let (code, stdout, stderr) = limited_run(&input, kilobytes);
+        if code == Some(0) {
+            assert_eq!(
+                (stdout.as_str(), stderr.as_str()),
+                (full.as_str(), ""),
+                "ulimit -v {kilobytes}"
+            );
+        } else if stderr.starts_with("eight: error:") {
+            assert_eq!(code, Some(1), "ulimit -v {kilobytes}: {stderr}");
+            assert_eq!(stderr.lines().count(), 1, "ulimit -v {kilobytes}: {stderr}");
+            assert!(
+                stderr.starts_with("eight: error: out of memory: cannot allocate "),
+                "{stderr}"
+            );
+            assert!(
+                stdout.is_empty() || stdout.ends_with('\n'),
+                "ulimit -v {kilobytes}: a cut line"
+            );
+            assert!(
+                full.starts_with(&stdout),
+                "ulimit -v {kilobytes}: answers not the unlimited run's"
+            );
+            refused += 1;
+        } else {
+            // Too little to start the process at all (the loader's own message), which only the
+            // smallest limits may be.
+            assert!(kilobytes < 9_000, "ulimit -v {kilobytes}: {code:?} {stderr}");
+            assert!(stdout.is_empty(), "ulimit -v {kilobytes}");
+        }
+    }
+    assert!(refused > 0, "no limit between 3 and 8 MB refused the table");
 }

@@ -230,8 +230,8 @@ const HELD_WORD: usize = 16;
 
 /// Reads the first word, which starts at `start` with a digit or a sign: its first bytes are held
 /// as tiles, should the input be boards, the rest read by value. A word is decided at its first
-/// byte that is not a digit (not a number: boards) or at its 21st significant digit (an error),
-/// so endless input ends at once.
+/// byte that is not a digit (not a number: boards) or, past its 20th significant digit, once the
+/// 32 bytes a message quotes are read (an error), so endless input ends at once.
 ///
 /// # Errors
 /// [`Failure::Input`] for a numeral of more than 19 significant digits (too large for a count,
@@ -289,15 +289,17 @@ fn read_first_word<R: BufRead>(tiles: &mut Tiles<R>, start: Position) -> Result<
                 next: None,
             });
         }
-        if significant > 20 {
-            // Past what any count needs (a word of 20 significant digits is reported whole), and
-            // no board: decided here, so endless digits end at once.
-            let more = if shown.ends_with("...") { "" } else { "..." };
-            return Err(Failure::Input(format!(
-                "{start}: the board count '{shown}{more}' is too large"
-            )));
+        if significant > 20 && shown.len() > common::scan::SHOWN {
+            // Past what any count needs, and no board, and as much of it read as a message
+            // quotes (what `--format uva652` quotes, too): decided here, so endless digits end.
+            break None;
         }
     };
+    if significant > 20 {
+        return Err(Failure::Input(format!(
+            "{start}: the board count '{shown}' is too large"
+        )));
+    }
     let signed = matches!(first, b'+' | b'-');
     let value = if index == usize::from(signed) {
         None // A lone sign is no number.
@@ -378,5 +380,53 @@ pub(crate) fn read_count<R: BufRead>(tiles: &mut Tiles<R>) -> Result<Option<u64>
             count.position()
         ))),
         Some(value) => Ok(Some(value as u64)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The next nine tiles, as bytes.
+    fn nine(tiles: &mut Tiles<&[u8]>) -> [u8; CELLS] {
+        let mut bytes = [0; CELLS];
+        assert_eq!(tiles.fill(&mut bytes).unwrap(), CELLS);
+        bytes
+    }
+
+    #[test]
+    fn layout_detection_is_the_checkers_exact_rule() {
+        use Detected::{Boards, Counted};
+        let detect = |text: &str| detect_layout(&mut Tiles::new(text.as_bytes())).unwrap();
+        let board = "2 3 4 1 5 x 7 6 8\n";
+        assert_eq!(detect(""), Boards);
+        // A lone number that could begin a board: counted exactly when 9·N tiles follow.
+        assert_eq!(detect("7"), Boards);
+        assert_eq!(detect(&format!("1\n{board}")), Counted(1));
+        assert_eq!(detect(&format!("2\n\n{board}{board}")), Counted(2));
+        assert_eq!(detect("2\n3\n"), Boards);
+        assert_eq!(detect("2\n3 4\n"), Boards);
+        assert_eq!(detect("12\n3\n"), Boards);
+        assert_eq!(detect("12345678\nx"), Boards);
+        // A number, by value, that cannot begin a board and is alone on its line: the count.
+        assert_eq!(detect("11\n3\n"), Counted(11));
+        assert_eq!(detect("123456789"), Counted(123_456_789));
+        assert_eq!(detect(&format!("+1\n{board}")), Counted(1));
+        assert_eq!(detect(&format!("0001\n{board}")), Counted(1));
+        assert_eq!(detect("-0\t"), Counted(0));
+        assert_eq!(detect(&format!("{}1\n{board}", "0".repeat(40))), Counted(1));
+        // Not alone on its line, negative, or not a number: boards.
+        assert_eq!(detect(&format!("1 {board}")), Boards);
+        assert_eq!(detect(&format!("000000001\t{board}")), Boards);
+        assert_eq!(detect(&format!("-1\n{board}")), Boards);
+        assert_eq!(detect("x\n1\n"), Boards);
+        assert_eq!(detect(board), Boards);
+        // Nothing is consumed but a count: the held bytes are read again as tiles.
+        let mut tiles = Tiles::new(&b"2\n3\n4\n1\n5\nx\n7\n6\n8"[..]);
+        assert_eq!(detect_layout(&mut tiles).unwrap(), Boards);
+        assert_eq!(&nine(&mut tiles), b"23415x768");
+        let mut tiles = Tiles::new(&b"+1\n23415x768"[..]);
+        assert_eq!(detect_layout(&mut tiles).unwrap(), Counted(1));
+        assert_eq!(&nine(&mut tiles), b"23415x768");
     }
 }

@@ -1,12 +1,17 @@
 //! One board's answer by a lexicographically ordered IDA*, for runs too short to pay for the
 //! distance table.
 //!
+//! **Equals:** [`plain::Table::answer`](crate::plain::Table::answer), byte for byte, on every
+//! solvable board. **Proved by:** the argument below, and the tests at the end of this file
+//! (`every_solvable_board_gets_plains_answer` in release builds, every board within 16 moves
+//! and a seeded sample of every distance in all builds).
+//!
 //! # Input
 //! A board is `[u8; 9]`: the cells in reading order, tile `1`..`8` as 0..=7 and the blank `x`
-//! as 8 (the cells of eight's `Board`, `Board::cells`). The caller has already answered
+//! as 8 (the cells of [`Board::cells`](crate::Board::cells), the boards of [`plain`](crate::plain)). The caller has already answered
 //! `unsolvable` by parity: this search is only for the 181,440 boards that reach the goal
 //! (an unsolvable board would only ever end as [`Exhausted`]). The answer is the move letters
-//! (`MOVE_NAMES`, `uldr`): `u` swaps the blank with the tile above it, so the blank moves up;
+//! (`uldr`): `u` swaps the blank with the tile above it, so the blank moves up;
 //! `l`, `d`, `r` likewise.
 //!
 //! # Method
@@ -58,56 +63,22 @@
 //! # Budget
 //! A search counts the boards it expands (each call of the search, including each iteration's
 //! root) and gives up with [`Exhausted`] when it would expand one more than its budget, so a
-//! caller can stop searching and build the table instead. Measured with `examples/ida_one.rs`
-//! (its docs give the commands): over all 181,440 solvable boards a board takes 1,010
-//! expansions on average, 542 at the median, 6,627 at the 99th percentile and at most 36,090
-//! (`5 6 3 8 x 2 7 4 1`); the two 31-move boards take 7,603 and 8,916. One expansion, with the
-//! children it prices, costs about 63 instructions, so the table (about 12.7 M instructions to
-//! build) is worth about 200,000 expansions. A run-wide budget between the worst single board
-//! and that, e.g. 64 Ki expansions (about 4 M instructions) spent through [`solve_within`],
-//! never builds the table for one board and spends at most a third of the table's cost before
-//! building it for a long run.
+//! caller can stop searching and build the table instead. An expansion, with the children it
+//! prices, is a few dozen instructions; the table costs O(9!/2 · 4) moves of about as many, some
+//! hundreds of thousands of expansions' worth, while a single board needs far fewer (the
+//! hardest some tens of thousands; `examples/ida_one.rs --all` counts every board's). So a
+//! run-wide budget between the two, spent through [`solve_within`], never builds the table for
+//! one board and spends a fraction of the table's cost before building it for a long run.
 //!
 //! # Complexity
-//! Worst case exponential in the distance (at most 31 for this puzzle); measured, at most 36,090
-//! expansions for any board (above). Memory: the recursion, at most 32 frames, and 24 KiB
-//! of static tables built at compile time, so a search costs no set-up at run time.
+//! Worst case exponential in the distance (at most 31 for this puzzle), in practice bounded by
+//! the budget. Memory: the recursion, at most 32 frames, and 24 KiB of static tables built at
+//! compile time, so a search costs no set-up at run time.
 
-/// The blank's value in a cell.
-const BLANK: u64 = 8;
+use crate::state::{BLANK, DIAMETER, MOVE_NAMES, NEIGHBOURS, NO_CELL};
 
-/// The move letters in the order that defines "smallest"; a move's number is its index.
-const LETTERS: [u8; 4] = *b"uldr";
-
-/// The longest shortest answer: no solvable board is farther from the goal.
-const DIAMETER: u8 = 31;
-
-/// Marks "no such cell" in [`NEIGHBOUR`], and "no forbidden move" as a search's `BACK`.
-const NONE: usize = 9;
-
-/// `NEIGHBOUR[cell][m]`: the cell whose tile move `m` (u, l, d, r) swaps with a blank in `cell`,
-/// or [`NONE`] at the frame's edge.
-const NEIGHBOUR: [[usize; 4]; 9] = {
-    let mut table = [[NONE; 4]; 9];
-    let mut cell = 0;
-    while cell < 9 {
-        let (row, column) = (cell / 3, cell % 3);
-        if row > 0 {
-            table[cell][0] = cell - 3;
-        }
-        if column > 0 {
-            table[cell][1] = cell - 1;
-        }
-        if row < 2 {
-            table[cell][2] = cell + 3;
-        }
-        if column < 2 {
-            table[cell][3] = cell + 1;
-        }
-        cell += 1;
-    }
-    table
-};
+/// A search's `BACK` at the root: no move is forbidden (moves are 0..4).
+const NO_BACK: usize = 4;
 
 /// Where `cell` (reading order) sits in column order: column by column, top to bottom.
 const fn transposed(cell: usize) -> usize {
@@ -201,26 +172,29 @@ fn column_costs(columns: u64) -> u8 {
 /// The search gave up: it would have expanded more boards than its budget allowed (or the board
 /// was unsolvable, which the caller rules out by parity first).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Exhausted;
+pub struct Exhausted;
 
-/// The smallest shortest answer for a solvable `board`, or [`Exhausted`] if finding it would
-/// expand more than `budget` boards.
+/// The smallest shortest answer for a solvable `board`, as move letters, or [`Exhausted`] if
+/// finding it would expand more boards than `budget` holds; `budget` is left holding what the
+/// search did not use (0 after [`Exhausted`]), so one budget can span the boards of a run.
 ///
 /// # Constraints
 /// `board` is a permutation of 0..=8 (8 the blank) with an even number of inversions among the
 /// tiles; the caller answers the other half `unsolvable` without calling.
 ///
+/// # Example
+/// ```
+/// let sample = [1, 2, 3, 0, 4, 8, 6, 5, 7]; // 2 3 4 / 1 5 x / 7 6 8
+/// let mut budget = u64::MAX;
+/// let answer = eight::ida::solve_within(&sample, &mut budget).unwrap();
+/// assert_eq!(answer, b"ullddrurdllurdruldr");
+/// let mut short = 10;
+/// assert_eq!(eight::ida::solve_within(&sample, &mut short), Err(eight::ida::Exhausted));
+/// ```
+///
 /// # Complexity
 /// At most `budget` expansions of a few dozen instructions each (see the module docs).
-#[cfg(test)]
-pub(crate) fn solve(board: &[u8; 9], budget: u64) -> Result<Vec<u8>, Exhausted> {
-    let mut left = budget;
-    solve_within(board, &mut left)
-}
-
-/// [`solve`], spending from a budget shared by the caller: `budget` is left holding what the
-/// search did not use (0 after [`Exhausted`]), so one budget can span the boards of a run.
-pub(crate) fn solve_within(board: &[u8; 9], budget: &mut u64) -> Result<Vec<u8>, Exhausted> {
+pub fn solve_within(board: &[u8; 9], budget: &mut u64) -> Result<Vec<u8>, Exhausted> {
     debug_assert!(is_permutation(board), "{board:?} is not a board");
     let mut rows = 0;
     let mut columns = 0;
@@ -228,7 +202,7 @@ pub(crate) fn solve_within(board: &[u8; 9], budget: &mut u64) -> Result<Vec<u8>,
     for (cell, &value) in board.iter().enumerate() {
         rows |= u64::from(value) << (4 * cell);
         columns |= u64::from(value) << (4 * transposed(cell));
-        if u64::from(value) == BLANK {
+        if value == BLANK {
             blank = cell;
         }
     }
@@ -240,7 +214,7 @@ pub(crate) fn solve_within(board: &[u8; 9], budget: &mut u64) -> Result<Vec<u8>,
     };
     loop {
         let bound = search.bound;
-        let flow = enter(blank, NONE, &mut search, rows, columns, row_cost, column_cost, bound);
+        let flow = enter(blank, NO_BACK, &mut search, rows, columns, row_cost, column_cost, bound);
         *budget = search.left;
         match flow {
             Flow::Found => return Ok(search.path[..usize::from(bound)].to_vec()),
@@ -283,7 +257,7 @@ struct Search {
 }
 
 /// Expands a board with the blank in cell `B`, reached by the inverse of move `BACK` (or the
-/// start, `BACK` = [`NONE`]); `room` is the bound minus the board's depth, and `h = row_cost +
+/// start, `BACK` = [`NO_BACK`]); `room` is the bound minus the board's depth, and `h = row_cost +
 /// column_cost <= room`.
 fn visit<const B: usize, const BACK: usize>(
     search: &mut Search,
@@ -301,26 +275,26 @@ fn visit<const B: usize, const BACK: usize>(
         return Flow::Found;
     }
     // u, l, d, r: the order that makes the first path found the smallest (module docs).
-    let flow = step::<B, BACK, 0>(search, rows, columns, row_cost, column_cost, room);
+    let flow = descend::<B, BACK, 0>(search, rows, columns, row_cost, column_cost, room);
     if flow != Flow::Deeper {
         return flow;
     }
-    let flow = step::<B, BACK, 1>(search, rows, columns, row_cost, column_cost, room);
+    let flow = descend::<B, BACK, 1>(search, rows, columns, row_cost, column_cost, room);
     if flow != Flow::Deeper {
         return flow;
     }
-    let flow = step::<B, BACK, 2>(search, rows, columns, row_cost, column_cost, room);
+    let flow = descend::<B, BACK, 2>(search, rows, columns, row_cost, column_cost, room);
     if flow != Flow::Deeper {
         return flow;
     }
-    step::<B, BACK, 3>(search, rows, columns, row_cost, column_cost, room)
+    descend::<B, BACK, 3>(search, rows, columns, row_cost, column_cost, room)
 }
 
 /// Tries move `M` from a board [`visit`] is expanding: nothing at the frame's edge or for the
 /// move that undoes the last one, nothing if the child's `h` exceeds the room left, else the
 /// search below the child; on the way back from the goal it writes its letter into the path.
 #[inline(always)]
-fn step<const B: usize, const BACK: usize, const M: usize>(
+fn descend<const B: usize, const BACK: usize, const M: usize>(
     search: &mut Search,
     rows: u64,
     columns: u64,
@@ -328,12 +302,13 @@ fn step<const B: usize, const BACK: usize, const M: usize>(
     column_cost: u8,
     room: u8,
 ) -> Flow {
-    let target = NEIGHBOUR[B][M];
-    if target == NONE || M == BACK {
+    let target = NEIGHBOURS[B][M];
+    if target == NO_CELL || M == BACK {
         return Flow::Deeper;
     }
+    let target = usize::from(target);
     // The blank's cell gets the tile and the tile's cell the blank: flip both by tile ^ blank.
-    let flip = (rows >> (4 * target) & 0xf) ^ BLANK;
+    let flip = (rows >> (4 * target) & 0xf) ^ u64::from(BLANK);
     let rows = rows ^ (flip * (1 << (4 * B) | 1 << (4 * target)));
     let columns = columns ^ (flip * (1 << (4 * transposed(B)) | 1 << (4 * transposed(target))));
     // A vertical move keeps every column's tiles and their order, a sideways one every row's.
@@ -349,7 +324,7 @@ fn step<const B: usize, const BACK: usize, const M: usize>(
     // u and d undo each other, and l and r: the inverse of move m is m ^ 2.
     let flow = enter(target, M ^ 2, search, rows, columns, row_cost, column_cost, room - 1);
     if flow == Flow::Found {
-        search.path[usize::from(search.bound - room)] = LETTERS[M];
+        search.path[usize::from(search.bound - room)] = MOVE_NAMES[M];
     }
     flow
 }
@@ -378,15 +353,15 @@ fn enter(
     }
     // Every cell with no forbidden move (the root), then each move that can lead into it.
     dispatch!(
-        (0, 9),
-        (1, 9),
-        (2, 9),
-        (3, 9),
-        (4, 9),
-        (5, 9),
-        (6, 9),
-        (7, 9),
-        (8, 9),
+        (0, 4),
+        (1, 4),
+        (2, 4),
+        (3, 4),
+        (4, 4),
+        (5, 4),
+        (6, 4),
+        (7, 4),
+        (8, 4),
         (0, 2),
         (0, 3),
         (1, 1),
@@ -417,125 +392,37 @@ fn enter(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::{HashMap, VecDeque};
-    use std::sync::OnceLock;
-
-    const GOAL: [u8; 9] = [0, 1, 2, 3, 4, 5, 6, 7, 8];
-
-    /// The board after move `m` (blank moves up, left, down, right), if the frame allows it:
-    /// written from the statement, not from the search's tables.
-    fn moved(board: &[u8; 9], m: usize) -> Option<[u8; 9]> {
-        let blank = board.iter().position(|&v| v == 8).unwrap();
-        let (row, column) = (blank / 3, blank % 3);
-        let target = match m {
-            0 if row > 0 => blank - 3,
-            1 if column > 0 => blank - 1,
-            2 if row < 2 => blank + 3,
-            3 if column < 2 => blank + 1,
-            _ => return None,
-        };
-        let mut next = *board;
-        next.swap(blank, target);
-        Some(next)
-    }
+    use crate::plain::{self, GOAL};
+    use crate::testing::{ida_solve as solve, plain_table, solvable_boards};
 
     fn parse(text: &str) -> [u8; 9] {
-        let mut board = [0; 9];
-        let tiles: Vec<u8> = text
-            .split_whitespace()
-            .map(|t| if t == "x" { 8 } else { t.parse::<u8>().unwrap() - 1 })
-            .collect();
-        board.copy_from_slice(&tiles);
-        board
-    }
-
-    /// Textbook breadth-first search from the goal: every solvable board's distance.
-    fn distances() -> &'static HashMap<[u8; 9], u8> {
-        static DISTANCES: OnceLock<HashMap<[u8; 9], u8>> = OnceLock::new();
-        DISTANCES.get_or_init(|| {
-            let mut distance = HashMap::new();
-            let mut queue = VecDeque::new();
-            distance.insert(GOAL, 0);
-            queue.push_back(GOAL);
-            while let Some(board) = queue.pop_front() {
-                let next_distance = distance[&board] + 1;
-                for m in 0..4 {
-                    if let Some(next) = moved(&board, m) {
-                        distance.entry(next).or_insert_with(|| {
-                            queue.push_back(next);
-                            next_distance
-                        });
-                    }
-                }
-            }
-            distance
-        })
-    }
-
-    /// The smallest shortest answer from the distances: a shortest string lowers the distance
-    /// by one every move, so the smallest takes the first move in u, l, d, r order that does,
-    /// then the smallest shortest string from there.
-    fn reference(board: &[u8; 9]) -> Vec<u8> {
-        let distance = distances();
-        let mut at = *board;
-        let mut answer = Vec::new();
-        while at != GOAL {
-            let (m, next) = (0..4)
-                .filter_map(|m| moved(&at, m).map(|next| (m, next)))
-                .find(|(_, next)| distance[next] + 1 == distance[&at])
-                .unwrap();
-            answer.push(LETTERS[m]);
-            at = next;
-        }
-        answer
-    }
-
-    /// The definition itself: breadth-first from the board with moves in u, l, d, r order, a
-    /// board's path being the one it was first reached by (the queue holds each layer in the
-    /// order of its smallest strings), up to the goal.
-    fn definition(board: &[u8; 9]) -> Vec<u8> {
-        let mut parent: HashMap<[u8; 9], Option<([u8; 9], u8)>> = HashMap::new();
-        let mut queue = VecDeque::new();
-        parent.insert(*board, None);
-        queue.push_back(*board);
-        while let Some(at) = queue.pop_front() {
-            if at == GOAL {
-                let mut answer = Vec::new();
-                let mut walk = at;
-                while let Some((previous, letter)) = parent[&walk] {
-                    answer.push(letter);
-                    walk = previous;
-                }
-                answer.reverse();
-                return answer;
-            }
-            for (m, &letter) in LETTERS.iter().enumerate() {
-                if let Some(next) = moved(&at, m) {
-                    parent.entry(next).or_insert_with(|| {
-                        queue.push_back(next);
-                        Some((at, letter))
-                    });
-                }
-            }
-        }
-        panic!("{board:?} does not reach the goal")
+        crate::testing::board(text).cells()
     }
 
     fn text(moves: &[u8]) -> &str {
         std::str::from_utf8(moves).unwrap()
     }
 
+    /// `h` of `board`, from its two packings.
+    fn heuristic(board: &[u8; 9]) -> u8 {
+        let (mut rows, mut columns) = (0u64, 0u64);
+        for (cell, &v) in board.iter().enumerate() {
+            rows |= u64::from(v) << (4 * cell);
+            columns |= u64::from(v) << (4 * transposed(cell));
+        }
+        row_costs(rows) + column_costs(columns)
+    }
+
     /// A seeded sample of every layer: up to `per_layer` boards of each distance 0..=31, in a
     /// shuffled order (both 31-move boards, as that layer has only two).
     fn sample(per_layer: usize) -> Vec<[u8; 9]> {
         let mut layers = vec![Vec::new(); usize::from(DIAMETER) + 1];
-        for (board, &d) in distances() {
-            layers[usize::from(d)].push(*board);
+        for board in solvable_boards() {
+            layers[usize::from(plain_table().distance(&board).unwrap())].push(board);
         }
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
         let mut boards = Vec::new();
         for layer in &mut layers {
-            layer.sort_unstable();
             for _ in 0..per_layer.min(layer.len()) {
                 seed = seed
                     .wrapping_mul(6_364_136_223_846_793_005)
@@ -547,9 +434,24 @@ mod tests {
         boards
     }
 
+    /// Every one of `boards` gets plain's answer.
+    fn assert_plain_answers(boards: impl IntoIterator<Item = [u8; 9]>) -> usize {
+        let mut checked = 0;
+        for board in boards {
+            let answer = solve(&board, u64::MAX).unwrap();
+            assert_eq!(
+                Some(text(&answer)),
+                plain_table().answer(&board).as_deref(),
+                "{board:?}"
+            );
+            checked += 1;
+        }
+        checked
+    }
+
     #[test]
     fn moves_follow_the_statement() {
-        // u brings the tile above the blank down: the blank moves up.
+        // u swaps the blank with the tile above it: the blank moves up.
         assert_eq!(solve(&parse("1 2 3 4 5 x 7 8 6"), 10), Ok(b"d".to_vec()));
         assert_eq!(solve(&parse("1 2 3 4 5 6 7 x 8"), 10), Ok(b"r".to_vec()));
         assert_eq!(solve(&GOAL, 1), Ok(Vec::new()));
@@ -574,79 +476,42 @@ mod tests {
         assert_eq!(line_cost(3, [6, 3, 0]), 4);
         assert_eq!(line_cost(5, [2, 5, 8]), 0);
         // h of the 31-move board is admissible: at most 31 and odd like 31.
-        let board = parse("8 6 7 2 5 4 3 x 1");
-        let (mut rows, mut columns) = (0u64, 0u64);
-        for (cell, &v) in board.iter().enumerate() {
-            rows |= u64::from(v) << (4 * cell);
-            columns |= u64::from(v) << (4 * transposed(cell));
-        }
-        let h = row_costs(rows) + column_costs(columns);
+        let h = heuristic(&parse("8 6 7 2 5 4 3 x 1"));
         assert!(h <= 31 && h % 2 == 1, "h = {h}");
     }
 
     #[test]
     fn heuristic_is_admissible_with_the_distances_parity_on_every_board() {
-        for (board, &d) in distances() {
-            let (mut rows, mut columns) = (0u64, 0u64);
-            for (cell, &v) in board.iter().enumerate() {
-                rows |= u64::from(v) << (4 * cell);
-                columns |= u64::from(v) << (4 * transposed(cell));
-            }
-            let h = row_costs(rows) + column_costs(columns);
+        for board in solvable_boards() {
+            let (h, d) = (heuristic(&board), plain_table().distance(&board).unwrap());
             assert!(h <= d && (d - h) % 2 == 0, "{board:?}: h {h}, distance {d}");
         }
     }
 
     #[test]
-    fn the_reference_is_the_definition() {
-        // Both 31-move boards (the definition's search covers all 181,440 boards for each),
-        // and one of each distance: up to 18 in debug builds, where the definition's hash map is
-        // slow, every distance in release.
-        let deepest = if cfg!(debug_assertions) { 18 } else { DIAMETER };
-        let mut boards = vec![parse("8 6 7 2 5 4 3 x 1"), parse("6 4 7 8 5 x 3 2 1")];
-        boards.extend(sample(1).into_iter().filter(|board| distances()[board] <= deepest));
-        for board in &boards {
-            assert_eq!(text(&reference(board)), text(&definition(board)), "{board:?}");
-        }
-    }
-
-    #[test]
-    fn every_board_within_16_moves_gets_the_reference_answer() {
-        let mut checked = 0;
-        for (board, &d) in distances() {
-            if d <= 16 {
-                let answer = solve(board, u64::MAX).unwrap();
-                assert_eq!(text(&answer), text(&reference(board)), "{board:?}");
-                checked += 1;
-            }
-        }
+    fn every_board_within_16_moves_gets_plains_answer() {
+        let near = solvable_boards().filter(|board| plain_table().distance(board).unwrap() <= 16);
         // A089473: boards at distances 0..=16.
         assert_eq!(
-            checked,
+            assert_plain_answers(near),
             1 + 2 + 4 + 8 + 16 + 20 + 39 + 62 + 116 + 152 + 286 + 396 + 748 + 1024 + 1893 + 2512 + 4485
         );
     }
 
     #[test]
-    fn a_seeded_sample_of_every_distance_gets_the_reference_answer() {
+    fn a_seeded_sample_of_every_distance_gets_plains_answer() {
         let boards = sample(10);
         assert!(boards.contains(&parse("8 6 7 2 5 4 3 x 1")));
         assert!(boards.contains(&parse("6 4 7 8 5 x 3 2 1")));
-        for board in &boards {
-            let answer = solve(board, u64::MAX).unwrap();
-            assert_eq!(text(&answer), text(&reference(board)), "{board:?}");
-        }
+        assert_plain_answers(boards);
     }
 
     /// Every solvable board: release only (`cargo test --release -p eight ida`), as it takes
     /// some hundred million expansions.
     #[test]
     #[cfg(not(debug_assertions))]
-    fn every_solvable_board_gets_the_reference_answer() {
-        for board in distances().keys() {
-            let answer = solve(board, u64::MAX).unwrap();
-            assert_eq!(text(&answer), text(&reference(board)), "{board:?}");
-        }
+    fn every_solvable_board_gets_plains_answer() {
+        assert_eq!(assert_plain_answers(solvable_boards()), 181_440);
     }
 
     #[test]
@@ -671,6 +536,7 @@ mod tests {
     fn an_unsolvable_board_ends_exhausted() {
         // Swapping two tiles of the goal: odd, never reached. Bounded, the search gives up.
         let board = parse("2 1 3 4 5 6 7 8 x");
+        assert!(!plain::is_solvable(&board));
         assert_eq!(solve(&board, 100_000), Err(Exhausted));
     }
 }

@@ -1,0 +1,52 @@
+//! What the tests of every module share: boards from text, every board, plain's table built
+//! once, and the fast tier's answers as strings. Compiled for tests only.
+
+use std::sync::OnceLock;
+
+use crate::plain;
+use crate::search::ida::{self, Exhausted};
+use crate::search::{Answer, Answerer};
+use crate::state::{Board, STATES};
+
+/// Number of boards from which the goal can be reached: 9! / 2.
+pub(crate) const SOLVABLE: usize = 181_440;
+
+/// OEIS A089473: the number of 8-puzzle boards at each distance from the goal.
+pub(crate) const A089473: [usize; 32] = [
+    1, 2, 4, 8, 16, 20, 39, 62, 116, 152, 286, 396, 748, 1024, 1893, 2512, 4485, 5638, 9529, 10878, 16993, 17110,
+    23952, 20224, 24047, 15578, 14560, 6274, 3910, 760, 221, 2,
+];
+
+/// The board `text` writes, in any spacing the input accepts.
+pub(crate) fn board(text: &str) -> Board {
+    text.parse().unwrap_or_else(|error| panic!("{text}: {error}"))
+}
+
+/// Every board of 9!, in rank order.
+pub(crate) fn all_boards() -> impl Iterator<Item = Board> {
+    (0..STATES).map(Board::from_rank)
+}
+
+/// The cells of every solvable board, in rank order.
+pub(crate) fn solvable_boards() -> impl Iterator<Item = [u8; 9]> {
+    all_boards().map(|board| board.cells()).filter(plain::is_solvable)
+}
+
+/// Plain's table, built once for all the tests of a run.
+pub(crate) fn plain_table() -> &'static plain::Table {
+    static TABLE: OnceLock<plain::Table> = OnceLock::new();
+    TABLE.get_or_init(plain::Table::build)
+}
+
+/// The answer `answerer` gives `board` (solvability by parity), as a string.
+pub(crate) fn answer(answerer: &mut Answerer, board: &Board) -> Option<String> {
+    let mut moves = Vec::new();
+    let solved = answerer.answer_into(board, board.is_solvable(), &mut moves).unwrap();
+    solved.then(|| String::from_utf8(moves).unwrap())
+}
+
+/// [`ida::solve_within`] with a budget of its own.
+pub(crate) fn ida_solve(board: &[u8; 9], budget: u64) -> Result<Vec<u8>, Exhausted> {
+    let mut left = budget;
+    ida::solve_within(board, &mut left)
+}
