@@ -135,16 +135,16 @@
 //! moves for G = 11), one filter probe per state at depth L − G − 1 and at most three table
 //! lookups for each that passes; then at most 4 lookups per move of the tail.
 
-/// The program's name, used in warnings and errors.
-pub const PROGRAM: &str = "colour-hash";
-
 mod cli;
 mod io;
+pub mod plain;
 mod search;
 mod state;
 mod study;
+#[cfg(test)]
+mod testkit;
 
 pub use cli::{main_with, USAGE};
-pub use io::{run, Options, Tracer};
-pub use search::{Answer, Solution, Solver};
-pub use state::{Move, State, GOAL, NUMBERS, PIECES};
+pub use io::{run, Options, Solve, Tracer, PROGRAM};
+pub use search::Solver;
+pub use state::{Answer, Invalid, Move, Solution, State, GOAL, MAX_MOVES, NUMBERS, PIECES};

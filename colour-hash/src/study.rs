@@ -4,7 +4,7 @@
 
 use std::io::{self, Write};
 
-use crate::search::{Answer, MAX_MOVES};
+use crate::state::{Answer, MAX_MOVES};
 use crate::state::{Move, State, GOAL, PIECES};
 
 /// The deepest `--stats --depth` accepts: the judge's limit, and 363 MB of layers.
@@ -295,7 +295,7 @@ mod tests {
         let layers = Layers::count(depth);
         assert_eq!(layers.sizes(), &LAYER_SIZES[..=usize::from(depth)]);
         // The solver, built on a hash map instead, puts the deepest state where the layers do.
-        match Solver::new().solve(Layers::count(12).deepest()) {
+        match Solver::new().unwrap().solve(Layers::count(12).deepest()) {
             Answer::Moves(solution) => assert_eq!(solution.moves().len(), 12),
             other => panic!("{other:?}"),
         }
@@ -358,7 +358,7 @@ mod tests {
         let example = text.split("e.g. ").nth(1).unwrap().lines().next().unwrap();
         let numbers: Vec<u8> = example.split(' ').map(|number| number.parse().unwrap()).collect();
         let start = State::from_numbers(&numbers.try_into().unwrap()).unwrap();
-        match Solver::new().solve(start) {
+        match Solver::new().unwrap().solve(start) {
             Answer::Moves(solution) => assert_eq!(solution.moves().len(), 12),
             other => panic!("{other:?}"),
         }
