@@ -1,5 +1,13 @@
-//! The encoding and the moves: a configuration packed into one `u64`, a move a rotation of one
-//! wheel's 36-bit window (the layout is drawn in the crate docs).
+//! The puzzle's terms and the fast encoding.
+//!
+//! - Shared by both tiers: the 24 numbers ([`NUMBERS`], [`GOAL`]), the four moves ([`Move`]),
+//!   what a configuration gets ([`Answer`], [`Solution`]) and why 24 numbers may not be a
+//!   configuration ([`Invalid`]).
+//! - The fast tier's encoding: a [`State`] packs a configuration into one `u64` and a move is a
+//!   rotation of one wheel's 36-bit window (the layout is in the crate docs). It equals
+//!   [`crate::plain::apply`] on the judge's numbers: the test
+//!   `packed_moves_match_plain_and_undo_each_other` checks every move from every state within six
+//!   moves of the goal.
 
 use std::fmt;
 
