@@ -92,7 +92,7 @@ const SOURCES: [[usize; NUMBERS]; 4] = [
 ///
 /// # Panics
 /// If `step` is not 1..=4.
-pub fn apply(config: &Config, step: u8) -> Config {
+pub fn apply_move(config: &Config, step: u8) -> Config {
     let sources = &SOURCES[usize::from(step) - 1];
     let mut next = [0; NUMBERS];
     for (number, &source) in next.iter_mut().zip(sources) {
@@ -103,7 +103,7 @@ pub fn apply(config: &Config, step: u8) -> Config {
 
 /// The configuration after `moves`, in order.
 pub fn play(config: &Config, moves: &[u8]) -> Config {
-    moves.iter().fold(*config, |config, &step| apply(&config, step))
+    moves.iter().fold(*config, |config, &step| apply_move(&config, step))
 }
 
 /// An answer of moves, as the meet in the middle finds it.
@@ -151,7 +151,7 @@ impl Plain {
                 continue;
             }
             for step in MOVES {
-                let next = apply(&config, step);
+                let next = apply_move(&config, step);
                 if let Entry::Vacant(unseen) = distances.entry(next) {
                     unseen.insert(distance + 1);
                     queue.push_back(next);
@@ -184,10 +184,10 @@ impl Plain {
         while distance > 0 {
             let step = MOVES
                 .into_iter()
-                .find(|&step| self.distance(&apply(&config, step)) == Some(distance - 1))
+                .find(|&step| self.distance(&apply_move(&config, step)) == Some(distance - 1))
                 .expect("a configuration d > 0 moves away has a neighbour d - 1 away");
             moves.push(step);
-            config = apply(&config, step);
+            config = apply_move(&config, step);
             distance -= 1;
         }
         Some(moves)
@@ -208,7 +208,7 @@ impl Plain {
         }
         for step in MOVES {
             moves.push(step);
-            if self.extend(&apply(config, step), left - 1, moves) {
+            if self.extend(&apply_move(config, step), left - 1, moves) {
                 return true;
             }
             moves.pop();
@@ -284,12 +284,12 @@ mod tests {
         let plain = Plain::new();
         for config in plain.distances.keys() {
             for step in MOVES {
-                assert_eq!(apply(config, step), rotated(config, step), "{config:?} {step}");
+                assert_eq!(apply_move(config, step), rotated(config, step), "{config:?} {step}");
             }
         }
         // The left wheel clockwise from the goal, as the statement's picture turns it.
         assert_eq!(
-            apply(&GOAL, 1),
+            apply_move(&GOAL, 1),
             [2, 1, 0, 3, 4, 3, 0, 5, 6, 5, 0, 1, 0, 7, 8, 7, 0, 9, 10, 9, 0, 5, 0, 1]
         );
     }
@@ -333,7 +333,7 @@ mod tests {
         assert_eq!(plain.answer_text(&start), "NO SOLUTION WAS FOUND IN 16 STEPS");
         // Some neighbour is 16 moves away, so the distance is exactly 17: a 9-move prefix would
         // meet the table.
-        let nearest = MOVES.iter().filter_map(|&step| plain.meet(&apply(&start, step)));
+        let nearest = MOVES.iter().filter_map(|&step| plain.meet(&apply_move(&start, step)));
         assert_eq!(nearest.map(|meeting| meeting.moves().len()).min(), Some(16));
     }
 }

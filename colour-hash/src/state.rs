@@ -5,7 +5,7 @@
 //!   configuration ([`Invalid`]).
 //! - The fast tier's encoding: a [`State`] packs a configuration into one `u64` and a move is a
 //!   rotation of one wheel's 36-bit window (the layout is in the crate docs). It equals
-//!   [`crate::plain::apply`] on the judge's numbers: the test
+//!   [`crate::plain::apply_move`] on the judge's numbers: the test
 //!   `packed_moves_match_plain_and_undo_each_other` checks every move from every state within six
 //!   moves of the goal.
 
@@ -354,7 +354,7 @@ mod tests {
                     let turned = current.apply(step);
                     assert_eq!(
                         turned.numbers(),
-                        plain::apply(&current.numbers(), step.number()),
+                        plain::apply_move(&current.numbers(), step.number()),
                         "{current:?} {step:?}"
                     );
                     assert_eq!(turned.apply(step.inverse()), current);
