@@ -5,8 +5,9 @@
 //!
 //! # The method
 //! A configuration is the judge's 24 numbers, and a move is an index table: after move m the
-//! configuration holds, at number i, the piece that was at `SOURCES[m − 1][i]` (the tables turn
-//! one wheel by two places and copy its three shared pieces into the other wheel's numbers).
+//! configuration holds, at number i, the piece that was at `SOURCES[m − 1][i]` (the tables, in
+//! this file's source, turn one wheel by two places and copy its three shared pieces into the
+//! other wheel's numbers; a unit test checks them against the statement's rotations).
 //!
 //! 1. **The goal side**, once: a breadth-first search from the goal records, in a [`HashMap`], the
 //!    distance of every configuration within [`TABLE_DEPTH`] = 8 moves of it. Every move is undone
@@ -43,6 +44,9 @@
 //!   solution), and the greedy tail is that smallest tail: a tail of d moves from a configuration
 //!   d away lowers the distance by one at every move, and among the tails whose first move is m
 //!   the smallest begins with the smallest such m; the greedy tail takes it, then repeats.
+//!
+//! For D ≤ 8 the prefix is empty and the answer is the greedy tail from the start itself, the
+//! smallest by the second point alone.
 //!
 //! Ties are real: the configuration `play(GOAL, "433444")` is solved by both `222112` and
 //! `444112` (`222` and `444` both turn the right wheel half round). A search that joins the first

@@ -6,7 +6,16 @@
 //! # The method
 //! A board is an array of the eight colours minus one, clockwise from the top-left corner, and a
 //! move is an index table (`SOURCES` in `state.rs`): the board after move m holds, at position i,
-//! the colour that was at `SOURCES[m][i]`. Every board gets a number 0..8! by its lexicographic rank
+//! the colour that was at `SOURCES[m][i]`:
+//!
+//! ```text
+//! move   SOURCES[m]        the basic state 1 2 3 4 / 8 7 6 5 after it
+//! A      7 6 5 4 3 2 1 0   8 7 6 5 / 1 2 3 4   (the rows swapped)
+//! B      3 0 1 2 5 6 7 4   4 1 2 3 / 5 8 7 6   (the right column moved to the left)
+//! C      0 6 1 3 4 2 5 7   1 7 2 4 / 8 6 3 5   (the centre four turned clockwise)
+//! ```
+//!
+//! Every board gets a number 0..8! by its lexicographic rank
 //! ([`common::perm::rank`]), so plain vectors indexed by rank hold what the search learns about
 //! each board: its distance, and the board and move it was first reached from.
 //!
