@@ -320,31 +320,46 @@ pub struct Solver {
     table: GoalTable,
 }
 
+impl Default for Solver {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
 impl Solver {
     /// A solver whose table reaches G = 11 moves.
     ///
-    /// # Errors
+    /// # Panics
     /// As [`Solver::with_goal_depth`].
     ///
     /// # Complexity
     /// As [`Solver::with_goal_depth`] for depth 11: 208,121 states, 4.7 MB.
-    pub fn new() -> Result<Self, Failure> {
+    pub fn new() -> Self {
         Self::with_goal_depth(GOAL_DEPTH)
     }
 
     /// A solver whose table reaches `depth` moves (any depth gives the same answers; the
     /// [crate docs](crate) compare their costs).
     ///
-    /// # Errors
-    /// [`Failure::OutOfMemory`] if the table cannot be allocated.
-    ///
     /// # Panics
-    /// If `depth > 16`.
+    /// If `depth > 16`, or if the table cannot be allocated ([`Solver::try_with_goal_depth`] says
+    /// so instead, as the binary does).
     ///
     /// # Complexity
     /// O(T) expected time for the T states within `depth` of the goal, 18 bytes each rounded up
     /// to a power of two.
-    pub fn with_goal_depth(depth: u8) -> Result<Self, Failure> {
+    pub fn with_goal_depth(depth: u8) -> Self {
+        Self::try_with_goal_depth(depth).unwrap_or_else(|failure| panic!("colour-hash: {failure}"))
+    }
+
+    /// [`Solver::with_goal_depth`], or why its table could not be allocated.
+    ///
+    /// # Errors
+    /// [`Failure::OutOfMemory`] naming the table (under an address-space limit, say).
+    ///
+    /// # Panics
+    /// If `depth > 16`.
+    pub fn try_with_goal_depth(depth: u8) -> Result<Self, Failure> {
         Ok(Solver {
             table: GoalTable::build(depth)?,
         })
@@ -360,10 +375,10 @@ impl Solver {
     /// # Panics
     /// If `depth > 16`.
     pub fn fitting(depth: u8) -> Result<Self, Failure> {
-        let (mut depth, mut outcome) = (depth, Self::with_goal_depth(depth));
+        let (mut depth, mut outcome) = (depth, Self::try_with_goal_depth(depth));
         while outcome.is_err() && depth > 0 {
             depth -= 1;
-            outcome = Self::with_goal_depth(depth);
+            outcome = Self::try_with_goal_depth(depth);
         }
         outcome
     }
@@ -550,7 +565,7 @@ mod tests {
         assert_eq!(plain_answer(&Plain::new(), start).to_string(), "222112");
         for depth in [0, 2, 3, 5, 6, 11] {
             assert_eq!(
-                Solver::with_goal_depth(depth).unwrap().solve(start).to_string(),
+                Solver::with_goal_depth(depth).solve(start).to_string(),
                 "222112",
                 "G = {depth}"
             );
@@ -564,7 +579,7 @@ mod tests {
         let numbers = [10, 9, 8, 7, 2, 1, 0, 3, 0, 1, 0, 5, 0, 7, 0, 9, 0, 3, 4, 5, 6, 1, 0, 5];
         let start = State::from_numbers(&numbers).unwrap();
         for depth in [7, 8, 11] {
-            let solver = Solver::with_goal_depth(depth).unwrap();
+            let solver = Solver::with_goal_depth(depth);
             assert_eq!(solver.solve(start), Answer::NoSolution, "G = {depth}");
         }
     }
@@ -572,9 +587,7 @@ mod tests {
     #[test]
     fn every_state_within_six_moves_agrees_with_plain_at_every_goal_depth() {
         let plain = Plain::new();
-        let solvers: Vec<Solver> = [0, 1, 3, 6, 11]
-            .map(|depth| Solver::with_goal_depth(depth).unwrap())
-            .into();
+        let solvers: Vec<Solver> = [0, 1, 3, 6, 11].map(Solver::with_goal_depth).into();
         let mut layer = vec![State::GOAL];
         let mut seen = HashSet::from([State::GOAL]);
         for _ in 0..=6 {
@@ -599,7 +612,7 @@ mod tests {
     #[test]
     fn deep_configurations_agree_with_plain() {
         let plain = Plain::new();
-        let solvers = [Solver::with_goal_depth(8).unwrap(), Solver::new().unwrap()];
+        let solvers = [Solver::with_goal_depth(8), Solver::new()];
         let mut lengths = [0usize; 18];
         for index in 1..=200u64 {
             // The base-4 digits of index × 2^64/φ: a spread of move words without a generator.

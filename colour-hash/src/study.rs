@@ -296,7 +296,7 @@ mod tests {
         let layers = Layers::count(depth);
         assert_eq!(layers.sizes(), &LAYER_SIZES[..=usize::from(depth)]);
         // The solver, built on a hash map instead, puts the deepest state where the layers do.
-        match Solver::new().unwrap().solve(Layers::count(12).deepest()) {
+        match Solver::new().solve(Layers::count(12).deepest()) {
             Answer::Moves(solution) => assert_eq!(solution.moves().len(), 12),
             other => panic!("{other:?}"),
         }
@@ -359,7 +359,7 @@ mod tests {
         let example = text.split("e.g. ").nth(1).unwrap().lines().next().unwrap();
         let numbers: Vec<u8> = example.split(' ').map(|number| number.parse().unwrap()).collect();
         let start = State::from_numbers(&numbers.try_into().unwrap()).unwrap();
-        match Solver::new().unwrap().solve(start) {
+        match Solver::new().solve(start) {
             Answer::Moves(solution) => assert_eq!(solution.moves().len(), 12),
             other => panic!("{other:?}"),
         }

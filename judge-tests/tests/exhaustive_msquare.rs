@@ -26,7 +26,7 @@ fn expected_output(sequence: &str) -> String {
 #[test]
 fn every_target_gets_the_smallest_shortest_sequence() {
     let truth = reference::smallest_shortest_sequences();
-    let solver = msquare::Solver::new().unwrap();
+    let solver = msquare::Solver::new();
     let plain = msquare::plain::Plain::new();
     let mut moves = Vec::new();
     let mut checked = 0;

@@ -184,7 +184,7 @@ fn the_fast_solver_agrees_with_plain() {
     let plain = Plain::new();
     let solvers: Vec<colour_hash::Solver> = DEPTHS
         .iter()
-        .map(|&depth| colour_hash::Solver::with_goal_depth(depth).expect("the table fits"))
+        .map(|&depth| colour_hash::Solver::with_goal_depth(depth))
         .collect();
     let mut kinds = [0; 3];
     for (number, (config, _)) in configs.iter().enumerate() {

@@ -86,7 +86,7 @@ pub fn write_answer(out: &mut impl Write, moves: &[u8]) -> io::Result<()> {
 /// or writing fails; [`Failure::OutOfMemory`] if the search's tables cannot be allocated.
 ///
 /// # Complexity
-/// Dominated by [`Solver::new`].
+/// Dominated by [`Solver::try_new`].
 pub fn run(
     input: impl BufRead,
     output: impl Write,
@@ -97,7 +97,7 @@ pub fn run(
     let mut moves = Vec::new();
     match options.solve {
         Some(solve) => solve(&target, &mut moves),
-        None => Solver::new()?.solve(&target, &mut moves),
+        None => Solver::try_new()?.solve(&target, &mut moves),
     }
     let mut out = BufWriter::new(output);
     write_answer(&mut out, &moves)?;

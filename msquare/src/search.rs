@@ -20,17 +20,30 @@ pub struct Solver {
     search: RankedBfs<Packed>,
 }
 
+impl Default for Solver {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
 impl Solver {
     /// Searches the whole space from the basic state, trying A, B, C in that order and keeping
     /// each board's first discovery (the crate docs prove that this is the answer).
     ///
-    /// # Errors
-    /// [`Failure::OutOfMemory`] naming the table that could not be allocated (under an
-    /// address-space limit, say).
+    /// # Panics
+    /// If the tables cannot be allocated; [`Solver::try_new`] says so instead, as the binary does.
     ///
     /// # Complexity
     /// O(8! · 3) moves and ranks, each a few operations; under 1 MB.
-    pub fn new() -> Result<Self, Failure> {
+    pub fn new() -> Self {
+        Self::try_new().unwrap_or_else(|failure| panic!("msquare: {failure}"))
+    }
+
+    /// [`Solver::new`], or why its tables could not be allocated.
+    ///
+    /// # Errors
+    /// [`Failure::OutOfMemory`] naming the table (under an address-space limit, say).
+    pub fn try_new() -> Result<Self, Failure> {
         let ranks = HalfRanks::new();
         let search = bfs_ranked(
             pack(&BASIC),
@@ -79,7 +92,7 @@ mod tests {
 
     #[test]
     fn every_board_gets_the_plain_sequence() {
-        let (solver, plain) = (Solver::new().unwrap(), Plain::new());
+        let (solver, plain) = (Solver::new(), Plain::new());
         let mut board = [0; CELLS];
         let mut moves = Vec::new();
         for rank in 0..common::perm::FACTORIALS[CELLS] {

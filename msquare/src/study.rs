@@ -27,7 +27,7 @@ fn draw(out: &mut dyn Write, board: &Board) -> io::Result<()> {
 /// # Complexity
 /// O(8!): one search.
 pub(crate) fn write_stats(out: &mut impl Write) -> Result<(), Failure> {
-    let solver = Solver::new()?;
+    let solver = Solver::try_new()?;
     let sizes = solver.layer_sizes();
     writeln!(
         out,
@@ -96,7 +96,7 @@ mod tests {
             .map(|c| c.parse::<u8>().unwrap() - 1)
             .collect();
         let mut moves = Vec::new();
-        Solver::new().unwrap().solve(&example.try_into().unwrap(), &mut moves);
+        Solver::new().solve(&example.try_into().unwrap(), &mut moves);
         assert_eq!(moves.len(), 22);
     }
 
