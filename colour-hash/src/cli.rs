@@ -2,23 +2,30 @@
 
 use std::ffi::OsString;
 use std::io::{BufRead, BufWriter, Write};
+use std::sync::OnceLock;
 
-use common::cli::{write_help, Args, Failure};
+use common::cli::{printable, write_help, Args, Failure};
 
-use crate::io::{run, Options, Tracer};
-use crate::search::MAX_MOVES;
+use crate::io::{run, Options, Solve, Tracer};
+use crate::plain::Plain;
+use crate::state::{Answer, State, MAX_MOVES};
 use crate::study::{write_stats, write_trace, MAX_STATS_DEPTH};
 
 /// Usage line for the binary.
-pub const USAGE: &str = "colour-hash [--trace] [--goal-depth G] < cases | colour-hash --stats [--depth D]";
+pub const USAGE: &str =
+    "colour-hash [--method fast|plain] [--goal-depth G] [--trace] < cases | colour-hash --stats [--depth D]";
 
 /// Each switch and what it does, as `--help` lists them.
-const SWITCHES: [(&str, &str); 4] = [
-    ("--trace", "answer as usual and draw each case's solution, move by move, on stderr"),
+const SWITCHES: [(&str, &str); 5] = [
+    (
+        "--method M",
+        "answer with method M: fast (the default, what a judge runs) or plain\n(src/plain.rs, the solver written to be read: the same answers)",
+    ),
     (
         "--goal-depth G",
-        "answer with a goal-side table of depth G, 0..16, instead of the depth\nsized to the count: the same answers at another cost",
+        "answer with a goal-side table of depth G, 0..16, instead of the depth\nsized to the count: the same answers at another cost (fast only)",
     ),
+    ("--trace", "answer as usual and draw each case's solution, move by move, on stderr"),
     (
         "--stats",
         "print how many configurations lie at each distance from the goal, and\nthe size of the whole space, instead of answering; reads no input",
@@ -26,22 +33,29 @@ const SWITCHES: [(&str, &str); 4] = [
     ("--depth D", "with --stats: count to depth D, 0..16 (default 12)"),
 ];
 
-/// The binary: the judge's answers by default; `--stats [--depth D]` prints the layers around
-/// the goal to depth D (default 12, at most 16) and the size of the whole space instead, reading
-/// no input; `--trace` also draws every case's solution on `diagnostics` (stderr);
-/// `--goal-depth G` forces the depth of the goal-side table; `-h`/`--help` prints the usage and
-/// the switches on `output`.
+/// The binary: the judge's answers by default; `--method plain` answers with [`crate::plain`]
+/// instead of the fast tier, reading, checking and writing alike; `--goal-depth G` forces the
+/// depth of the fast tier's goal-side table; `--trace` also draws every case's solution on
+/// `diagnostics` (stderr); `--stats [--depth D]` prints the layers around the goal to depth D
+/// (default 12, at most 16) and the size of the whole space instead, reading no input;
+/// `-h`/`--help` prints the usage and the switches on `output`.
 ///
 /// # Errors
-/// An unknown argument, a `--depth` that is not a number 0..=16 or comes without `--stats`, a
-/// `--goal-depth` that is not a number 0..=16 or comes with `--stats`, or as [`run`].
+/// An unknown argument or method; a `--depth` that is not a number 0..=16 or comes without
+/// `--stats`; a `--goal-depth` that is not a number 0..=16 or comes with `--method plain`; a
+/// switch about answering given with `--stats`; or as [`run`].
 pub fn main_with(
     args: Vec<OsString>,
     input: impl BufRead,
     output: impl Write,
     diagnostics: &mut dyn Write,
 ) -> Result<(), Failure> {
-    let args = Args::parse(args, &["--stats", "--trace"], &["--depth", "--goal-depth"], USAGE)?;
+    let args = Args::parse(
+        args,
+        &["--stats", "--trace"],
+        &["--depth", "--goal-depth", "--method"],
+        USAGE,
+    )?;
     if args.help() {
         return Ok(write_help(output, USAGE, "", &SWITCHES)?);
     }
@@ -72,10 +86,25 @@ pub fn main_with(
             }
         },
     };
-    if args.switch("--stats") {
-        if goal_depth.is_some() {
+    let plain = match args.value("--method") {
+        None | Some("fast") => false,
+        Some("plain") => true,
+        Some(other) => {
             return Err(Failure::Input(format!(
-                "option '--goal-depth' goes with answering, not with --stats; usage: {USAGE}"
+                "unknown method '{}'; usage: {USAGE}",
+                printable(other)
+            )))
+        }
+    };
+    if args.switch("--stats") {
+        let answering = [
+            ("--goal-depth", goal_depth.is_some()),
+            ("--method", args.value("--method").is_some()),
+            ("--trace", args.switch("--trace")),
+        ];
+        if let Some((name, _)) = answering.iter().find(|(_, given)| *given) {
+            return Err(Failure::Input(format!(
+                "option '{name}' goes with answering, not with --stats; usage: {USAGE}"
             )));
         }
         let mut out = BufWriter::new(output);
@@ -83,32 +112,31 @@ pub fn main_with(
         out.flush()?;
         return Ok(());
     }
+    if plain && goal_depth.is_some() {
+        return Err(Failure::Input(format!(
+            "option '--goal-depth' goes with --method fast: plain's table is 8 deep; usage: {USAGE}"
+        )));
+    }
     let options = Options {
         trace: args.switch("--trace").then_some(write_trace as Tracer),
         goal_depth,
+        solve: plain.then_some(solve_plainly as Solve),
     };
     run(input, output, diagnostics, &options)
+}
+
+/// `--method plain`: [`Plain`]'s answer, from a goal-side table built at the first configuration
+/// and kept for the rest of the process.
+fn solve_plainly(start: State) -> Answer {
+    static PLAIN: OnceLock<Plain> = OnceLock::new();
+    PLAIN.get_or_init(Plain::new).solve(&start.numbers())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::state::GOAL;
-
-    fn main_output(args: &[&str], input: &str) -> (Result<String, String>, String) {
-        let (mut out, mut diagnostics) = (Vec::new(), Vec::new());
-        let outcome = main_with(
-            args.iter().map(OsString::from).collect(),
-            input.as_bytes(),
-            &mut out,
-            &mut diagnostics,
-        );
-        let out = String::from_utf8(out).unwrap();
-        (
-            outcome.map(|()| out).map_err(|failure| failure.to_string()),
-            String::from_utf8(diagnostics).unwrap(),
-        )
-    }
+    use crate::testkit::{main_output, OFFICIAL_SAMPLE};
 
     #[test]
     fn help_prints_the_usage_and_each_switch() {
@@ -116,7 +144,14 @@ mod tests {
             let (outcome, diagnostics) = main_output(&[flag], "not read");
             let text = outcome.unwrap();
             assert!(text.starts_with(&format!("usage: {USAGE}\n")), "{text}");
-            for switch in ["--trace", "--goal-depth G", "--stats", "--depth D", "-h, --help"] {
+            for switch in [
+                "--method M",
+                "--trace",
+                "--goal-depth G",
+                "--stats",
+                "--depth D",
+                "-h, --help",
+            ] {
                 assert!(text.contains(&format!("\n  {switch} ")), "{switch}: {text}");
             }
             assert_eq!(diagnostics, "");
@@ -154,11 +189,57 @@ mod tests {
             main_output(&["--stats", "--goal-depth", "3"], "").0.unwrap_err(),
             format!("option '--goal-depth' goes with answering, not with --stats{usage}")
         );
+        // --stats answers nothing: a switch about answering is a mistake, not dropped.
+        for (args, name) in [
+            (&["--stats", "--trace"][..], "--trace"),
+            (&["--trace", "--stats"], "--trace"),
+            (&["--stats", "--method", "plain"], "--method"),
+        ] {
+            assert_eq!(
+                main_output(args, "").0.unwrap_err(),
+                format!("option '{name}' goes with answering, not with --stats{usage}"),
+                "{args:?}"
+            );
+        }
+        assert_eq!(
+            main_output(&["--method", "bfs"], "").0.unwrap_err(),
+            format!("unknown method 'bfs'{usage}")
+        );
+        assert_eq!(
+            main_output(&["--method", "plain", "--goal-depth", "8"], "")
+                .0
+                .unwrap_err(),
+            format!("option '--goal-depth' goes with --method fast: plain's table is 8 deep{usage}")
+        );
+    }
+
+    #[test]
+    fn the_plain_method_answers_alike() {
+        let (input, expected) = OFFICIAL_SAMPLE;
+        for args in [
+            &["--method", "plain"][..],
+            &["--method=fast"],
+            &["--method", "fast", "--goal-depth", "3"],
+        ] {
+            assert_eq!(
+                main_output(args, input),
+                (Ok(expected.to_string()), String::new()),
+                "{args:?}"
+            );
+        }
+        // Reading and checking stay io's: the same warnings and errors.
+        let goal = GOAL.map(|n| n.to_string()).join(" ");
+        let bad = format!("3\n{goal}\n{}\n0 3 x", goal.replacen('0', "1", 1));
+        assert_eq!(main_output(&["--method", "plain"], &bad), main_output(&[], &bad));
+        assert!(main_output(&[], &bad).1.contains("warning: case 2: "));
+        let (traced, trace) = main_output(&["--method", "plain", "--trace"], input);
+        assert_eq!(traced.unwrap(), expected);
+        assert!(trace.contains("case 2: 1434332334332323 (16 moves)\n"), "{trace}");
     }
 
     #[test]
     fn every_goal_depth_answers_the_sample_alike() {
-        let (input, expected) = crate::io::tests::OFFICIAL_SAMPLE;
+        let (input, expected) = OFFICIAL_SAMPLE;
         assert_eq!(main_output(&[], input).0.unwrap(), expected);
         for depth in ["7", "12"] {
             assert_eq!(
@@ -183,9 +264,9 @@ mod tests {
             .unwrap()
             .contains("\n   12         370662         578783\n"));
         let input = format!("1\n{}\n", GOAL.map(|n| n.to_string()).join(" "));
-        let (plain, quiet) = main_output(&[], &input);
+        let (judged, quiet) = main_output(&[], &input);
         let (traced, trace) = main_output(&["--trace"], &input);
-        assert_eq!(plain.unwrap(), "PUZZLE ALREADY SOLVED\n");
+        assert_eq!(judged.unwrap(), "PUZZLE ALREADY SOLVED\n");
         assert_eq!(traced.unwrap(), "PUZZLE ALREADY SOLVED\n");
         assert_eq!(quiet, "");
         assert!(trace.starts_with("case 1: PUZZLE ALREADY SOLVED\nstart "), "{trace}");

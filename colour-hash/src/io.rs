@@ -6,13 +6,19 @@ use std::io::{self, BufRead, BufWriter, Write};
 use common::cli::Failure;
 use common::scan::{ScanError, Scanner};
 
-use crate::search::{goal_depth_for, Answer, Solver, MAX_MOVES};
-use crate::state::{State, NUMBERS};
-use crate::PROGRAM;
+use crate::search::{goal_depth_for, Solver};
+use crate::state::{Answer, State, MAX_MOVES, NUMBERS};
+
+/// The program's name, the prefix of its warning and error lines.
+pub const PROGRAM: &str = "colour-hash";
 
 /// Draws one case on the diagnostics stream: the case number, its start (`None` when the numbers
 /// are not a configuration of the puzzle) and its answer.
 pub type Tracer = fn(&mut dyn Write, u64, Option<State>, &Answer) -> io::Result<()>;
+
+/// Answers one configuration of the puzzle: the solver a run uses instead of the fast one
+/// (`--method plain`).
+pub type Solve = fn(State) -> Answer;
 
 /// How a run answers. `Options::default()` is exactly what a judge runs.
 #[derive(Clone, Copy, Debug, Default)]
@@ -21,6 +27,8 @@ pub struct Options {
     pub trace: Option<Tracer>,
     /// The depth G of the goal-side table (`--goal-depth`); `None` sizes it to the run's count.
     pub goal_depth: Option<u8>,
+    /// Answers instead of [`Solver`] (reading, checking and writing stay the same).
+    pub solve: Option<Solve>,
 }
 
 /// "1 case", "3 cases".
@@ -122,7 +130,9 @@ fn write_answer(out: &mut impl Write, answer: &Answer) -> io::Result<()> {
 ///
 /// # Errors
 /// [`Failure::Input`] naming the case (or position) and the problem, after every answer before
-/// it has been written and flushed; [`Failure::Io`] if reading or writing `output` fails.
+/// it has been written and flushed; [`Failure::Io`] if reading or writing `output` fails;
+/// [`Failure::OutOfMemory`], after the answers before it, if not even the smallest goal-side
+/// table can be allocated.
 ///
 /// # Complexity
 /// The goal-side table once, at the first configuration that needs it, then one search per
@@ -158,11 +168,18 @@ fn answer_cases(
         let checked = read_case(&mut scanner, case, count)?
             .and_then(|numbers| State::from_numbers(&numbers).map_err(|invalid| invalid.to_string()));
         let answer = match checked {
-            Ok(start) => solver
-                .get_or_insert_with(|| {
-                    Solver::with_goal_depth(options.goal_depth.unwrap_or_else(|| goal_depth_for(count)))
-                })
-                .solve(start),
+            Ok(start) => match options.solve {
+                Some(solve) => solve(start),
+                None => {
+                    // Built at the first configuration that needs it; a smaller table if the
+                    // chosen one does not fit (the answers are the same).
+                    if solver.is_none() {
+                        let depth = options.goal_depth.unwrap_or_else(|| goal_depth_for(count));
+                        solver = Some(Solver::fitting(depth)?);
+                    }
+                    solver.as_ref().expect("built above").solve(start)
+                }
+            },
             Err(ref reason) => {
                 let _ = writeln!(diagnostics, "{PROGRAM}: warning: case {case}: {reason}");
                 Answer::NoSolution
@@ -187,42 +204,21 @@ fn answer_cases(
 }
 
 #[cfg(test)]
-pub(crate) mod tests {
+mod tests {
     use super::*;
     use crate::state::GOAL;
+    use crate::testkit::{answer, OFFICIAL_SAMPLE};
     use std::io::Read;
 
-    /// The run's stdout (or stdout and the error, joined by `|`) and its diagnostics.
-    pub(crate) fn answer(input: &str, options: &Options) -> (Result<String, String>, String) {
-        let mut out = Vec::new();
-        let mut diagnostics = Vec::new();
-        let outcome = run(input.as_bytes(), &mut out, &mut diagnostics, options);
-        let out = String::from_utf8(out).unwrap();
-        (
-            outcome
-                .map(|()| out.clone())
-                .map_err(|failure| format!("{out}|{failure}")),
-            String::from_utf8(diagnostics).unwrap(),
-        )
-    }
-
-    fn plain(input: &str) -> (Result<String, String>, String) {
+    /// The judge's run (default options) on `input`.
+    fn judge(input: &str) -> (Result<String, String>, String) {
         answer(input, &Options::default())
     }
-
-    /// UVa 704's official sample and its answers.
-    pub(crate) const OFFICIAL_SAMPLE: (&str, &str) = (
-        "3\n\
-            0 3 4 3 0 5 6 5 0 1 2 1 0 7 8 7 0 9 10 9 0 1 2 1\n\
-            0 3 4 5 0 3 6 5 0 1 2 1 0 7 8 7 0 9 10 9 0 1 2 1\n\
-            0 9 4 3 0 5 6 5 0 1 2 1 0 7 8 7 0 9 10 3 0 1 2 1\n",
-        "PUZZLE ALREADY SOLVED\n1434332334332323\nNO SOLUTION WAS FOUND IN 16 STEPS\n",
-    );
 
     #[test]
     fn official_sample() {
         let (input, expected) = OFFICIAL_SAMPLE;
-        let (outcome, warnings) = plain(input);
+        let (outcome, warnings) = judge(input);
         assert_eq!(outcome.unwrap(), expected);
         assert_eq!(warnings, "");
     }
@@ -256,7 +252,7 @@ pub(crate) mod tests {
             ),
         ];
         for (number, (numbers, reason)) in cases.iter().enumerate() {
-            let (outcome, warnings) = plain(&format!("2\n{}\n{numbers}\n", GOAL.map(|n| n.to_string()).join(" ")));
+            let (outcome, warnings) = judge(&format!("2\n{}\n{numbers}\n", GOAL.map(|n| n.to_string()).join(" ")));
             assert_eq!(
                 outcome.unwrap(),
                 "PUZZLE ALREADY SOLVED\nNO SOLUTION WAS FOUND IN 16 STEPS\n",
@@ -270,43 +266,43 @@ pub(crate) mod tests {
     fn malformed_input_keeps_earlier_answers_and_names_the_case() {
         let goal = GOAL.map(|n| n.to_string()).join(" ");
         let solved = "PUZZLE ALREADY SOLVED\n";
-        assert_eq!(plain("").0.unwrap(), "");
-        assert_eq!(plain(" \n\t\r\n").0.unwrap(), "");
-        assert_eq!(plain("0\n").0.unwrap(), "");
+        assert_eq!(judge("").0.unwrap(), "");
+        assert_eq!(judge(" \n\t\r\n").0.unwrap(), "");
+        assert_eq!(judge("0\n").0.unwrap(), "");
         assert_eq!(
-            plain(&format!("1\r\n{}\r\n", goal.replace(' ', "\t"))).0.unwrap(),
+            judge(&format!("1\r\n{}\r\n", goal.replace(' ', "\t"))).0.unwrap(),
             solved
         );
         assert_eq!(
-            plain(&format!("3\n{goal}\n{goal}\n0 3 x")).0.unwrap_err(),
+            judge(&format!("3\n{goal}\n{goal}\n0 3 x")).0.unwrap_err(),
             format!("{solved}{solved}|case 3: line 4, column 5: 'x' is not an integer")
         );
         assert_eq!(
-            plain(&format!("3\n{goal}\n0 3 4")).0.unwrap_err(),
+            judge(&format!("3\n{goal}\n0 3 4")).0.unwrap_err(),
             format!("{solved}|case 2: the input ends after 3 of its 24 numbers")
         );
         assert_eq!(
-            plain(&format!("3\n{goal}\n")).0.unwrap_err(),
+            judge(&format!("3\n{goal}\n")).0.unwrap_err(),
             format!("{solved}|case 2: missing: the count announced 3 cases but the input ends after 1")
         );
         assert_eq!(
-            plain(&format!("1\n{goal}\n{goal}")).0.unwrap_err(),
+            judge(&format!("1\n{goal}\n{goal}")).0.unwrap_err(),
             format!("{solved}|line 3, column 1: unexpected '0' after the 1 case the count announced")
         );
         assert_eq!(
-            plain("-2\n").0.unwrap_err(),
+            judge("-2\n").0.unwrap_err(),
             "|line 1, column 1: the case count -2 is negative"
         );
         assert_eq!(
-            plain("99999999999999999999\n").0.unwrap_err(),
+            judge("99999999999999999999\n").0.unwrap_err(),
             "|line 1, column 1: the case count '99999999999999999999' is too large"
         );
         assert_eq!(
-            plain("two\n").0.unwrap_err(),
+            judge("two\n").0.unwrap_err(),
             "|line 1, column 1: the case count 'two' is not an integer"
         );
         assert_eq!(
-            plain("1000000000000\n").0.unwrap_err(),
+            judge("1000000000000\n").0.unwrap_err(),
             "|case 1: missing: the count announced 1000000000000 cases but the input ends after 0"
         );
     }
@@ -318,12 +314,12 @@ pub(crate) mod tests {
         // The goal with its first piece written as 33 zeros, then as 100,000 digits.
         for zeros in [33, 100_000] {
             let input = format!("1\n{}{}\n", "0".repeat(zeros - 1), goal);
-            assert_eq!(plain(&input), (Ok(solved.to_string()), String::new()), "{zeros}");
+            assert_eq!(judge(&input), (Ok(solved.to_string()), String::new()), "{zeros}");
         }
         let signed = goal.replacen('0', "-0", 1).replacen('3', "+3", 1);
-        assert_eq!(plain(&format!("\u{feff}+0001\n{signed}\n")).0.unwrap(), solved);
+        assert_eq!(judge(&format!("\u{feff}+0001\n{signed}\n")).0.unwrap(), solved);
         assert_eq!(
-            plain(&format!("{}2\n{goal}\n{goal}\n", "0".repeat(100_000))).0.unwrap(),
+            judge(&format!("{}2\n{goal}\n{goal}\n", "0".repeat(100_000))).0.unwrap(),
             solved.repeat(2)
         );
     }

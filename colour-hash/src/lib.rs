@@ -1,113 +1,97 @@
 //! UVa 704 "Colour Hash": two wheels that share three pieces; the shortest way back to the goal
 //! in at most 16 turns, and among the shortest the one that reads as the smallest number.
 //!
-//! # The puzzle and its encoding
+//! # The puzzle
 //! 24 numbers 0..=10: the left wheel from its bottom-right separator clockwise (numbers 1–12), then
 //! the right wheel from its bottom-left separator counter-clockwise (numbers 13–24). Numbers
 //! 10–12 and 22–24 are the same three physical pieces, so a configuration has 21 pieces: 11
 //! separators (even numbers: six grey 0, one each of 2, 4, 6, 8, 10) in the even places of each
 //! wheel and 10 triangles (odd numbers, two of each) in the odd places. The goal is
-//! [`GOAL`]; the four moves ([`Move`]) turn one wheel by a triangle and a separator.
+//! [`GOAL`]; the four moves ([`Move`]) turn one wheel by a triangle and a separator: 1 the left
+//! wheel clockwise, 2 the right wheel clockwise, 3 and 4 the same wheels the other way. Print
+//! `PUZZLE ALREADY SOLVED` for the goal, else the shortest sequence of at most 16 moves back to
+//! it that reads as the smallest number, else `NO SOLUTION WAS FOUND IN 16 STEPS`.
 //!
-//! A [`State`] packs the 21 pieces into one `u64`, 3 bits each: the piece `v` at place `i`
-//! (places 0..21 are the first 21 numbers) is stored as `v / 2`, since the place already says
-//! whether it holds a separator (`v` even, 0..=5 after halving) or a triangle (odd, 0..=4).
-//! Fields 0..12 are the left wheel in clockwise order. Fields 9..21 read upwards are the right
-//! wheel turned by nine places (its shared pieces 9, 10, 11, then 0..=8), again in wheel order.
-//! So each wheel is one contiguous 36-bit window, and a move is a rotation of that window by
-//! 6 bits: a shift, a mask and an or, with no unpacking.
+//! # Where to start: the plain solver
+//! [`plain`] is the whole method in one module, on the judge's 24 numbers: a table of every
+//! configuration within 8 moves of the goal (a breadth-first search into a `HashMap`), then, for
+//! a start outside it, a depth-first search of 1, 2, ..., 8 moves in move order 1, 2, 3, 4 for the
+//! first prefix that ends exactly 8 moves from the goal, finished by the *greedy tail* (the
+//! smallest move that lowers the distance, at every step). Its docs prove the two facts the
+//! method rests on:
+//! - **the meeting-depth bound**: 8 + 8 moves find every answer of at most 16 moves and never
+//!   print 17 (a configuration 17 moves away meets nothing: every prefix of at most 8 moves ends
+//!   9 or more away);
+//! - **the tie rule**: the first prefix in dictionary order, then the greedy tail, is the
+//!   smallest-number shortest solution (`444112` against `222112` is the tie a two-sided search
+//!   gets wrong; a test keeps it).
 //!
-//! # Method: meet in the middle
-//! Once per process, at the first configuration, the goal-side table runs a breadth-first search
-//! from the goal and records the exact distance of every state within G moves of it in an
-//! open-addressing hash table keyed by the packed state. G is sized to the run from the count on
-//! the first line (see "Choosing G"). Moves are invertible and the inverse of a move is a move,
-//! so distance *from* the goal equals distance *to* it. The same search sets, in a bitset of 8
-//! bits per state, one hashed bit for every neighbour of the last layer: a one-hash Bloom filter
-//! that holds every state at distance G + 1.
+//! `colour-hash --method plain` answers with it.
 //!
-//! Per configuration, [`Solver::solve`]:
-//! 1. looks the start up: within G moves, the table gives its distance d, and the answer is the
-//!    *greedy tail*: from each state take the smallest move that lowers the distance by one;
-//! 2. otherwise runs iterative deepening over the total length L = G + 1, ..., 16: a depth-first
-//!    search from the start, trying moves 1, 2, 3, 4 in that order, down to depth k = L − G, where
-//!    it asks the table about the state reached. The first prefix whose end state is in the table
-//!    is extended by the greedy tail. A state at depth k − 1 whose bit in the filter is clear is
-//!    more than G + 1 moves from the goal, so none of its children is in the table: they are not
-//!    generated (for G = 11 this skips about nine leaves in ten);
-//! 3. prints `NO SOLUTION WAS FOUND IN 16 STEPS` if no L up to 16 succeeds.
+//! # What the fast tier changes, and why the answers stay the same
+//! [`Solver`] is the same meet in the middle with the table's depth G free, and three changes for
+//! speed. None uses a fact the proofs do not already give, so the answers are plain's: the unit
+//! tests compare the two on every state within six moves of the goal at G = 0, 1, 3, 6, 11 and on
+//! deeper ones, and `judge-tests` on seeded random configurations and every judge case.
+//! 1. **G is sized to the run** (0 to 11, "Choosing G" below) and the start side searches
+//!    k = L − G moves for each total length L = G + 1, ..., 16. The proofs in [`plain`] use 8 only
+//!    as "the table's depth": with G in its place, a solution of length L ≤ 16 has its state after
+//!    L − G moves exactly G away, a configuration 17 away meets nothing since every prefix of at
+//!    most 16 − G moves ends more than G away, and the first prefix in dictionary order with the
+//!    greedy tail is the smallest. They hold for every G from 0 (the table holds the goal alone)
+//!    to 16 (the table answers everything).
+//! 2. **The encoding.** A [`State`] packs the 21 pieces into one `u64`, 3 bits each: the piece `v`
+//!    at place `i` (places 0..21 are the first 21 numbers) is stored as `v / 2`, since the place
+//!    already says whether it holds a separator (`v` even, 0..=5 after halving) or a triangle
+//!    (odd, 0..=4). Fields 0..12 are the left wheel in clockwise order. Fields 9..21 read upwards
+//!    are the right wheel turned by nine places (its shared pieces 9, 10, 11, then 0..=8), again
+//!    in wheel order. So each wheel is one contiguous 36-bit window, and a move is a rotation of
+//!    that window by 6 bits: a shift, a mask and an or, with no unpacking. The table is an
+//!    open-addressing hash map keyed by the packed state, and a one-hash Bloom filter (8 bits per
+//!    state) holds every state G + 1 moves away: a state one move above the leaf depth whose bit
+//!    is clear is more than G + 1 moves from the goal, so none of its children can be in the
+//!    table, and they are not generated. The filter only skips states that no G could accept.
+//! 3. **Sequences that are never the answer are skipped**, since the smallest shortest solution
+//!    never contains them: a move followed by its inverse (`13`, `31`, `24`, `42`: not shortest),
+//!    four equal clockwise turns (`1111` is `33`: not shortest) and three equal counter-clockwise
+//!    turns (`333` turns the wheel half round like `111`, which is smaller).
 //!
-//! **Why the meeting depth is bounded.** The leaf depth is k = L − G ≤ 16 − G, and a leaf is
-//! accepted only if the table (which holds nothing beyond G) knows it, so no answer ever exceeds
-//! (16 − G) + G = 16 moves. The classic bug of letting a 9-deep half meet an 8-deep half and
-//! printing 17 moves cannot happen: a configuration at distance 17 has every state k moves
-//! from it at distance ≥ 17 − k > G when k ≤ 16 − G, so no leaf is ever in the table.
+//! The judge program is the fast tier alone: bundles leave [`plain`] out.
 //!
-//! **Why the answer is the shortest.** Every L < the true distance D fails, since a solution of
-//! length L would have its state after L − G moves at distance exactly G. When the search at
-//! length L runs, every shorter length has failed, so D ≥ L, every leaf is at distance ≥ G from
-//! the goal, and a leaf the table knows is at distance exactly G: the answer has length L = D.
-//!
-//! **Why the tie rule holds by construction.** All answers of one length compare as numbers the
-//! way their digit strings compare, so "smallest number" is "lexicographically smallest". Let S*
-//! be the smallest solution of length D and P* its first D − G moves. The depth-first search visits
-//! prefixes of length D − G in lexicographic order, so the prefix P it accepts satisfies P ≤ P*.
-//! P followed by the greedy tail is a solution of length D; were P < P*, it would be smaller than
-//! S*. So P = P*, and the greedy tail is the smallest tail from there: any shortest tail's first
-//! move lowers the distance by one, and the greedy one takes the smallest such move at every step.
-//! Joining the first hits of two searches instead gives valid shortest answers that are not the
-//! smallest (`444112` for the configuration whose answer is `222112`; a unit test keeps it).
-//!
-//! None of these arguments uses the value of G: they hold for every G from 0 (the table holds
-//! the goal alone and the search does all the work) to 16 (the table answers everything), and
-//! the filter only skips states that no G could accept. The unit tests check G = 0, 1, 2, 3, 5, 6,
-//! 8 and 11 against each other and against brute force, and `judge-tests` runs the binary with
-//! G = 7, 9, 10, 11 and with the depth sized to small and large counts. So G is free to be chosen
-//! for speed alone, per run.
-//!
-//! The search skips move sequences that can never be part of the smallest shortest answer, which
-//! keeps the argument intact since S* never contains them: a move followed by its inverse
-//! (`13`, `31`, `24`, `42`: not shortest), four equal clockwise turns (`1111` is `33`: not
-//! shortest) and three equal counter-clockwise turns (`333` turns the wheel half round like `111`,
-//! which is smaller).
-//!
-//! # Choosing G (measured)
+//! # Choosing G
 //! A configuration with no solution, the common case for random input (only 0.53% of all
-//! 6,286,896,000 configurations lie within 16 moves), costs the whole search to depth 16 − G, so
-//! each step of G divides the cost of such a case by about 3 and multiplies the table's by about
-//! 2.8. A run of N configurations costs build(G) + N × case(G): a small run wants a shallow table,
-//! a large one a deep table. Both terms were measured as whole-process instruction counts
-//! (`valgrind --tool=callgrind`, so they do not depend on the machine's load) with the binary's
-//! `--goal-depth G`: build(G) on the goal alone minus an empty run (0.29 M), case(G) on 500
-//! configurations of a judge's kind (`gen 500 704 4`: scrambles of the goal by 0 to 24 moves,
-//! 4% shuffles) and on 1,000 of the mixed benchmark (`gen 1000 704`: half shuffles). The
-//! per-case figures include reading the input, which does not depend on G. The commands are in
-//! the README.
+//! 6,286,896,000 configurations lie within 16 moves), costs the whole search to depth 16 − G,
+//! whose tree branches about 3 ways: each step of G divides the cost of such a case by about 3.
+//! The table holds the states within G moves, each layer about 2.8 times the one before:
 //!
-//! | G  | table states | table + filter memory | build   | case, judge's kind | case, mixed |
-//! |----|-------------:|----------------------:|--------:|-------------------:|------------:|
-//! | 5  |          419 |                 10 kB |  0.08 M |             700 k |      4,416 k |
-//! | 6  |        1,189 |                 41 kB |  0.23 M |             245 k |      1,515 k |
-//! | 7  |        3,369 |                 82 kB |  0.58 M |              95 k |        558 k |
-//! | 8  |        9,489 |                327 kB |  1.44 M |              38 k |        196 k |
-//! | 9  |       26,649 |                655 kB |  3.96 M |              20 k |         77 k |
-//! | 10 |       74,555 |                2.6 MB | 10.68 M |              13 k |         32 k |
-//! | 11 |      208,121 |                5.2 MB | 30.01 M |              10 k |         17 k |
+//! | G  | table states | map slots (9 bytes each) | filter bits | bytes in all |
+//! |----|-------------:|------------------------:|------------:|-------------:|
+//! | 5  |          419 |                   2^10 |       2^13 |       10,240 |
+//! | 6  |        1,189 |                   2^12 |       2^15 |       40,960 |
+//! | 7  |        3,369 |                   2^13 |       2^16 |       81,920 |
+//! | 8  |        9,489 |                   2^15 |       2^18 |      327,680 |
+//! | 9  |       26,649 |                   2^16 |       2^19 |      655,360 |
+//! | 10 |       74,555 |                   2^18 |       2^21 |    2,621,440 |
+//! | 11 |      208,121 |                   2^19 |       2^22 |    5,242,880 |
 //!
-//! **The rule**: the run takes the G of this table (the judge's-kind column) with the smallest
-//! build(G) + N × case(G), N the announced count. The break-even counts are 2.4, 15, 135, 956
-//! and 8,436: N = 1–2 gets G = 6, 3–15 G = 7, 16–135 G = 8, 136–956 G = 9, 957–8,436 G = 10, and
-//! larger runs G = 11. G stops at 11: G = 12 would hold 578,783 states in 18.9 MB, over the
-//! 8 MB the whole process stays within. A run of mostly shuffles pays more per case than the
-//! model says and would be better served deeper sooner; near the break-even counts that costs it
-//! up to about twice its own best (15 mixed cases: 9.0 M at G = 7 against 4.4 M at G = 8).
+//! (The map has a power of two of slots, at least twice the states; the filter a power of two of
+//! bits, at least 8 per state of layer G + 1.)
+//!
+//! So a run of N configurations costs build(G) + N × case(G): a small run wants a shallow table,
+//! a large one a deep table. **The rule**: the run takes the G with the smallest
+//! build(G) + N × case(G), N the announced count, with both terms measured per G as whole-process
+//! instruction counts (the constants and how they were measured are in the crate README; the
+//! code holds them as `COST_MODEL`). Small counts get G = 6, and the depth grows with the count
+//! up to G = 11. G stops at 11: G = 12 would hold 578,783 states in 2^21 slots, 18,874,368
+//! bytes, more than three times the table of G = 11. A run of mostly shuffles pays more per case than the model
+//! says and would be better served deeper sooner.
 //!
 //! # Study mode
-//! Two switches ([`main_with`]) add to the judge behaviour, both in the `study` module, which
-//! bundles leave out. `--stats [--depth D]` counts the layers around the goal in sorted vectors
-//! (not the solver's hash map, so depth 16 fits in 363 MB) and derives the size of the whole
-//! space from the goal's pieces. `--trace` answers as usual on stdout and draws every case's
-//! solution on stderr, through the [`Tracer`] in [`Options`].
+//! Switches ([`main_with`]) add to the judge behaviour; bundles leave them out. `--method plain`
+//! answers with [`plain`]. `--stats [--depth D]` counts the layers around the goal in sorted
+//! vectors (not the solver's hash map, so that depth 16 fits in a few hundred megabytes) and
+//! derives the size of the whole space from the goal's pieces. `--trace` answers as usual on
+//! stdout and draws every case's solution on stderr, through the [`Tracer`] in [`Options`].
 //!
 //! # Input grammar
 //! A count N, then N configurations of 24 numbers each, every token separated by whitespace;
@@ -129,22 +113,28 @@
 //!   STEPS` and one warning line on stderr; it is not an error.
 //!
 //! # Complexity
-//! Building the table: O(T) hash operations for the T states within G moves (208,121 and 4.7 MB
-//! for G = 11), and three filter bits per state at distance G. Per configuration, with k = 16 − G:
-//! the searches for L = G + 1..=16 grow trees of depth 1..=k, branching 4 then about 3 (716
-//! moves for G = 11), one filter probe per state at depth L − G − 1 and at most three table
-//! lookups for each that passes; then at most 4 lookups per move of the tail.
-
-/// The program's name, used in warnings and errors.
-pub const PROGRAM: &str = "colour-hash";
+//! Building the table: O(T) hash operations for the T states within G moves (208,121 states in
+//! 4.7 MB for G = 11), and three filter bits per state at distance G. Per configuration, with
+//! k = 16 − G: the searches for L = G + 1..=16 grow trees of depth 1..=k, branching 4 then about
+//! 3, one filter probe per state at depth L − G − 1 and at most three table lookups for each that
+//! passes; then at most 4 lookups per move of the tail.
+//!
+//! # Memory
+//! The table is allocated fallibly: if the one the rule chooses does not fit (under an
+//! address-space limit), the run takes the deepest smaller G that does, with the same answers.
+//! Only if not even G = 0 (the goal alone) fits is it the one error line, after the answers so
+//! far.
 
 mod cli;
 mod io;
+pub mod plain;
 mod search;
 mod state;
 mod study;
+#[cfg(test)]
+mod testkit;
 
 pub use cli::{main_with, USAGE};
-pub use io::{run, Options, Tracer};
-pub use search::{Answer, Solution, Solver};
-pub use state::{Move, State, GOAL, NUMBERS, PIECES};
+pub use io::{run, Options, Solve, Tracer, PROGRAM};
+pub use search::Solver;
+pub use state::{Answer, Invalid, Move, Solution, State, GOAL, MAX_MOVES, NUMBERS, PIECES};

@@ -1,5 +1,13 @@
-//! The encoding and the moves: a configuration packed into one `u64`, a move a rotation of one
-//! wheel's 36-bit window (the layout is drawn in the crate docs).
+//! The puzzle's terms and the fast encoding.
+//!
+//! - Shared by both tiers: the 24 numbers ([`NUMBERS`], [`GOAL`]), the four moves ([`Move`]),
+//!   what a configuration gets ([`Answer`], [`Solution`]) and why 24 numbers may not be a
+//!   configuration ([`Invalid`]).
+//! - The fast tier's encoding: a [`State`] packs a configuration into one `u64` and a move is a
+//!   rotation of one wheel's 36-bit window (the layout is in the crate docs). It equals
+//!   [`crate::plain::apply_move`] on the judge's numbers: the test
+//!   `packed_moves_match_plain_and_undo_each_other` checks every move from every state within six
+//!   moves of the goal.
 
 use std::fmt;
 
@@ -48,11 +56,75 @@ impl Move {
             Move::RightCounterClockwise => Move::RightClockwise,
         }
     }
+}
 
-    /// Whether the move turns the wheel clockwise (moves 1 and 2).
-    #[cfg(test)]
-    pub(crate) fn is_clockwise(self) -> bool {
-        matches!(self, Move::LeftClockwise | Move::RightClockwise)
+/// The longest answer the judge accepts.
+pub const MAX_MOVES: usize = 16;
+
+/// The answer line for the goal itself.
+pub(crate) const ALREADY_SOLVED: &str = "PUZZLE ALREADY SOLVED";
+
+/// The answer line when every solution is longer than [`MAX_MOVES`] (or there is none).
+pub(crate) const NO_SOLUTION: &str = "NO SOLUTION WAS FOUND IN 16 STEPS";
+
+/// A sequence of at most 16 moves, stored inline.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// The moves in `moves[..len]`; the fast search writes them in place.
+    pub(crate) moves: [Move; MAX_MOVES],
+    pub(crate) len: usize,
+}
+
+impl Solution {
+    /// No moves yet.
+    pub(crate) fn new() -> Self {
+        Solution {
+            moves: [Move::LeftClockwise; MAX_MOVES],
+            len: 0,
+        }
+    }
+
+    /// Appends `step`.
+    ///
+    /// # Panics
+    /// If the solution already has [`MAX_MOVES`] moves.
+    pub(crate) fn push(&mut self, step: Move) {
+        self.moves[self.len] = step;
+        self.len += 1;
+    }
+
+    /// The moves, first to last.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves[..self.len]
+    }
+}
+
+impl fmt::Display for Solution {
+    /// The judge's digits, e.g. `1434332334332323`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.moves().iter().try_for_each(|step| write!(f, "{}", step.number()))
+    }
+}
+
+/// What the judge wants printed for one configuration.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// The configuration is the goal.
+    AlreadySolved,
+    /// The smallest-number shortest solution, 1 to 16 moves.
+    Moves(Solution),
+    /// Every solution is longer than 16 moves, or the configuration is not the puzzle's.
+    NoSolution,
+}
+
+impl fmt::Display for Answer {
+    /// The answer line without its line feed.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Answer::AlreadySolved => f.write_str(ALREADY_SOLVED),
+            Answer::Moves(solution) => solution.fmt(f),
+            Answer::NoSolution => f.write_str(NO_SOLUTION),
+        }
     }
 }
 
@@ -100,7 +172,7 @@ fn turn(packed: u64, window: u32, up: bool) -> u64 {
 
 /// Why 24 numbers are not a configuration of the puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Invalid {
+pub enum Invalid {
     /// Number `number` (1-based) is `value`, outside 0..=10.
     NotAPiece {
         /// Which of the 24 numbers, from 1.
@@ -172,7 +244,7 @@ impl State {
     /// The first reason, in the order of [`Invalid`]'s variants, why they are not a
     /// configuration: a number outside 0..=10, shared numbers that disagree, a piece of the wrong
     /// shape for its place, or pieces in the wrong numbers.
-    pub(crate) fn from_numbers(numbers: &[u8; NUMBERS]) -> Result<State, Invalid> {
+    pub fn from_numbers(numbers: &[u8; NUMBERS]) -> Result<State, Invalid> {
         if let Some(place) = numbers.iter().position(|&value| value > 10) {
             return Err(Invalid::NotAPiece {
                 number: place + 1,
@@ -253,36 +325,11 @@ impl State {
 }
 
 #[cfg(test)]
-pub(crate) mod tests {
+mod tests {
     use super::*;
+    use crate::plain;
+    use crate::testkit::play;
     use std::collections::HashSet;
-
-    pub(crate) fn play(mut state: State, digits: &str) -> State {
-        for digit in digits.bytes() {
-            state = state.apply(Move::ALL[usize::from(digit - b'1')]);
-        }
-        state
-    }
-
-    /// The moves exactly as the statement defines them, on 24 plain numbers.
-    fn naive_apply(numbers: &[u8; NUMBERS], step: Move) -> [u8; NUMBERS] {
-        let (mut left, mut right) = (numbers[..12].to_vec(), numbers[12..].to_vec());
-        match step {
-            Move::LeftClockwise => left.rotate_right(2),
-            Move::LeftCounterClockwise => left.rotate_left(2),
-            Move::RightClockwise => right.rotate_left(2),
-            Move::RightCounterClockwise => right.rotate_right(2),
-        }
-        if matches!(step, Move::LeftClockwise | Move::LeftCounterClockwise) {
-            right[9..].copy_from_slice(&left[9..]);
-        } else {
-            left[9..].copy_from_slice(&right[9..]);
-        }
-        let mut next = [0; NUMBERS];
-        next[..12].copy_from_slice(&left);
-        next[12..].copy_from_slice(&right);
-        next
-    }
 
     #[test]
     fn moves_match_the_statement() {
@@ -296,7 +343,7 @@ pub(crate) mod tests {
     }
 
     #[test]
-    fn packed_moves_match_the_definition_and_undo_each_other() {
+    fn packed_moves_match_plain_and_undo_each_other() {
         // Every state within six moves of the goal (1,189 of them), every move from each.
         let mut seen = HashSet::from([State::GOAL]);
         let mut layer = vec![State::GOAL];
@@ -307,7 +354,7 @@ pub(crate) mod tests {
                     let turned = current.apply(step);
                     assert_eq!(
                         turned.numbers(),
-                        naive_apply(&current.numbers(), step),
+                        plain::apply_move(&current.numbers(), step.number()),
                         "{current:?} {step:?}"
                     );
                     assert_eq!(turned.apply(step.inverse()), current);

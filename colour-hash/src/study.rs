@@ -4,10 +4,10 @@
 
 use std::io::{self, Write};
 
-use crate::search::{Answer, MAX_MOVES};
+use crate::state::{Answer, MAX_MOVES};
 use crate::state::{Move, State, GOAL, PIECES};
 
-/// The deepest `--stats --depth` accepts: the judge's limit, and 363 MB of layers.
+/// The deepest `--stats --depth` accepts: the judge's limit.
 pub(crate) const MAX_STATS_DEPTH: u8 = MAX_MOVES as u8;
 
 /// The layers of the breadth-first search from the goal, counted to some depth.
@@ -23,14 +23,15 @@ impl Layers {
     /// A move's inverse is a move, so a neighbour of a state at distance d is at distance d − 1,
     /// d or d + 1: layer d + 1 is the neighbours of layer d minus layers d and d − 1. Each layer is
     /// a sorted `Vec<u64>` of packed states; the neighbours are sorted, deduplicated and merged
-    /// against the two previous layers, so no hash map of every state is kept. That is what
-    /// makes depth 16 (33,034,627 states) fit in 363 MB where the solver's hash
-    /// map would need 600 MB for itself.
+    /// against the two previous layers, so no hash map of every state is kept. At depth 16 the
+    /// peak is the 4 · 7,719,150 neighbours of layer 15 and layers 15 and 14, 8 bytes each
+    /// (about 330 MB), where the solver's hash map of all 33,034,627 states would take 2^26 slots
+    /// of 9 bytes (604 MB) for itself.
     ///
     /// # Complexity
     /// O(N log N) for the N = 4 · |layer depth − 1| neighbours of the last layer, the sort
     /// dominating; memory 8 bytes for each of those N and for each state of the last three
-    /// layers (depth 16: 1.6-2.0 s and 363 MB peak, measured in the README).
+    /// layers (the README measures the time and the peak at depth 16).
     pub(crate) fn count(depth: u8) -> Layers {
         let mut previous: Vec<u64> = Vec::new();
         let mut current = vec![State::GOAL.packed()];
@@ -289,8 +290,8 @@ mod tests {
 
     #[test]
     fn sorted_layers_match_the_published_counts() {
-        // All 17 published layers (33 million configurations, about 2 s and 360 MB) in release
-        // builds, as `make test` runs; an unoptimised build stops at 14 to stay quick.
+        // All 17 published layers (33 million configurations) in release builds, as `make test`
+        // runs; an unoptimised build stops at 14 to stay quick.
         let depth = if cfg!(debug_assertions) { 14 } else { 16 };
         let layers = Layers::count(depth);
         assert_eq!(layers.sizes(), &LAYER_SIZES[..=usize::from(depth)]);

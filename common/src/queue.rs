@@ -7,6 +7,8 @@
 //! state is read by walking parent slots back to the root, in O(length), with no strings and no
 //! per-state path copies.
 
+use super::cli::{try_filled, try_reserve, Failure};
+
 /// The byte a distance table (one byte per rank, such as eight's) holds for a state no search
 /// has reached: every distance in these puzzles is far below 255, so the largest byte is free to
 /// mean "none".
@@ -41,13 +43,17 @@ pub struct SearchTree<S> {
 
 impl<S: Copy> SearchTree<S> {
     /// A tree holding only `root` (slot 0), with room for `capacity` nodes.
-    fn new(root: S, capacity: usize) -> Self {
-        let mut nodes = Vec::with_capacity(capacity.max(1));
+    ///
+    /// # Errors
+    /// [`Failure::OutOfMemory`] if the room cannot be allocated.
+    fn new(root: S, capacity: usize) -> Result<Self, Failure> {
+        let mut nodes = Vec::new();
+        try_reserve(&mut nodes, capacity.max(1), "the search tree")?;
         nodes.push(Node {
             state: root,
             link: ROOT_LINK,
         });
-        SearchTree { nodes, cursor: 0 }
+        Ok(SearchTree { nodes, cursor: 0 })
     }
 
     /// Appends `state`, discovered from slot `parent` by move `step`; returns its slot. Unchecked:
@@ -141,25 +147,33 @@ impl<S> RankedBfs<S> {
 /// # Constraints
 /// `rank` maps states one-to-one into `0..space_size`.
 ///
+/// # Errors
+/// [`Failure::OutOfMemory`] if the tables cannot be allocated (under an address-space limit):
+/// the caller can then print its one error line instead of aborting.
+///
 /// # Panics
 /// If `rank` returns a value `>= space_size`, or `space_size` exceeds 2²⁴.
 ///
 /// # Complexity
 /// O(R · M · (cost of `rank` and `apply`)) time for R reached states and M moves;
 /// 4⅛ bytes per rank plus one node (the state and 4 bytes) per reached state.
+// Always inlined: in its caller, the `rank` and `apply` closures' tables are that caller's
+// locals, so their loads leave the loop; called out of line (as the fallible allocations would
+// make it), it reloads them for every child.
+#[inline(always)]
 pub fn bfs_ranked<S: Copy>(
     root: S,
     space_size: usize,
     move_count: u8,
     rank: impl Fn(&S) -> usize,
     mut apply: impl FnMut(&S, u8) -> Option<S>,
-) -> RankedBfs<S> {
+) -> Result<RankedBfs<S>, Failure> {
     assert!(space_size <= MAX_SLOTS, "bfs_ranked: at most {MAX_SLOTS} states");
-    let mut tree = SearchTree::new(root, space_size);
-    let mut slot_by_rank = vec![NO_SLOT; space_size];
+    let mut tree = SearchTree::new(root, space_size)?;
+    let mut slot_by_rank = try_filled(space_size, NO_SLOT, "the slot table")?;
     // Most probes find a state already seen. A bit per rank keeps those probes in the L1 cache
     // (5 KB for 8!) where the 4-byte slot table would miss.
-    let mut seen = vec![0u64; (space_size + 63) / 64];
+    let mut seen = try_filled((space_size + 63) / 64, 0u64, "the seen bits")?;
     let root_rank = rank(&root);
     seen[root_rank / 64] |= 1 << (root_rank % 64);
     slot_by_rank[root_rank] = 0;
@@ -184,11 +198,11 @@ pub fn bfs_ranked<S: Copy>(
             }
         }
     }
-    RankedBfs {
+    Ok(RankedBfs {
         tree,
         slot_by_rank,
         layer_ends,
-    }
+    })
 }
 
 #[cfg(test)]
@@ -197,7 +211,7 @@ mod tests {
 
     #[test]
     fn tree_is_a_fifo_queue_and_records_paths() {
-        let mut tree = SearchTree::new('r', 4);
+        let mut tree = SearchTree::new('r', 4).unwrap();
         assert_eq!(tree.pop(), Some(0));
         let a = tree.push('a', 0, 1);
         let b = tree.push('b', 0, 2);
@@ -229,7 +243,8 @@ mod tests {
                 let next = if step == 0 { n + 1 } else { n * 2 };
                 (next < 100).then_some(next)
             },
-        );
+        )
+        .unwrap();
         let mut path = Vec::new();
         result.tree.path_to(result.slot(10).unwrap(), &mut path);
         assert_eq!(path, [0, 0, 1, 0, 1]);
@@ -247,7 +262,7 @@ mod tests {
             let next = if step == 0 { n + 3 } else { n * 2 };
             (next < 200).then_some(next)
         };
-        let result = bfs_ranked(1u32, 200, 2, |&n| n as usize, apply);
+        let result = bfs_ranked(1u32, 200, 2, |&n| n as usize, apply).unwrap();
         let mut distance = [UNREACHED; 200];
         distance[1] = 0;
         let mut queue = std::collections::VecDeque::from([1u32]);

@@ -8,10 +8,20 @@
 //! that the depth of the goal-side table (sized to the count, or forced by `--goal-depth`) never
 //! changes an answer.
 //!
+//! The plain tier (`colour_hash::plain`) is the fast tier's oracle: the library's fast solver
+//! against it, in process, on seeded configurations at several table depths; and the binary with
+//! `--method plain` on every judge case (stdout equal to the `.out`, stderr and exit status
+//! equal to the default run's). Last, the binary under small address-space limits (`ulimit -v`):
+//! a smaller table and the same answers, or one error line after the answers so far.
+//!
 //! Build the binary first: `cargo build --release -p colour-hash`.
 
+use std::fs;
 use std::io::Write;
-use std::process::{Command, Stdio};
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+use colour_hash::plain::Plain;
 
 use judge_tests::reference::colour_hash::{replay, ColourHash, Config, GOAL};
 use judge_tests::testkit::{shuffled_colour_hash, Rng};
@@ -50,10 +60,20 @@ fn input_of(configs: &[(Config, Option<usize>)]) -> String {
     input
 }
 
-/// The release binary's stdout for `input`, checked to exit 0 with nothing on stderr.
-fn answers(args: &[&str], input: &str) -> String {
+/// The release binary run with `args` on `input`; `limit` in kilobytes runs it under
+/// `ulimit -v`.
+fn run_binary(args: &[&str], input: &str, limit: Option<u64>) -> Output {
     let binary = judge_tests::binary_path("colour-hash");
-    let mut child = Command::new(&binary)
+    let mut command = match limit {
+        None => Command::new(&binary),
+        Some(kilobytes) => {
+            let mut shell = Command::new("sh");
+            shell.args(["-c", &format!("ulimit -v {kilobytes} && exec \"$0\" \"$@\"")]);
+            shell.arg(&binary);
+            shell
+        }
+    };
+    let mut child = command
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -70,10 +90,14 @@ fn answers(args: &[&str], input: &str) -> String {
     let input = input.to_string();
     let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
     let output = child.wait_with_output().expect("the binary runs");
-    writer
-        .join()
-        .expect("writer thread")
-        .expect("the binary reads all its input");
+    // A run that stops early (an error) need not read all its input.
+    let _ = writer.join().expect("writer thread");
+    output
+}
+
+/// The release binary's stdout for `input`, checked to exit 0 with nothing on stderr.
+fn answers(args: &[&str], input: &str) -> String {
+    let output = run_binary(args, input, None);
     assert!(output.status.success(), "{args:?}: exit status {:?}", output.status);
     assert_eq!(
         String::from_utf8_lossy(&output.stderr),
@@ -147,4 +171,102 @@ fn random_configurations_match_the_reference() {
     // The sample must exercise both answers and the deep end of the limit.
     assert!(solved > 500 && unsolved > 1000, "solved {solved}, unsolved {unsolved}");
     assert!(longest >= 15, "longest answer {longest}");
+}
+
+#[test]
+fn the_fast_solver_agrees_with_plain() {
+    const DEPTHS: [u8; 3] = [6, 9, 11];
+    // Scrambles of every length and shuffles, valid configurations all: plain answers them
+    // (about 87,000 table lookups for each one beyond 16 moves), the fast solver at three depths
+    // G (a shallow table costs 3^(16 − G) moves for each one beyond 16: the unit tests take
+    // G = 0 to 3 on states near the goal).
+    let configs = configurations(0x0704_91A1, 400, 100);
+    let plain = Plain::new();
+    let solvers: Vec<colour_hash::Solver> = DEPTHS
+        .iter()
+        .map(|&depth| colour_hash::Solver::with_goal_depth(depth))
+        .collect();
+    let mut kinds = [0; 3];
+    for (number, (config, _)) in configs.iter().enumerate() {
+        let start = colour_hash::State::from_numbers(config).expect("a configuration of the puzzle");
+        let expected = plain.solve(config);
+        kinds[match expected {
+            colour_hash::Answer::AlreadySolved => 0,
+            colour_hash::Answer::Moves(_) => 1,
+            colour_hash::Answer::NoSolution => 2,
+        }] += 1;
+        for (solver, depth) in solvers.iter().zip(DEPTHS) {
+            assert_eq!(solver.solve(start), expected, "case {}, G = {depth}", number + 1);
+        }
+    }
+    assert!(
+        kinds.iter().all(|&count| count > 0),
+        "solved, answered, no solution: {kinds:?}"
+    );
+}
+
+#[test]
+fn the_binary_with_method_plain_answers_every_judge_case_alike() {
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/colour-hash");
+    let mut cases = 0;
+    for entry in fs::read_dir(&data).expect("the judge cases") {
+        let path = entry.expect("a directory entry").path();
+        if path.extension().map_or(true, |extension| extension != "in") {
+            continue;
+        }
+        let input = fs::read_to_string(&path).expect("a readable case");
+        let expected = fs::read(path.with_extension("out")).expect("every case has its .out");
+        let fast = run_binary(&[], &input, None);
+        let plain = run_binary(&["--method", "plain"], &input, None);
+        let name = path.display();
+        assert_eq!(plain.stdout, expected, "{name}: stdout");
+        assert_eq!(plain.stderr, fast.stderr, "{name}: stderr");
+        assert_eq!(plain.status.code(), fast.status.code(), "{name}: exit status");
+        cases += 1;
+    }
+    assert!(cases >= 8, "{cases} cases in {}", data.display());
+}
+
+#[test]
+fn small_address_space_limits_shrink_the_table_or_give_one_error_line() {
+    // 60 cases at the deepest table G = 11: about 6 MB of the 9 the run needs.
+    let configs = configurations(0x0704_3E3A, 40, 20);
+    let input = input_of(&configs);
+    let args = ["--goal-depth", "11"];
+    let full = answers(&args, &input);
+    // The smallest limit (in steps of 100 KB) at which the program itself starts: no cases, no
+    // table, no output. Below it the loader or Rust's runtime fails before colour-hash's code runs.
+    let start = (10..=640u64)
+        .map(|hundreds| hundreds * 100)
+        .find(|&limit| {
+            let run = run_binary(&args, "0\n", Some(limit));
+            run.status.code() == Some(0) && run.stdout.is_empty() && run.stderr.is_empty()
+        })
+        .expect("colour-hash starts within 64 MB");
+    let mut answered = Vec::new();
+    for limit in (start..start + 8_000).step_by(500) {
+        let run = run_binary(&args, &input, Some(limit));
+        let (stdout, stderr) = (
+            String::from_utf8_lossy(&run.stdout),
+            String::from_utf8_lossy(&run.stderr),
+        );
+        // Complete lines of the unlimited run's answers, in order.
+        assert!(
+            full.starts_with(&*stdout) && (stdout.is_empty() || stdout.ends_with('\n')),
+            "ulimit -v {limit}: stdout {stdout}"
+        );
+        if run.status.code() == Some(0) {
+            assert_eq!((&*stdout, &*stderr), (&*full, ""), "ulimit -v {limit}");
+            answered.push(limit);
+        } else {
+            assert_eq!(run.status.code(), Some(1), "ulimit -v {limit}: {stderr}");
+            assert!(
+                stderr.starts_with("colour-hash: error: out of memory: ") && stderr.lines().count() == 1,
+                "ulimit -v {limit}: {stderr}"
+            );
+        }
+    }
+    // A table of some depth fits as soon as the program starts, so every limit answers in full
+    // (the G = 11 table asked for alone needs more than 5 MB).
+    assert_eq!(answered.len(), 16, "from {start} KB, answered at {answered:?}");
 }

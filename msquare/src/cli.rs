@@ -5,72 +5,98 @@ use std::io::{BufRead, BufWriter, Write};
 
 use common::cli::{write_help, Args, Failure};
 
-use crate::io::{run, Options, Tracer};
+use crate::io::{run, Options, Solve, Tracer};
+use crate::plain::Plain;
+use crate::state::Board;
 use crate::study;
 
 /// The usage line, shown by `--help` and after an unknown argument.
-pub const USAGE: &str = "msquare [--stats | --trace] < target";
+pub const USAGE: &str = "msquare [--method fast|plain] [--trace] < target | msquare --stats";
 
 /// Each switch and what it does, as `--help` lists them.
-const SWITCHES: [(&str, &str); 2] = [
+const SWITCHES: [(&str, &str); 3] = [
+    (
+        "--method M",
+        "answer with method M: fast (the default, what a judge runs) or plain\n(src/plain.rs, the solver written to be read: the same answers)",
+    ),
+    ("--trace", "also draw every board of the solution on stderr"),
     (
         "--stats",
         "print how many boards lie at each distance instead (reads no input)",
     ),
-    ("--trace", "also draw every board of the solution on stderr"),
 ];
 
-/// The binary: the judge program without arguments; `--stats` prints the distance table instead
-/// (no input read); `--trace` also draws the solution on `diagnostics`; `-h` or `--help` prints
-/// the usage and the switches on `output`.
+/// The binary: the judge program without arguments; `--method plain` answers with
+/// [`crate::plain`] instead of the fast tier, reading and writing alike; `--trace` also draws the
+/// solution on `diagnostics`; `--stats` prints the distance table instead (no input read, no
+/// other switch); `-h` or `--help` prints the usage and the switches on `output`.
 ///
 /// # Errors
-/// [`Failure::Input`] for an unknown argument, or as [`run`].
+/// [`Failure::Input`] for an unknown argument or method, or a switch given with `--stats`; or as
+/// [`run`].
 pub fn main_with(
     args: Vec<OsString>,
     input: impl BufRead,
     output: impl Write,
     diagnostics: &mut dyn Write,
 ) -> Result<(), Failure> {
-    let args = Args::parse(args, &SWITCHES.map(|(name, _)| name), &[], USAGE)?;
+    let args = Args::parse(args, &["--stats", "--trace"], &["--method"], USAGE)?;
     if args.help() {
         return Ok(write_help(output, USAGE, "", &SWITCHES)?);
     }
+    let plain = match args.value("--method") {
+        None | Some("fast") => false,
+        Some("plain") => true,
+        Some(other) => {
+            return Err(Failure::Input(format!(
+                "unknown method '{}'; usage: {USAGE}",
+                common::cli::printable(other)
+            )))
+        }
+    };
     if args.switch("--stats") {
+        for (given, name) in [
+            (args.switch("--trace"), "--trace"),
+            (args.value("--method").is_some(), "--method"),
+        ] {
+            if given {
+                return Err(Failure::Input(format!(
+                    "option '{name}' goes with answering, not with --stats; usage: {USAGE}"
+                )));
+            }
+        }
         let mut out = BufWriter::new(output);
         study::write_stats(&mut out)?;
         out.flush()?;
         return Ok(());
     }
-    let trace: Option<Tracer> = args.switch("--trace").then_some(study::write_trace);
-    run(input, output, diagnostics, &Options { trace })
+    let options = Options {
+        trace: args.switch("--trace").then_some(study::write_trace as Tracer),
+        solve: plain.then_some(solve_plainly as Solve),
+    };
+    run(input, output, diagnostics, &options)
+}
+
+/// `--method plain`: [`Plain`]'s sequence for the target, from a search of its own.
+fn solve_plainly(target: &Board, moves: &mut Vec<u8>) {
+    *moves = Plain::new().sequence(target);
 }
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-
-    /// `main_with` on `args`: its result, stdout and stderr.
-    fn main(args: &[&str], input: &str) -> (Result<(), String>, String, String) {
-        let (mut out, mut diagnostics) = (Vec::new(), Vec::new());
-        let args = args.iter().map(OsString::from).collect();
-        let result = main_with(args, input.as_bytes(), &mut out, &mut diagnostics).map_err(|f| f.to_string());
-        (
-            result,
-            String::from_utf8(out).unwrap(),
-            String::from_utf8(diagnostics).unwrap(),
-        )
-    }
+    use crate::testkit::main;
 
     #[test]
     fn help_prints_the_usage_and_every_switch_on_stdout() {
-        let want = "usage: msquare [--stats | --trace] < target\n  \
+        let want = "usage: msquare [--method fast|plain] [--trace] < target | msquare --stats\n  \
                     -h, --help  print this help\n  \
-                    --stats     print how many boards lie at each distance instead (reads no input)\n  \
-                    --trace     also draw every board of the solution on stderr\n";
+                    --method M  answer with method M: fast (the default, what a judge runs) or plain\n              \
+                    (src/plain.rs, the solver written to be read: the same answers)\n  \
+                    --trace     also draw every board of the solution on stderr\n  \
+                    --stats     print how many boards lie at each distance instead (reads no input)\n";
         for flag in ["-h", "--help"] {
             // Help wins over the other switches, and no input is read.
-            for args in [&[flag][..], &["--trace", flag]] {
+            for args in [&[flag][..], &["--trace", flag], &["--stats", "--trace", flag]] {
                 assert_eq!(
                     main(args, "not a board"),
                     (Ok(()), want.into(), String::new()),
@@ -86,6 +112,23 @@ mod tests {
             main(&[], "2 6 8 4 5 7 3 1"),
             (Ok(()), "7\nBCABCCB\n".into(), String::new())
         );
+    }
+
+    #[test]
+    fn the_plain_method_answers_alike() {
+        for input in ["2 6 8 4 5 7 3 1", "4 3 1 2 5 6 7 8", "1 2 3 4 5 6 7 8"] {
+            let fast = main(&[], input);
+            assert_eq!(main(&["--method", "plain"], input), fast, "{input}");
+            assert_eq!(main(&["--method=fast"], input), fast, "{input}");
+        }
+        // Reading stays io's: the same errors.
+        assert_eq!(
+            main(&["--method", "plain"], "1 2 3 9 5 6 7 8").0,
+            Err("line 1, column 7: 9 is not in 1..8".into())
+        );
+        let (result, out, trace) = main(&["--method", "plain", "--trace"], "2 6 8 4 5 7 3 1");
+        assert_eq!((result, out.as_str()), (Ok(()), "7\nBCABCCB\n"));
+        assert_eq!(trace.matches("move ").count(), 7);
     }
 
     #[test]
@@ -106,12 +149,28 @@ mod tests {
     }
 
     #[test]
-    fn unknown_arguments_are_errors_with_the_usage() {
-        let (result, out, _) = main(&["--bogus"], "2 6 8 4 5 7 3 1");
+    fn bad_arguments_are_errors_with_the_usage() {
+        let usage = "; usage: msquare [--method fast|plain] [--trace] < target | msquare --stats";
+        let error = |args: &[&str]| {
+            let (result, out, _) = main(args, "2 6 8 4 5 7 3 1");
+            assert_eq!(out, "", "{args:?}");
+            result.unwrap_err()
+        };
+        assert_eq!(error(&["--bogus"]), format!("unknown argument '--bogus'{usage}"));
+        assert_eq!(error(&["--method", "bfs"]), format!("unknown method 'bfs'{usage}"));
+        assert_eq!(error(&["--method"]), format!("option '--method' needs a value{usage}"));
+        // --stats answers nothing, so a switch about answering is a mistake, not dropped.
         assert_eq!(
-            result,
-            Err("unknown argument '--bogus'; usage: msquare [--stats | --trace] < target".into())
+            error(&["--stats", "--trace"]),
+            format!("option '--trace' goes with answering, not with --stats{usage}")
         );
-        assert_eq!(out, "");
+        assert_eq!(
+            error(&["--trace", "--stats"]),
+            format!("option '--trace' goes with answering, not with --stats{usage}")
+        );
+        assert_eq!(
+            error(&["--stats", "--method", "plain"]),
+            format!("option '--method' goes with answering, not with --stats{usage}")
+        );
     }
 }

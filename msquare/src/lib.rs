@@ -12,29 +12,32 @@
 //! Given a target, print the length of the shortest move sequence from the basic state to it, then
 //! the lexicographically smallest (A < B < C) such sequence, 60 characters a line.
 //!
+//! # Where to start: the plain solver
+//! [`plain`] is the whole method in one short module, on plain arrays: one breadth-first search
+//! from the basic state over all 8! = 40,320 boards, trying A, B, C in that order and keeping
+//! each board's **first** discovery; the answer is read back along the links to the parents. Its
+//! docs prove why the first discovery is the lexicographically smallest shortest sequence (by
+//! induction over the layers: each layer is queued in increasing order of its sequences), and a
+//! unit test checks that claim against the minimum over all parents on every board.
+//! `msquare --method plain` answers with it.
+//!
+//! # What the fast tier changes, and why the answers stay the same
+//! [`Solver`] runs the same search, in the same move order, keeping the same first discoveries:
+//! so it finds the same sequence for every board, and a unit test compares the two on all 8!
+//! boards (`judge-tests` does it again, and runs the binary with `--method plain` on a sample).
+//! Only the representation changes, for speed:
+//! - a board is packed into eight 3-bit fields of a `u32`, so each move is a few shifts and
+//!   masks instead of eight indexed copies;
+//! - its rank ([`common::perm`]) is two lookups in tables of half boards instead of an
+//!   eight-step expansion;
+//! - the queue is also the search tree ([`common::queue::bfs_ranked`]): one 8-byte node per
+//!   board, with a bit per rank to tell the boards already seen.
+//!
+//! The judge program is the fast tier alone: bundles leave [`plain`] out.
+//!
 //! # Encoding
 //! A board stores each colour minus one, so it is a permutation of 0..8, and its lexicographic
-//! rank ([`common::perm`]) numbers all 8! = 40,320 boards: a plain array indexed by rank stands in
-//! for a hash map. The search packs a board into eight 3-bit fields of a `u32`, where each move is
-//! a few shifts and masks and the rank is two lookups in tables of half boards.
-//!
-//! # Method
-//! One breadth-first search from the basic state over all 8! boards, trying A, B, C in that order
-//! and keeping each board's **first** discovery ([`common::queue::bfs_ranked`]). The queue is also
-//! the search tree, so an answer is read back from the tree in at most 22 steps.
-//!
-//! Why the first discovery is the smallest shortest sequence. Claim: the queue holds each layer
-//! (the boards at distance d) in increasing order of their recorded sequences, and each recorded
-//! sequence is the smallest of length d to its board. Layer 0 is the basic state alone, with the
-//! empty sequence. Suppose the claim holds for layer d, and let c be at distance d + 1. Every
-//! sequence of length d + 1 to c is s + m where s leads to a board p at distance exactly d (were
-//! p nearer, so would c be), and s is at least p's recorded sequence sₚ; so c's smallest
-//! sequence is the least sₚ + m over the parents p in layer d and moves m with p·m = c. All the
-//! sₚ have length d, so sₚ + m orders like the pair (sₚ, m), which is exactly the order in which
-//! expanding layer d, A then B then C for each board, produces the pairs. The first pair to reach
-//! c is therefore its least, and the new boards are appended in increasing order of their
-//! sequences: the claim holds for layer d + 1. A unit test checks the answers against that least
-//! over all parents, computed the plain way, on every board.
+//! rank numbers all 8! boards: a plain array indexed by rank stands in for a hash map.
 //!
 //! # Complexity
 //! The search is O(8! · 3) moves and ranks, each a few operations, in about 0.5 MB; an answer is
@@ -51,22 +54,28 @@
 //! - Anything else where a number belongs, a value outside 1..8, a repeated value, fewer than
 //!   eight numbers or anything after the eighth is an error: nothing on stdout, one stderr line
 //!   naming the fault and its line and column, exit status 1.
+//! - If the search's tables cannot be allocated (under an address-space limit), nothing goes to
+//!   stdout and one stderr line says so, exit status 1.
 //!
 //! # The flow of a run
-//! `io` reads the target, `search` runs the search (over the encoding and moves of `state`) and
-//! reads the answer, `io` writes it. `cli` adds the switches, and `study` the `--stats` table and
-//! the `--trace` drawings; bundles for judges leave those two out.
+//! `io` reads the target, [`Solver`] runs the search (over the encoding and moves of `state`)
+//! and reads the answer, `io` writes it. `cli` adds the switches (`--method`, `--trace`,
+//! `--stats`) and `study` the `--stats` table and the `--trace` drawings; bundles for judges
+//! leave those two and [`plain`] out.
 
 /// The binary's name, the prefix of its error lines.
 pub const PROGRAM: &str = "msquare";
 
 mod cli;
 mod io;
+pub mod plain;
 mod search;
 mod state;
 mod study;
+#[cfg(test)]
+mod testkit;
 
 pub use cli::{main_with, USAGE};
-pub use io::{run, write_answer, Options, Tracer};
+pub use io::{run, write_answer, Options, Solve, Tracer};
 pub use search::Solver;
 pub use state::Board;

@@ -1,5 +1,15 @@
-//! The one search that answers every target, beside the plain specification it must meet.
+//! The fast tier's search: the same breadth-first search as [`crate::plain::Plain`], A, B, C in
+//! that order keeping each board's first discovery, so the same answers; the test
+//! `every_board_gets_the_plain_sequence` compares the two on all 8! boards.
+//!
+//! What changes is only the cost. Boards are packed into a `u32` ([`crate::state`]'s fast part:
+//! a move is a few shifts and masks, the rank two table lookups), and the queue is also the
+//! search tree ([`common::queue::bfs_ranked`]): one 8-byte node per board holding the board and,
+//! in one word, its parent's slot and the move, instead of plain's separate vectors of distances
+//! and parent boards. A bit per rank marks the boards seen, so the probes that find a board
+//! already seen, most of them, stay in the first-level cache.
 
+use common::cli::Failure;
 use common::queue::{bfs_ranked, RankedBfs};
 
 use crate::state::{apply_packed, pack, unpack, Board, HalfRanks, Packed, BASIC, CELLS, MOVE_NAMES};
@@ -20,9 +30,20 @@ impl Solver {
     /// Searches the whole space from the basic state, trying A, B, C in that order and keeping
     /// each board's first discovery (the crate docs prove that this is the answer).
     ///
+    /// # Panics
+    /// If the tables cannot be allocated; [`Solver::try_new`] says so instead, as the binary does.
+    ///
     /// # Complexity
     /// O(8! · 3) moves and ranks, each a few operations; under 1 MB.
     pub fn new() -> Self {
+        Self::try_new().unwrap_or_else(|failure| panic!("msquare: {failure}"))
+    }
+
+    /// [`Solver::new`], or why its tables could not be allocated.
+    ///
+    /// # Errors
+    /// [`Failure::OutOfMemory`] naming the table (under an address-space limit, say).
+    pub fn try_new() -> Result<Self, Failure> {
         let ranks = HalfRanks::new();
         let search = bfs_ranked(
             pack(&BASIC),
@@ -30,8 +51,8 @@ impl Solver {
             3,
             |&board| ranks.rank(board),
             |&board, step| Some(apply_packed(board, step)),
-        );
-        Solver { search }
+        )?;
+        Ok(Solver { search })
     }
 
     /// The lexicographically smallest shortest sequence from the basic state to `target`, as the
@@ -67,67 +88,19 @@ impl Solver {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::state::apply;
-    use std::collections::BTreeMap;
-
-    /// The statement's definition, computed without the first-discovery argument: the boards at
-    /// distance d + 1 are the unseen children of those at distance d, and each one's answer is
-    /// the smallest of (a parent's answer + the move) over **all** its parents at distance d.
-    /// Indexed by `common::perm::rank`.
-    fn specification() -> Vec<Vec<u8>> {
-        let mut answers: Vec<Option<Vec<u8>>> = vec![None; common::perm::FACTORIALS[CELLS]];
-        answers[common::perm::rank(&BASIC)] = Some(Vec::new());
-        let mut layer = vec![BASIC];
-        while !layer.is_empty() {
-            let mut next: BTreeMap<usize, (Board, Vec<u8>)> = BTreeMap::new();
-            for parent in &layer {
-                let prefix = answers[common::perm::rank(parent)].clone().unwrap();
-                for (step, &letter) in MOVE_NAMES.iter().enumerate() {
-                    let child = apply(parent, step as u8);
-                    let rank = common::perm::rank(&child);
-                    if answers[rank].is_some() {
-                        continue; // reached at a smaller distance
-                    }
-                    let mut sequence = prefix.clone();
-                    sequence.push(letter);
-                    let best = &mut next.entry(rank).or_insert((child, sequence.clone())).1;
-                    if sequence < *best {
-                        *best = sequence;
-                    }
-                }
-            }
-            layer = next.values().map(|&(board, _)| board).collect();
-            for (rank, (_, sequence)) in next {
-                answers[rank] = Some(sequence);
-            }
-        }
-        answers.into_iter().map(|answer| answer.unwrap()).collect()
-    }
+    use crate::plain::Plain;
 
     #[test]
-    fn every_board_gets_the_specified_sequence() {
-        let solver = Solver::new();
+    fn every_board_gets_the_plain_sequence() {
+        let (solver, plain) = (Solver::new(), Plain::new());
         let mut board = [0; CELLS];
         let mut moves = Vec::new();
-        for (rank, want) in specification().iter().enumerate() {
+        for rank in 0..common::perm::FACTORIALS[CELLS] {
             common::perm::unrank(rank, &mut board);
             solver.solve(&board, &mut moves);
-            assert_eq!(moves, *want, "{board:?}");
+            assert_eq!(moves, plain.sequence(&board), "{board:?}");
         }
-    }
-
-    #[test]
-    fn whole_space_has_the_known_layers() {
-        let solver = Solver::new();
-        assert_eq!(
-            solver.layer_sizes(),
-            [
-                1, 3, 7, 14, 26, 51, 92, 159, 274, 453, 720, 1115, 1727, 2603, 3701, 4729, 5620, 6240, 5840, 4492,
-                2120, 328, 5
-            ]
-        );
-        let mut moves = Vec::new();
-        solver.solve(&solver.farthest(), &mut moves);
-        assert_eq!(moves.len(), 22);
+        assert_eq!(solver.layer_sizes(), plain.layer_sizes());
+        assert_eq!(solver.farthest(), plain.farthest());
     }
 }

@@ -3,6 +3,8 @@
 
 use std::io::{self, Write};
 
+use common::cli::Failure;
+
 use crate::search::Solver;
 use crate::state::{apply, Board, BASIC, MOVE_NAMES};
 
@@ -19,10 +21,13 @@ fn draw(out: &mut dyn Write, board: &Board) -> io::Result<()> {
 /// The whole state space as a table: boards at each distance from the basic state, the running
 /// total, and the maximum distance with an example board.
 ///
+/// # Errors
+/// If writing fails, or the search's tables cannot be allocated.
+///
 /// # Complexity
 /// O(8!): one search.
-pub(crate) fn write_stats(out: &mut impl Write) -> io::Result<()> {
-    let solver = Solver::new();
+pub(crate) fn write_stats(out: &mut impl Write) -> Result<(), Failure> {
+    let solver = Solver::try_new()?;
     let sizes = solver.layer_sizes();
     writeln!(
         out,
@@ -36,7 +41,8 @@ pub(crate) fn write_stats(out: &mut impl Write) -> io::Result<()> {
         "maximum depth {}: {} boards, e.g. {farthest}",
         sizes.len() - 1,
         sizes[sizes.len() - 1]
-    )
+    )?;
+    Ok(())
 }
 
 /// Replays `moves` (letters A, B, C) from the basic state, drawing every board on `out`, each

@@ -1,0 +1,218 @@
+//! The statement's solver, written to be read first: one breadth-first search from the basic
+//! state over plain `[u8; 8]` boards, trying the moves in the order A, B, C and keeping each
+//! board's **first** discovery. The fast tier ([`crate::Solver`]) gives exactly these answers;
+//! its tests compare it with this module on every one of the 8! boards.
+//!
+//! # The method
+//! A board is an array of the eight colours minus one, clockwise from the top-left corner, and a
+//! move is an index table (`SOURCES` in `state.rs`): the board after move m holds, at position i,
+//! the colour that was at `SOURCES[m][i]`:
+//!
+//! ```text
+//! move   SOURCES[m]        the basic state 1 2 3 4 / 8 7 6 5 after it
+//! A      7 6 5 4 3 2 1 0   8 7 6 5 / 1 2 3 4   (the rows swapped)
+//! B      3 0 1 2 5 6 7 4   4 1 2 3 / 5 8 7 6   (the right column moved to the left)
+//! C      0 6 1 3 4 2 5 7   1 7 2 4 / 8 6 3 5   (the centre four turned clockwise)
+//! ```
+//!
+//! Every board gets a number 0..8! by its lexicographic rank
+//! ([`common::perm::rank`]), so plain vectors indexed by rank hold what the search learns about
+//! each board: its distance, and the board and move it was first reached from.
+//!
+//! The search takes boards from the front of a queue ([`VecDeque`]) and appends their unseen
+//! children, A then B then C. Each board is appended once, when first seen, and remembers its
+//! parent and the move; the answer for a target is read back along those links, at most 22 of
+//! them.
+//!
+//! # Why the first discovery is the smallest shortest sequence
+//! Breadth-first search reaches every board first at its distance d, so the recorded sequence is
+//! a shortest one. Claim: the queue holds each layer (the boards at distance d) in increasing
+//! order of their recorded sequences, and each recorded sequence is the smallest of length d to
+//! its board. Layer 0 is the basic state alone, with the empty sequence. Suppose the claim holds
+//! for layer d, and let c be at distance d + 1. Every sequence of length d + 1 to c is s + m
+//! where s leads to a board p at distance exactly d (were p nearer, so would c be), and s is at
+//! least p's recorded sequence sₚ; so c's smallest sequence is the least sₚ + m over the parents
+//! p in layer d and moves m with p·m = c. All the sₚ have length d, so sₚ + m orders like the
+//! pair (sₚ, m), which is exactly the order in which expanding layer d, A then B then C for each
+//! board, produces the pairs. The first pair to reach c is therefore its least, and the new
+//! boards are appended in increasing order of their sequences: the claim holds for layer d + 1.
+//!
+//! A unit test checks the claim without trusting it: for every board, the recorded sequence is
+//! the least sₚ + m over **all** its parents one layer nearer.
+//!
+//! # Complexity
+//! O(8! · 3) moves and ranks, each O(8); about 40 bytes a board.
+
+use std::collections::VecDeque;
+
+use common::perm::{rank, FACTORIALS};
+
+use crate::io::write_answer;
+use crate::state::{apply, Board, BASIC, CELLS, MOVE_NAMES};
+
+/// Every board's distance and smallest shortest sequence from the basic state.
+#[derive(Clone, Debug)]
+pub struct Plain {
+    /// For each board, by rank: its distance from the basic state (`None`: not reached yet).
+    distances: Vec<Option<usize>>,
+    /// For each board, by rank: the board it was first reached from and the move's letter
+    /// (`None` for the basic state, which is reached by no move).
+    reached_from: Vec<Option<(Board, u8)>>,
+    /// The boards in the order the search found them: the last is one of the farthest.
+    found: Vec<Board>,
+}
+
+impl Default for Plain {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Plain {
+    /// The breadth-first search from the basic state over all 8! boards.
+    ///
+    /// # Complexity
+    /// O(8! · 3) moves and ranks.
+    pub fn new() -> Plain {
+        let boards = FACTORIALS[CELLS];
+        let mut distances = vec![None; boards];
+        let mut reached_from = vec![None; boards];
+        let mut found = Vec::with_capacity(boards);
+        let mut queue = VecDeque::new();
+        distances[rank(&BASIC)] = Some(0);
+        queue.push_back(BASIC);
+        while let Some(board) = queue.pop_front() {
+            found.push(board);
+            let distance = distances[rank(&board)].expect("a queued board has its distance");
+            for (step, &letter) in MOVE_NAMES.iter().enumerate() {
+                let child = apply(&board, step as u8);
+                let child_rank = rank(&child);
+                if distances[child_rank].is_none() {
+                    distances[child_rank] = Some(distance + 1);
+                    reached_from[child_rank] = Some((board, letter));
+                    queue.push_back(child);
+                }
+            }
+        }
+        Plain {
+            distances,
+            reached_from,
+            found,
+        }
+    }
+
+    /// The smallest shortest sequence from the basic state to `target`, as the letters A, B, C.
+    ///
+    /// # Constraints
+    /// `target` is a permutation of 0..8 (every one is reachable); another array gives a
+    /// meaningless sequence or panics.
+    ///
+    /// # Complexity
+    /// O(length of the answer), at most 22, times a rank.
+    pub fn sequence(&self, target: &Board) -> Vec<u8> {
+        let mut moves = Vec::new();
+        let mut board = *target;
+        while let Some((parent, letter)) = self.reached_from[rank(&board)] {
+            moves.push(letter);
+            board = parent;
+        }
+        moves.reverse();
+        moves
+    }
+
+    /// The judge's answer for `target`: the length, then the moves 60 a line (what the binary
+    /// prints, through the same writer).
+    ///
+    /// # Constraints
+    /// As [`Plain::sequence`].
+    pub fn answer_text(&self, target: &Board) -> String {
+        let mut text = Vec::new();
+        write_answer(&mut text, &self.sequence(target)).expect("a Vec takes every write");
+        String::from_utf8(text).expect("the answer is ASCII")
+    }
+
+    /// The number of moves from the basic state to `target`.
+    ///
+    /// # Constraints
+    /// As [`Plain::sequence`].
+    pub fn distance(&self, target: &Board) -> usize {
+        self.distances[rank(target)].expect("every permutation is reachable")
+    }
+
+    /// The number of boards at each distance from the basic state.
+    ///
+    /// # Complexity
+    /// O(8!).
+    pub fn layer_sizes(&self) -> Vec<usize> {
+        let mut sizes = Vec::new();
+        for distance in self.distances.iter().flatten() {
+            if sizes.len() <= *distance {
+                sizes.resize(distance + 1, 0);
+            }
+            sizes[*distance] += 1;
+        }
+        sizes
+    }
+
+    /// A board at the greatest distance: the last one the search found.
+    pub fn farthest(&self) -> Board {
+        self.found[self.found.len() - 1]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    #[test]
+    fn published_examples() {
+        let plain = Plain::new();
+        let board = |colours: [u8; 8]| colours.map(|colour| colour - 1);
+        assert_eq!(plain.sequence(&board([2, 6, 8, 4, 5, 7, 3, 1])), b"BCABCCB");
+        assert_eq!(
+            plain.answer_text(&board([4, 3, 1, 2, 5, 6, 7, 8])),
+            "22\nABBBCABBBCBBBCBCABCBBB\n"
+        );
+        assert_eq!(plain.answer_text(&BASIC), "0\n\n");
+        assert_eq!(plain.distance(&plain.farthest()), 22);
+    }
+
+    #[test]
+    fn first_discovery_is_the_least_over_all_parents() {
+        // The claim of the module docs, checked without the first-discovery argument: for every
+        // board c at distance d + 1, its sequence is the least s(p) + m over every board p at
+        // distance d and move m with p·m = c.
+        let plain = Plain::new();
+        let mut least: HashMap<Board, Vec<u8>> = HashMap::new();
+        for parent in &plain.found {
+            for (step, &letter) in MOVE_NAMES.iter().enumerate() {
+                let child = apply(parent, step as u8);
+                if plain.distance(&child) != plain.distance(parent) + 1 {
+                    continue;
+                }
+                let mut sequence = plain.sequence(parent);
+                sequence.push(letter);
+                let best = least.entry(child).or_insert_with(|| sequence.clone());
+                if sequence < *best {
+                    *best = sequence;
+                }
+            }
+        }
+        assert_eq!(least.len(), FACTORIALS[CELLS] - 1, "every board but the basic state");
+        for (child, sequence) in &least {
+            assert_eq!(plain.sequence(child), *sequence, "{child:?}");
+        }
+    }
+
+    #[test]
+    fn whole_space_has_the_known_layers() {
+        assert_eq!(
+            Plain::new().layer_sizes(),
+            [
+                1, 3, 7, 14, 26, 51, 92, 159, 274, 453, 720, 1115, 1727, 2603, 3701, 4729, 5620, 6240, 5840, 4492,
+                2120, 328, 5
+            ]
+        );
+    }
+}
