@@ -1,11 +1,25 @@
-//! colour-hash seen from its goal side: the layers of a breadth-first search from the goal over
-//! the crate's `State::apply`, counted as its `--stats` counts them, the four turns on the 24
-//! numbers (written here: the crate builds a `State` from numbers only inside `run`), and the
-//! size of the whole space.
+//! colour-hash seen from its goal side: the configurations within some depth of the goal, layer
+//! by layer as its `--stats` counts them, for the histogram and for "why this answer"; beyond
+//! them, the crate's own solver.
+//!
+//! The crate's: the moves on the 24 numbers ([`colour_hash::plain::apply_move`]), a
+//! configuration's check and packing ([`State::from_numbers`]), the packed moves the layers are
+//! searched with ([`State::apply`]), and every distance beyond the layers
+//! ([`colour_hash::Solver::solve`], the judge's meet in the middle).
+//!
+//! The page's own, and why: the layers themselves ([`Table`]). The crate's public table is
+//! [`colour_hash::plain::Plain`]'s, [`TABLE_DEPTH`](colour_hash::plain::TABLE_DEPTH) = 8 moves
+//! deep; its deeper ones (the
+//! solver's goal-side table, `--stats`' layer count) are private. The page counts to 12 moves, 14
+//! on request, so it runs its own breadth-first search over the crate's moves, by the
+//! sorted-layer method `--stats` uses (the tests check its first 8 layers against `Plain`'s).
+//! The size of the whole space is derived here too, as `--stats` derives it (privately) from the
+//! goal's pieces.
 
-use std::cell::RefCell;
+use std::cell::{OnceCell, RefCell};
 
-use colour_hash::{Move, State, GOAL, NUMBERS, PIECES};
+use colour_hash::plain::{apply_move, Config, MOVES};
+use colour_hash::{Answer, Move, Solver, State, GOAL, MAX_MOVES, NUMBERS, PIECES};
 
 use crate::json;
 use crate::shortest::{self, Space};
@@ -13,58 +27,17 @@ use crate::shortest::{self, Space};
 /// The deepest table the page builds: 14 moves, 4.4 million configurations.
 pub const MAX_DEPTH: u8 = 14;
 
-/// The judge's limit on an answer's length.
-const LIMIT: u8 = 16;
-
-/// The 24 numbers: the left wheel's 12 places, then the right wheel's; places 10–12 of both
-/// (indices 9..12) are the three shared pieces.
-pub type Numbers = [u8; NUMBERS];
-
-/// The numbers after move `number` (1..=4), as the crate's `Move` docs define the turns: 1 turns
-/// the left wheel clockwise, `L' = L[10..12] ++ L[0..10]`; 2 the right wheel clockwise,
-/// `R' = R[2..12] ++ R[0..2]`; 3 and 4 the other way. The shared places follow the wheel turned.
-pub fn turn(numbers: &Numbers, number: u8) -> Numbers {
-    let mut left: Vec<u8> = numbers[..12].to_vec();
-    let mut right: Vec<u8> = numbers[12..].to_vec();
-    match number {
-        1 => left.rotate_right(2),
-        2 => right.rotate_left(2),
-        3 => left.rotate_left(2),
-        _ => right.rotate_right(2),
-    }
-    if number % 2 == 1 {
-        right[9..12].copy_from_slice(&left[9..12]);
-    } else {
-        left[9..12].copy_from_slice(&right[9..12]);
-    }
-    let mut next = [0u8; NUMBERS];
-    next[..12].copy_from_slice(&left);
-    next[12..].copy_from_slice(&right);
-    next
-}
-
-/// A configuration's key: the 21 distinct pieces, 3 bits each (a place's parity says whether it
-/// holds a separator or a triangle, so half the number is enough), 63 bits.
-fn key(numbers: &Numbers) -> u64 {
-    numbers[..PIECES]
-        .iter()
-        .enumerate()
-        .fold(0, |key, (place, &number)| key | u64::from(number / 2) << (3 * place))
-}
-
-/// The configurations within some depth of the goal, one sorted layer of keys per distance.
+/// The configurations within some depth of the goal, one sorted layer of packed states per
+/// distance (a [`State`] is 8 bytes, ordered by its packing).
 #[derive(Debug)]
 pub struct Table {
-    layers: Vec<Vec<u64>>,
-    /// The last layer as states, to go deeper.
-    frontier: Vec<State>,
+    layers: Vec<Vec<State>>,
 }
 
 impl Table {
     fn new() -> Self {
         Table {
-            layers: vec![vec![key(&GOAL)]],
-            frontier: vec![State::GOAL],
+            layers: vec![vec![State::GOAL]],
         }
     }
 
@@ -74,40 +47,37 @@ impl Table {
     }
 
     /// Adds layers until the table reaches `depth`: layer d + 1 is the neighbours of layer d
-    /// minus layers d and d − 1 (a move's inverse is a move).
+    /// minus layers d and d − 1 (a move's inverse is a move, so no neighbour lies nearer).
     ///
     /// # Complexity
-    /// O(N log N) for the N = 4 · |last layer| neighbours, each layer.
+    /// O(N log N) for the N = 4 · |last layer| neighbours, each layer; 8 bytes a configuration.
     pub fn extend_to(&mut self, depth: u8) {
         while self.depth() < depth.min(MAX_DEPTH) {
-            let mut next: Vec<(u64, State)> = self
-                .frontier
+            let last = &self.layers[self.layers.len() - 1];
+            let mut next: Vec<State> = last
                 .iter()
                 .flat_map(|&state| Move::ALL.iter().map(move |&step| state.apply(step)))
-                .map(|state| (key(&state.numbers()), state))
                 .collect();
-            next.sort_unstable_by_key(|&(key, _)| key);
-            next.dedup_by_key(|&mut (key, _)| key);
-            let known = |key: u64| self.lookup_key(key).is_some();
-            next.retain(|&(key, _)| !known(key));
-            let layer: Vec<u64> = next.iter().map(|&(key, _)| key).collect();
-            self.frontier = next.into_iter().map(|(_, state)| state).collect();
-            self.layers.push(layer);
+            next.sort_unstable();
+            next.dedup();
+            let recent = &self.layers[self.layers.len().saturating_sub(2)..];
+            next.retain(|state| recent.iter().all(|layer| layer.binary_search(state).is_err()));
+            self.layers.push(next);
         }
     }
 
-    fn lookup_key(&self, key: u64) -> Option<u8> {
-        // Only the last three layers can hold a neighbour of the last one, but a lookup from the
-        // page may be anywhere: every layer is searched.
+    /// The distance of `state` to the goal, if within the table's depth.
+    fn lookup(&self, state: State) -> Option<u8> {
         self.layers
             .iter()
-            .position(|layer| layer.binary_search(&key).is_ok())
+            .position(|layer| layer.binary_search(&state).is_ok())
             .map(|depth| depth as u8)
     }
 
-    /// The distance of `numbers` to the goal, if within the table's depth.
-    pub fn distance(&self, numbers: &Numbers) -> Option<u8> {
-        self.lookup_key(key(numbers))
+    /// The distance of `numbers` to the goal, if they are a configuration within the table's
+    /// depth.
+    pub fn distance(&self, numbers: &Config) -> Option<u8> {
+        self.lookup(State::from_numbers(numbers).ok()?)
     }
 
     /// The number of configurations at each distance 0..=depth.
@@ -118,6 +88,7 @@ impl Table {
 
 thread_local! {
     static TABLE: RefCell<Table> = RefCell::new(Table::new());
+    static SOLVER: OnceCell<Solver> = const { OnceCell::new() };
 }
 
 /// Calls `f` with the table, first extended to `depth` (at least 1).
@@ -146,28 +117,16 @@ pub fn space_size() -> u64 {
         .product()
 }
 
-/// The judge's answer length for `numbers`, from the crate's `run` on that one case: `Some(0)`
-/// when solved, `None` when no answer lies within 16 moves.
-fn judged(numbers: &Numbers) -> Option<u8> {
-    let listed: Vec<String> = numbers.iter().map(u8::to_string).collect();
-    let input = format!("1\n{}\n", listed.join(" "));
-    let mut out = Vec::new();
-    colour_hash::run(
-        input.as_bytes(),
-        &mut out,
-        &mut Vec::new(),
-        &colour_hash::Options::default(),
-    )
-    .ok()?;
-    let line = String::from_utf8_lossy(&out);
-    let line = line.trim_end();
-    if line.bytes().all(|byte| byte.is_ascii_digit()) {
-        Some(line.len() as u8)
-    } else if line.starts_with("PUZZLE") {
-        Some(0)
-    } else {
-        None
-    }
+/// The length of the judge's answer for `numbers`, from the crate's [`Solver`] (built the first
+/// time): `Some(0)` when solved, `None` when they are not a configuration or no answer lies
+/// within 16 moves.
+fn judged(numbers: &Config) -> Option<u8> {
+    let start = State::from_numbers(numbers).ok()?;
+    SOLVER.with(|solver| match solver.get_or_init(Solver::new).solve(start) {
+        Answer::AlreadySolved => Some(0),
+        Answer::Moves(solution) => Some(solution.moves().len() as u8),
+        Answer::NoSolution => None,
+    })
 }
 
 /// The shortest answers within the judge's 16 moves.
@@ -176,13 +135,13 @@ struct ToGoal<'a> {
 }
 
 impl Space for ToGoal<'_> {
-    type State = Numbers;
-    type Key = u64;
+    type State = Config;
+    type Key = Config;
     const MOVES: usize = 4;
-    fn next(&self, state: Numbers, step: usize) -> Option<Numbers> {
-        Some(turn(&state, step as u8 + 1))
+    fn next(&self, state: Config, step: usize) -> Option<Config> {
+        Some(apply_move(&state, MOVES[step]))
     }
-    fn exactly(&self, state: Numbers, moves: u8) -> Option<bool> {
+    fn exactly(&self, state: Config, moves: u8) -> Option<bool> {
         match self.table.distance(&state) {
             Some(distance) => Some(distance == moves),
             // Beyond the table: farther than its depth.
@@ -190,19 +149,19 @@ impl Space for ToGoal<'_> {
             None => None,
         }
     }
-    fn key(&self, state: Numbers) -> u64 {
-        key(&state)
+    fn key(&self, state: Config) -> Config {
+        state
     }
 }
 
 /// `numbers` separated by commas.
-fn tokens(numbers: &Numbers) -> String {
+fn tokens(numbers: &Config) -> String {
     let listed: Vec<String> = numbers.iter().map(u8::to_string).collect();
     listed.join(",")
 }
 
 /// [`crate::inspect`] for colour-hash: the table as deep as it was built (12 at least), the
-/// judge's own answer for what lies beyond.
+/// judge's own solver for what lies beyond.
 pub fn inspect(tokens: &[&str]) -> Result<String, String> {
     if tokens.len() != NUMBERS {
         return Err(format!("a configuration is 24 numbers, not {}", tokens.len()));
@@ -216,14 +175,15 @@ pub fn inspect(tokens: &[&str]) -> Result<String, String> {
             .ok_or_else(|| format!("'{token}' is not a piece 0..10"))?;
     }
     with_depth(12, |table| {
-        let distance = |numbers: &Numbers| table.distance(numbers).or_else(|| judged(numbers));
+        let distance = |numbers: &Config| table.distance(numbers).or_else(|| judged(numbers));
         let own = distance(&numbers);
         let mut out = json::Object::new();
         out.optional("distance", own.map(u64::from));
         out.number("table", u64::from(table.depth()));
-        let hints: Vec<String> = (1..=4)
-            .map(|number| {
-                let next = turn(&numbers, number);
+        let hints: Vec<String> = MOVES
+            .iter()
+            .map(|&number| {
+                let next = apply_move(&numbers, number);
                 let mut hint = json::Object::new();
                 hint.string("move", &number.to_string());
                 hint.string("board", &self::tokens(&next));
@@ -232,7 +192,7 @@ pub fn inspect(tokens: &[&str]) -> Result<String, String> {
             })
             .collect();
         out.raw("moves", &format!("[{}]", hints.join(",")));
-        if let Some(length) = own.filter(|&length| length <= LIMIT) {
+        if let Some(length) = own.filter(|&length| usize::from(length) <= MAX_MOVES) {
             let answers = shortest::answers(&ToGoal { table }, numbers, length, 5);
             out.number("count", answers.count);
             out.strings(
@@ -240,7 +200,7 @@ pub fn inspect(tokens: &[&str]) -> Result<String, String> {
                 answers
                     .first
                     .iter()
-                    .map(|answer| answer.iter().map(|&step| char::from(b'1' + step as u8)).collect()),
+                    .map(|answer| answer.iter().map(|&step| char::from(b'0' + MOVES[step])).collect()),
             );
         }
         Ok(out.finish())
@@ -250,34 +210,64 @@ pub fn inspect(tokens: &[&str]) -> Result<String, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use colour_hash::plain::{play, Plain, TABLE_DEPTH};
 
-    #[test]
-    fn turns_are_the_crates() {
-        let mut state = State::GOAL;
-        for round in 0..200usize {
-            let step = Move::ALL[(round * 7 + round / 3) % 4];
-            let next = state.apply(step);
-            assert_eq!(turn(&state.numbers(), step.number()), next.numbers(), "{round}");
-            state = next;
-        }
+    /// `inspect` of a configuration.
+    fn inspected(numbers: &Config) -> String {
+        let listed: Vec<String> = numbers.iter().map(u8::to_string).collect();
+        let listed: Vec<&str> = listed.iter().map(String::as_str).collect();
+        inspect(&listed).unwrap()
     }
 
     #[test]
-    fn layers_are_the_published_counts() {
-        with_depth(8, |table| {
-            assert_eq!(table.sizes(), [1, 4, 12, 34, 96, 272, 770, 2180, 6120]);
+    fn layers_are_the_crates_and_the_published_counts() {
+        with_depth(9, |table| {
+            let plain = Plain::new();
+            assert_eq!(table.sizes()[..=usize::from(TABLE_DEPTH)], plain.layer_sizes()[..]);
+            assert_eq!(table.sizes(), [1, 4, 12, 34, 96, 272, 770, 2180, 6120, 17_160]);
+            // Scrambles of 1 to 12 moves: the same distance as the crate's table, where it knows.
+            let mut seed = 20_261_201u32;
+            let mut start = GOAL;
+            for _ in 0..12 {
+                seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+                start = apply_move(&start, MOVES[(seed >> 16) as usize % 4]);
+                let known = table.distance(&start).filter(|&distance| distance <= TABLE_DEPTH);
+                assert_eq!(known, plain.distance(&start), "{start:?}");
+            }
         });
         assert_eq!(space_size(), 6_286_896_000);
     }
 
     #[test]
-    fn the_official_sample_is_the_first_shortest_answer() {
+    fn the_printed_answer_is_the_first_shortest_one() {
         // A scramble of the goal by 3 then 2: answer 4 then 1 (undoing them, smallest first).
-        let scrambled = turn(&turn(&GOAL, 3), 2);
-        let listed: Vec<String> = scrambled.iter().map(u8::to_string).collect();
-        let listed: Vec<&str> = listed.iter().map(String::as_str).collect();
-        let text = inspect(&listed).unwrap();
+        let text = inspected(&play(&GOAL, &[3, 2]));
         assert!(text.contains(r#""distance":2"#), "{text}");
         assert!(text.contains(r#""first":["41""#), "{text}");
+        // A tie: 222112 and 444112 both solve it (colour_hash::plain's docs); 222112 is printed.
+        let text = inspected(&play(&GOAL, &[4, 3, 3, 4, 4, 4]));
+        assert!(text.contains(r#""first":["222112","444112"]"#), "{text}");
+    }
+
+    #[test]
+    fn beyond_the_table_the_crates_solver_answers() {
+        // The official sample's second case: 16 moves, beyond the page's 12-move layers.
+        let start = [0, 3, 4, 5, 0, 3, 6, 5, 0, 1, 2, 1, 0, 7, 8, 7, 0, 9, 10, 9, 0, 1, 2, 1];
+        let text = inspected(&start);
+        assert!(text.contains(r#""distance":16"#), "{text}");
+        assert!(text.contains(r#""first":["1434332334332323""#), "{text}");
+        // 17 moves away: no answer, and a neighbour 16 away (colour_hash::plain's test case).
+        let far = [10, 9, 8, 7, 2, 1, 0, 3, 0, 1, 0, 5, 0, 7, 0, 9, 0, 3, 4, 5, 6, 1, 0, 5];
+        let text = inspected(&far);
+        assert!(text.contains(r#""distance":null"#), "{text}");
+        assert!(text.contains(r#""distance":16"#), "{text}");
+        // Not a configuration (a triangle where a separator belongs): no distance, no answers.
+        let mut wrong = GOAL;
+        wrong.swap(0, 1);
+        let text = inspected(&wrong);
+        assert!(
+            text.starts_with(r#"{"distance":null"#) && !text.contains("count"),
+            "{text}"
+        );
     }
 }

@@ -95,7 +95,7 @@ pub fn error_line(puzzle: Puzzle, failure: &Failure) -> String {
 /// msquare and eight: their solver's table, once. colour-hash: [`hash::Table::build`].
 pub fn layers(puzzle: Puzzle, depth: u8) -> String {
     let (sizes, states) = match puzzle {
-        Puzzle::Msquare => (square::with(|square| square.solver.layer_sizes()), 40_320),
+        Puzzle::Msquare => (square::with(|square| square.plain.layer_sizes()), 40_320),
         Puzzle::Eight => (tiles::with(|tiles| tiles.solver.layer_sizes()), 362_880),
         Puzzle::ColourHash => (hash::with_depth(depth, |table| table.sizes()), hash::space_size()),
     };
