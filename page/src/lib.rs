@@ -6,16 +6,21 @@
 //! for a bad input the binary's own error line, formatted as `common::cli::finish` does.
 //!
 //! The rest is what the page draws around an answer, built on what the crates expose:
-//! - the distance tables: `msquare::Solver::layer_sizes` and `solve`, `eight::Solver::layer_sizes`
-//!   and `distance`; colour-hash's layers by a breadth-first search over `colour_hash::State::apply`
-//!   from `State::GOAL`, layer by layer as its `--stats` counts them ([`hash::Table`]);
+//! - the distance tables: msquare's plain tier (`msquare::plain::Plain`: `distance`,
+//!   `sequence`, `layer_sizes`), `eight::Solver::layer_sizes` and `distance`; colour-hash's
+//!   layers by a breadth-first search over `colour_hash::State::apply` from `State::GOAL`, layer
+//!   by layer as its `--stats` counts them ([`hash::Table`]), and `colour_hash::Solver` beyond;
 //! - "why this answer": how many shortest answers a case has and the first few of them in the
-//!   judge's move order ([`shortest`]), from those distances.
+//!   judge's move order ([`shortest`]), from those distances and the crates' moves
+//!   (`colour_hash::plain::apply_move`, `eight::Board::step`; msquare's read off its search,
+//!   [`square::Moves`]);
+//! - eight's IDA* on the board: the crate's `eight::ida::solve_within`, whose budget counts the
+//!   boards it expands.
 //!
-//! Written here because no crate exposes them today: msquare's three moves on a board and a
-//! breadth-first search from the target ([`square`]), colour-hash's four turns on the 24 numbers
-//! ([`hash::turn`]), and eight's IDA* first bound, the heuristic its crate docs define
-//! ([`tiles::heuristic`]). Each is checked against the crate in this crate's tests.
+//! Still written here, because no crate exposes them (each module says why, and the tests check
+//! each against the crate): colour-hash's layers beyond the 8 of `colour_hash::plain::Plain` and
+//! the size of its whole space ([`hash`]), and eight's IDA* first bound, the heuristic its crate
+//! docs define ([`tiles::heuristic`]).
 
 #![deny(unsafe_code)]
 

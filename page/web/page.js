@@ -627,8 +627,10 @@ function drawMethod() {
       text += `<p id="ida"><b>Which method answered:</b> with the judges' options (<code>Method::Auto</code>) a run of one board is answered by ` +
         `<b>IDA*</b>: a board never needs more than 36,090 expansions, within the run's budget of 65,536, so the table is not built. ` +
         `Its heuristic (Manhattan distance plus linear conflict) gives this board h = ${info.heuristic}; the bounds go up by 2: ` +
-        `<b>${bounds.join(', ')}</b> — ${bounds.length} iteration${bounds.length > 1 ? 's' : ''}, the last one finding the answer. ` +
-        'The crate does not report its expansions, so they are not shown. A longer run switches to the table once the budget is spent; both give the same string.' +
+        `<b>${bounds.join(', ')}</b> — ${bounds.length} iteration${bounds.length > 1 ? 's' : ''}, the last one finding the answer` +
+        (info.expansions === undefined ? '. ' : `, after <b id="expansions">${grouped(info.expansions)}</b> expansion${info.expansions === 1 ? '' : 's'} in all ` +
+          '(the crate\'s own search on this board, <code>eight::ida::solve_within</code>, counting them against its budget). ') +
+        'A longer run switches to the table once the budget is spent; both give the same string.' +
         (boardsIn($('input').value) > 1 ? ' This input holds several boards: the page draws the first; the later ones may be answered by the table.' : '') + '</p>';
     } else if (state.answerKind === 'unsolvable') {
       text += '<p id="ida"><b>Which method answered:</b> parity alone, before any search (see the explanation on the left).</p>';
