@@ -617,7 +617,8 @@ function drawMethod() {
     box.innerHTML = '<p>Breadth-first search from the basic state over all 8! = 40,320 boards (<code>msquare::Solver</code>), ' +
       'trying A, B, C in that order: each board is first reached from the earliest board of the layer before by the smallest move, ' +
       'so following the parents back gives the shortest answer that comes first in dictionary order. ' +
-      'Below, every board is one pixel, the layers one under the other, coloured by distance; the ring marks the board shown.</p>';
+      'Below, every board is one pixel, the layers one under the other, coloured by distance; the ring marks the board shown. ' +
+      'The page\'s distances, layers and moves come from the same search on plain arrays (<code>msquare::plain::Plain</code>), which gives the same answers.</p>';
   } else if (p === eight) {
     let text = '<p>The table: a breadth-first search from the goal over the 181,440 solvable boards (<code>eight::Solver</code>), ' +
       'each board keeping its distance and its answer\'s first move; one pixel per board below, layer by layer.</p>';
