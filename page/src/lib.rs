@@ -97,7 +97,8 @@ pub fn error_line(puzzle: Puzzle, failure: &Failure) -> String {
 /// [`hash::MAX_DEPTH`]).
 ///
 /// # Complexity
-/// msquare and eight: their solver's table, once. colour-hash: [`hash::Table::build`].
+/// msquare: its plain table, once; eight: its solver's table, once; colour-hash:
+/// [`hash::Table::extend_to`].
 pub fn layers(puzzle: Puzzle, depth: u8) -> String {
     let (sizes, states) = match puzzle {
         Puzzle::Msquare => (square::with(|square| square.plain.layer_sizes()), 40_320),

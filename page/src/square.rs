@@ -7,7 +7,7 @@
 //!   table of sources (after move m, position i holds what position `sources[m][i]` held). The
 //!   crate keeps its moves private (`msquare`'s `state::apply` is `pub(crate)`), so the page reads
 //!   them off the crate's search instead of copying them: the three boards at distance 1, each
-//!   named by its one-letter sequence ([`Moves::from_plain`]).
+//!   named by its one-letter sequence ([`Moves`]).
 //! - For the same reason, the moves from a board `b` to a target `t` are exactly the moves from
 //!   the basic state to `t` relabelled by `b` (each colour replaced by the position `b` holds it
 //!   at): so the distance from any board to the case is the crate's distance of one relabelled
