@@ -7,9 +7,9 @@ PAGE_DIR holds `make page`'s index.html, page.wasm and study.html; BIN_DIR the r
 Serves PAGE_DIR on a loopback port (stopped by its process id at the end) and checks, through the
 browser, that each puzzle's answer to random cases (seeded) is the binary's output byte for byte,
 typed and permalinked; that a bad input shows the binary's error line; that playback reaches the
-goal; that the histograms hold the binary's `--stats` layers; that a click moves a tile or turns a
-wheel; that study.html works from file://; and that no console error was logged. Writes a
-screenshot of each puzzle to PAGE_DIR/<puzzle>.png.
+goal; that eight's IDA* shows its bounds and expansions; that the histograms hold the binary's
+`--stats` layers; that a click moves a tile or turns a wheel; that study.html works from file://;
+and that no console error was logged. Writes a screenshot of each puzzle to PAGE_DIR/<puzzle>.png.
 """
 import os
 import random
@@ -183,6 +183,12 @@ try:
             long_case = {"msquare": "8 7 6 5 1 2 3 4", "eight": "8 6 7 2 5 4 3 x 1", "colour-hash": "1\n0 3 4 5 0 3 6 5 0 1 2 1 0 7 8 7 0 9 10 9 0 1 2 1"}[puzzle]
             typed(page, puzzle, long_case + "\n")
             steps = page.evaluate("window.study.moves.length")
+            if puzzle == "eight":
+                # IDA*'s run on the board, by the crate: its bounds end at the answer's length, and
+                # it expanded at least one board per move of the answer.
+                ida = page.inner_text("#ida")
+                expansions = int(page.inner_text("#expansions").replace(",", ""))
+                check(re.search(rf"\b{steps} — \d+ iterations?, the last", ida) and expansions > steps, f"eight: IDA* bounds and expansions: {ida}")
             page.click("#step")  # off the text area, so the keys reach the page
             page.keyboard.press("Home")
             for _ in range(3):
