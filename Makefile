@@ -107,7 +107,7 @@ bench: build
 # The property-based fuzzers of `make test`, with many more cases (PROPTEST_CASES overrides).
 FUZZ_CASES ?= 5000
 fuzz: build
-	PROPTEST_CASES=$(FUZZ_CASES) $(CARGO) test --release -p judge-tests --test fuzz
+	PROPTEST_CASES=$(FUZZ_CASES) $(CARGO) test --profile test-release -p judge-tests --test behaviour -- fuzz::
 
 clean:
 	$(CARGO) clean

@@ -642,7 +642,7 @@ pub fn describe(command: &Command) -> String {
 mod tests {
     use super::*;
 
-    // The runs themselves are tested in tests/judge_limits.rs, where cargo builds the supervisor.
+    // The runs themselves are tested in tests/behaviour/judge_limits.rs, where cargo builds the supervisor.
 
     #[test]
     fn diff_shows_the_changed_line_and_line_ends() {

@@ -15,7 +15,7 @@ use judge_tests::checker::{self, Level, Verdict};
 use judge_tests::reference::colour_hash as ch;
 use judge_tests::runner;
 use judge_tests::testkit::Rng;
-use libtest_mimic::{Arguments, Failed, Trial};
+use libtest_mimic::{Failed, Trial};
 use std::process::Command;
 use std::time::Duration;
 
@@ -233,12 +233,8 @@ fn all_agree(puzzle: &'static str, branch: Option<&'static str>) -> Result<(), F
     .into())
 }
 
-fn main() {
-    let mut args = Arguments::from_args();
-    // libtest-mimic's `auto` colours a redirected log too: plain unless stdout is a terminal.
-    if args.color.is_none() && !std::io::IsTerminal::is_terminal(&std::io::stdout()) {
-        args.color = Some(libtest_mimic::ColorSetting::Never);
-    }
+/// Every trial of this part, for the one `judged` run in `main.rs`.
+pub fn trials() -> Vec<Trial> {
     let mut trials = Vec::new();
     for puzzle in checker::PUZZLES {
         trials.push(Trial::test(format!("agree/{puzzle}"), move || all_agree(puzzle, None)));
@@ -248,5 +244,5 @@ fn main() {
             }));
         }
     }
-    libtest_mimic::run(&args, trials).exit();
+    trials
 }

@@ -22,7 +22,7 @@
 use judge_tests::bundle;
 use judge_tests::cases::{self, Case};
 use judge_tests::runner;
-use libtest_mimic::{Arguments, Failed, Trial};
+use libtest_mimic::{Failed, Trial};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -263,12 +263,8 @@ fn linking(path: &Path) -> Result<Linking, String> {
     Ok(found)
 }
 
-fn main() {
-    let mut args = Arguments::from_args();
-    // libtest-mimic's `auto` colours a redirected log too: plain unless stdout is a terminal.
-    if args.color.is_none() && !std::io::IsTerminal::is_terminal(&std::io::stdout()) {
-        args.color = Some(libtest_mimic::ColorSetting::Never);
-    }
+/// Every trial of this part, for the one `judged` run in `main.rs`.
+pub fn trials() -> Vec<Trial> {
     let root = judge_tests::workspace_root();
     let data = judge_tests::data_dir();
     let puzzles = bundle::puzzles(&root).expect("the workspace folder is readable");
@@ -357,5 +353,5 @@ fn main() {
             }));
         }
     }
-    libtest_mimic::run(&args, trials).exit();
+    trials
 }

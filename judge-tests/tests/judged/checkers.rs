@@ -5,7 +5,7 @@
 //! file is read once), and the checker's memory stays bounded on a large output.
 
 use judge_tests::{cases, checker, runner};
-use libtest_mimic::{Arguments, Failed, Trial};
+use libtest_mimic::{Failed, Trial};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -168,12 +168,8 @@ fn an_input_through_a_pipe_is_read_once(puzzle: &str) -> Result<(), Failed> {
     Ok(())
 }
 
-fn main() {
-    let mut args = Arguments::from_args();
-    // libtest-mimic's `auto` colours a redirected log too: plain unless stdout is a terminal.
-    if args.color.is_none() && !std::io::IsTerminal::is_terminal(&std::io::stdout()) {
-        args.color = Some(libtest_mimic::ColorSetting::Never);
-    }
+/// Every trial of this part, for the one `judged` run in `main.rs`.
+pub fn trials() -> Vec<Trial> {
     let mut trials = Vec::new();
     let checks = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("checks");
     for puzzle in cases::puzzles(&checks).expect("judge-tests/checks is readable") {
@@ -207,5 +203,5 @@ fn main() {
             an_input_through_a_pipe_is_read_once(puzzle)
         }));
     }
-    libtest_mimic::run(&args, trials).exit();
+    trials
 }

@@ -4,9 +4,8 @@
 
 use judge_tests::cases::{self, Case};
 use judge_tests::runner::{self, Verdict};
-use libtest_mimic::{Arguments, ColorSetting, Failed, Trial};
+use libtest_mimic::{Failed, Trial};
 use std::fs;
-use std::io::{self, IsTerminal};
 use std::process::Command;
 
 fn check(case: &Case) -> Result<(), Failed> {
@@ -28,30 +27,8 @@ fn check(case: &Case) -> Result<(), Failed> {
     }
 }
 
-/// This test binary run again on one case with stdout a pipe: its log has no colour codes.
-fn log_is_plain_when_redirected() -> Result<(), Failed> {
-    let exe = std::env::current_exe().map_err(|e| e.to_string())?;
-    let done = Command::new(exe)
-        .args(["--exact", "msquare/usaco-1"])
-        .output()
-        .map_err(|e| e.to_string())?;
-    let log = String::from_utf8_lossy(&done.stdout);
-    if !done.status.success() || !log.contains("msquare/usaco-1 ... ok") {
-        return Err(format!("{:?}: {log}", done.status).into());
-    }
-    if log.contains('\x1b') {
-        return Err(format!("colour codes in a redirected log: {log:?}").into());
-    }
-    Ok(())
-}
-
-fn main() {
-    let mut args = Arguments::from_args();
-    // libtest-mimic's `auto` colours even a log redirected to a file (termcolor does not look
-    // at the terminal): plain text unless stdout is one, or `--color` says otherwise.
-    if args.color.is_none() && !io::stdout().is_terminal() {
-        args.color = Some(ColorSetting::Never);
-    }
+/// Every trial of this part, for the one `judged` run in `main.rs`.
+pub fn trials() -> Vec<Trial> {
     let data = judge_tests::data_dir();
     let mut trials = Vec::new();
     for puzzle in cases::puzzles(&data).expect("judge-tests/data is readable") {
@@ -61,9 +38,5 @@ fn main() {
             }
         }
     }
-    trials.push(Trial::test(
-        "log is plain when redirected",
-        log_is_plain_when_redirected,
-    ));
-    libtest_mimic::run(&args, trials).exit();
+    trials
 }

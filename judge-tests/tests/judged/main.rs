@@ -1,0 +1,56 @@
+//! The data-driven tests, gathered in one test binary (one link instead of four) run by
+//! libtest-mimic, since their trials are made from the files found at run time:
+//!
+//! - [`cases`]: every judge case through the release binaries, bytes against `<case>.out`;
+//! - [`checkers`]: every deliberately wrong output in `judge-tests/checks` gets its verdict, and
+//!   every binary's output on every case is accepted;
+//! - [`grammar`]: the binaries and the checkers read the same inputs as valid;
+//! - [`bundle`]: the single-file bundles under every edition and toolchain, and the static
+//!   binaries, answer every case as the Cargo build does.
+//!
+//! Trial names start with their part (`msquare/usaco-1`, `check/...`, `agree/...`,
+//! `bundle/...`, `dist/...`), so `cargo test --test judged -- bundle/` runs one part.
+
+mod bundle;
+mod cases;
+mod checkers;
+mod grammar;
+
+use libtest_mimic::{Arguments, ColorSetting, Failed, Trial};
+use std::io::{self, IsTerminal};
+use std::process::Command;
+
+/// This test binary run again on one case with stdout a pipe: its log has no colour codes.
+fn log_is_plain_when_redirected() -> Result<(), Failed> {
+    let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+    let done = Command::new(exe)
+        .args(["--exact", "msquare/usaco-1"])
+        .output()
+        .map_err(|e| e.to_string())?;
+    let log = String::from_utf8_lossy(&done.stdout);
+    if !done.status.success() || !log.contains("msquare/usaco-1 ... ok") {
+        return Err(format!("{:?}: {log}", done.status).into());
+    }
+    if log.contains('\x1b') {
+        return Err(format!("colour codes in a redirected log: {log:?}").into());
+    }
+    Ok(())
+}
+
+fn main() {
+    let mut args = Arguments::from_args();
+    // libtest-mimic's `auto` colours even a log redirected to a file (termcolor does not look
+    // at the terminal): plain text unless stdout is one, or `--color` says otherwise.
+    if args.color.is_none() && !io::stdout().is_terminal() {
+        args.color = Some(ColorSetting::Never);
+    }
+    let mut trials = cases::trials();
+    trials.push(Trial::test(
+        "log is plain when redirected",
+        log_is_plain_when_redirected,
+    ));
+    trials.extend(checkers::trials());
+    trials.extend(grammar::trials());
+    trials.extend(bundle::trials());
+    libtest_mimic::run(&args, trials).exit();
+}
