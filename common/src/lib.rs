@@ -11,4 +11,5 @@ pub mod perm;
 pub mod queue;
 pub mod scan;
 pub mod stats;
+pub mod stdio;
 pub mod wrap;
