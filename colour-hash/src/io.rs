@@ -176,10 +176,10 @@ fn answer_cases(
             let _ = diagnostics.write_all(&drawing);
         }
     }
-    if let Some(token) = scanner.next_token()? {
+    // Named by its first bytes, however long it is.
+    if let Some((at, token)) = scanner.next_excerpt()? {
         return Err(Failure::Input(format!(
-            "{}: unexpected '{token}' after the {} the count announced",
-            token.position(),
+            "{at}: unexpected '{token}' after the {} the count announced",
             cases(count)
         )));
     }
