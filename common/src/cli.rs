@@ -308,14 +308,26 @@ where
     let args = std::env::args_os().skip(1).collect();
     let mut diagnostics = Diagnostics::new(Patient::new(io::stderr()));
     let outcome = match stdio::stdout() {
-        Ok(mut stdout) => {
-            let outcome = main_with(args, stdio::stdin(), stdout.clone(), &mut diagnostics);
-            let flushed = stdout.flush();
-            outcome.and(flushed.map_err(Failure::Io))
-        }
+        Ok(stdout) => answer_and_flush(main_with, args, stdio::stdin(), stdout, &mut diagnostics),
         Err(error) => Err(Failure::Io(error)),
     };
     finish(program, outcome)
+}
+
+/// `main_with` given a clone of `stdout`, then `stdout` flushed, as [`main`] does it.
+fn answer_and_flush<I, F>(
+    main_with: F,
+    args: Vec<OsString>,
+    stdin: I,
+    mut stdout: Stdout,
+    diagnostics: &mut dyn Write,
+) -> Result<(), Failure>
+where
+    F: FnOnce(Vec<OsString>, I, Stdout, &mut dyn Write) -> Result<(), Failure>,
+{
+    let outcome = main_with(args, stdin, stdout.clone(), diagnostics);
+    let flushed = stdout.flush();
+    outcome.and(flushed.map_err(Failure::Io))
 }
 
 #[cfg(test)]
@@ -428,6 +440,38 @@ mod tests {
             )
         );
         assert_eq!(try_filled(3, 7u8, "t").unwrap(), vec![7, 7, 7]);
+    }
+
+    /// `main_with` on a [`Stdout`] over `file`, as [`main`] runs it: its outcome.
+    fn answer_into<F>(file: std::fs::File, main_with: F) -> Result<(), Failure>
+    where
+        F: FnOnce(Vec<OsString>, (), Stdout, &mut dyn Write) -> Result<(), Failure>,
+    {
+        answer_and_flush(main_with, Vec::new(), (), Stdout::over(file), &mut io::sink())
+    }
+
+    #[test]
+    fn answers_reach_stdout_before_the_error_and_write_errors_are_seen() {
+        let path = std::env::temp_dir().join(format!("common-cli-{}", std::process::id()));
+        // A table refused after two answers, left in a buffer the program never flushed.
+        let outcome = answer_into(std::fs::File::create(&path).unwrap(), |_, _, output, _| {
+            let mut out = io::BufWriter::new(output);
+            out.write_all(b"1\n2\n")?;
+            try_filled(usize::MAX / 2, 0u64, "the table")?;
+            Ok(())
+        });
+        assert!(matches!(outcome, Err(Failure::OutOfMemory(_))), "{outcome:?}");
+        assert_eq!(std::fs::read(&path).unwrap(), b"1\n2\n");
+        // A stdout open read-only: the write error surfaces although the program says Ok.
+        let outcome = answer_into(std::fs::File::open(&path).unwrap(), |_, _, output, _| {
+            let _ = io::BufWriter::new(output).write_all(b"3\n");
+            Ok(())
+        });
+        match outcome {
+            Err(Failure::Io(error)) => assert_ne!(error.kind(), io::ErrorKind::BrokenPipe),
+            other => panic!("{other:?}"),
+        }
+        std::fs::remove_file(&path).unwrap();
     }
 
     #[test]

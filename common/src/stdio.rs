@@ -283,12 +283,22 @@ pub struct Stdout {
 /// If descriptor 1 cannot be duplicated (it is closed, on systems whose runtime leaves it so).
 ///
 /// # Complexity
-/// A system call, plus the [`OUTPUT_CHUNK`]-byte buffer.
+/// A system call, plus the buffer.
 pub fn stdout() -> io::Result<Stdout> {
-    let lines = WholeLines::new(Patient::new(duplicate(&io::stdout())?));
-    Ok(Stdout {
-        shared: Rc::new(RefCell::new(lines)),
-    })
+    Ok(Stdout::over(duplicate(&io::stdout())?))
+}
+
+impl Stdout {
+    /// A [`Stdout`] that writes to `file` (stdout's duplicate in [`stdout`]; any file in tests).
+    ///
+    /// # Complexity
+    /// O(1), plus the [`OUTPUT_CHUNK`]-byte buffer.
+    pub fn over(file: File) -> Stdout {
+        let lines = WholeLines::new(Patient::new(file));
+        Stdout {
+            shared: Rc::new(RefCell::new(lines)),
+        }
+    }
 }
 
 impl Write for Stdout {
