@@ -715,6 +715,18 @@ impl<R: Read> Scanner<R> {
             let value = Some(if negative { -magnitude } else { magnitude });
             return Ok(Some(Integer { value, position, token }));
         }
+        self.next_integer_in_general(position, negative, sign)
+    }
+
+    /// [`Scanner::next_integer`] in every case, from the numeral's sign (`sign` bytes of it) at
+    /// `position`: out of line, so that the common case stays small where it is inlined.
+    #[inline(never)]
+    fn next_integer_in_general(
+        &mut self,
+        position: Position,
+        negative: bool,
+        sign: usize,
+    ) -> Result<Option<Integer>, ScanError> {
         // The numeral's `len` bytes so far stay in the buffer from `start` until they outgrow
         // the excerpt; from then on only the excerpt is kept.
         let mut len = sign;

@@ -183,7 +183,8 @@ fn write_lines<W: Retract>(sink: &mut W, chunk: &[u8]) -> io::Result<()> {
 
 /// A writer that hands its sink whole lines: it gathers up to [`OUTPUT_CHUNK`] bytes and writes
 /// those up to the last line end among them (all of them when one line is longer), through
-/// `write_lines`, so that a write the system takes only in part loses whole lines. Its first
+/// `write_lines`, so that a write the system takes only in part loses whole lines. A larger
+/// write that finds the buffer empty goes straight to the sink up to its last line end. Its first
 /// failure is reported again by every later call, so an error met while a caller's buffer was
 /// flushed on drop (and ignored there) still reaches the final [`Write::flush`].
 ///
@@ -217,6 +218,11 @@ impl<W: Retract> WholeLines<W> {
     fn send(&mut self, end: usize) -> io::Result<()> {
         let sent = write_lines(&mut self.sink, &self.pending[..end]);
         self.pending.drain(..end);
+        self.noted(sent)
+    }
+
+    /// `sent`, its error kept to be reported again.
+    fn noted(&mut self, sent: io::Result<()>) -> io::Result<()> {
         if let Err(error) = &sent {
             self.failed = Some(again(error));
         }
@@ -234,6 +240,13 @@ impl<W: Retract> WholeLines<W> {
 impl<W: Retract> Write for WholeLines<W> {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         self.check()?;
+        if self.pending.is_empty() && buf.len() >= OUTPUT_CHUNK {
+            // A caller that gathers whole lines itself: they go as they are, without a copy.
+            if let Some(line_end) = buf.iter().rposition(|&byte| byte == b'\n') {
+                let sent = write_lines(&mut self.sink, &buf[..=line_end]);
+                return self.noted(sent).map(|()| line_end + 1);
+            }
+        }
         if self.pending.len() == OUTPUT_CHUNK {
             let end = self
                 .pending
@@ -301,11 +314,15 @@ impl Stdout {
     }
 }
 
+/// Out of line: callers write whole buffers at a time, and a hot loop that ends in a write
+/// should not carry this code.
 impl Write for Stdout {
+    #[inline(never)]
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         self.shared.borrow_mut().write(buf)
     }
 
+    #[inline(never)]
     fn flush(&mut self) -> io::Result<()> {
         self.shared.borrow_mut().flush()
     }
