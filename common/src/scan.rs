@@ -319,14 +319,18 @@ impl fmt::Display for Integer {
 #[derive(Debug)]
 pub struct Scanner<R> {
     reader: R,
-    /// `buffer[start..end]` is read from `reader` and not yet scanned.
+    /// [`CHUNK`] bytes, of which `buffer[start..end]` is read from `reader` and not yet
+    /// scanned.
     buffer: Box<[u8]>,
+    /// Where the next unread byte is in `buffer`.
     start: usize,
+    /// Where the bytes read so far end in `buffer`.
     end: usize,
-    /// Input offset of `buffer[0]`.
+    /// Input offset of `buffer[0]`: the bytes moved out of the buffer so far.
     base: u64,
-    /// Line number of the next unread byte, and the input offset its line starts at.
+    /// Line number of the next unread byte.
     line: usize,
+    /// The input offset that line starts at; a column is an offset minus this.
     line_start: u64,
     /// Whether the byte-order mark is dealt with.
     begun: bool,
