@@ -193,10 +193,10 @@ fn answer_cases(
             let _ = diagnostics.write_all(&drawing);
         }
     }
-    if let Some(token) = scanner.next_token()? {
+    // Named by its first bytes, however long it is.
+    if let Some((at, token)) = scanner.next_excerpt()? {
         return Err(Failure::Input(format!(
-            "{}: unexpected '{token}' after the {} the count announced",
-            token.position(),
+            "{at}: unexpected '{token}' after the {} the count announced",
             cases(count)
         )));
     }
@@ -353,9 +353,12 @@ mod tests {
                 format!("case 2: line 3, column 1: {zeros}")
             )
         );
-        let (out, error) = run(&mut start.as_bytes().chain(io::repeat(b'1')));
+        // A piece number is any number, so endless digits there are read as one endless number;
+        // a long one is skipped whole, however long.
+        let long = format!("{start}{}", "1".repeat(100_000));
+        let (out, error) = run(&mut long.as_bytes());
         assert_eq!(out, b"PUZZLE ALREADY SOLVED\n");
-        assert!(error.starts_with("case 2: line 3, column 1: '111"), "{error}");
+        assert_eq!(error, "case 2: the input ends after 1 of its 24 numbers");
     }
 
     #[test]

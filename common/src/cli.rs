@@ -1,16 +1,21 @@
 //! The error contract every puzzle binary shares: answers already computed are printed, then one
-//! stderr line `<program>: error: <what>`, exit status 1; a closed stdout ends the run quietly.
+//! stderr line `<program>: error: <what>`, exit status 1; a closed pipe on stdout ends the run
+//! quietly.
 //!
 //! It holds in odd environments too: arguments are read as [`OsString`] (a non-UTF-8 argument is
 //! an error, not a panic), messages are one line whatever bytes they quote ([`printable`]),
 //! stderr is written without `eprintln!` (which panics when stderr is unwritable), and diagnostics
 //! such as `--trace` drawings go through [`Diagnostics`], so a stderr that fails stops them and
-//! never the answers. Only a closed **stdout** ends a run quietly.
+//! never the answers. stdin and stdout come from [`super::stdio`]: an unusable descriptor (closed,
+//! open the wrong way, a directory) is an error, a non-blocking one is waited for, and stdout is
+//! written in whole lines. Only a closed **pipe** on stdout ends a run quietly.
 
 use std::ffi::{OsStr, OsString};
 use std::fmt;
 use std::io::{self, Write};
 use std::process::ExitCode;
+
+use super::stdio::{self, Patient, Stdin, Stdout};
 
 /// Why a run stopped early.
 #[derive(Debug)]
@@ -272,30 +277,57 @@ impl<W: Write> Write for Diagnostics<W> {
 /// Turns a run's outcome into the process exit status, writing the one-line error if any.
 ///
 /// A broken pipe on stdout (closed by `head`, say) is not an error worth reporting: the reader
-/// has what it wanted, so the program ends quietly with status 0. The error line is written with
-/// one `write_all` whose failure is ignored: an unwritable stderr loses the line, not the status.
+/// has what it wanted, so the program ends quietly with status 0. Every other failure, a write
+/// to stdout included, is the line and status 1. The line is written with one `write_all` that
+/// waits for a non-blocking stderr ([`Patient`]) and whose failure is ignored: an unwritable
+/// stderr loses the line, not the status.
 pub fn finish(program: &str, outcome: Result<(), Failure>) -> ExitCode {
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure::Io(error)) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(failure) => {
             let line = format!("{program}: error: {}\n", printable(&failure.to_string()));
-            let _ = io::stderr().lock().write_all(line.as_bytes());
+            let _ = Patient::new(io::stderr().lock()).write_all(line.as_bytes());
             ExitCode::FAILURE
         }
     }
 }
 
 /// The whole `main` of a puzzle binary: `main_with(arguments, stdin, stdout, stderr)` under the
-/// contract above, stderr wrapped in [`Diagnostics`].
+/// contract above, with stdin and stdout from [`super::stdio`] (every error seen, a busy
+/// descriptor waited for, whole lines written) and stderr wrapped in [`Diagnostics`].
+///
+/// stdout is flushed here, through a clone of the handle `main_with` gets, after `main_with`
+/// returns and before any error line: the answers it computed reach stdout even when it fails,
+/// and a write error met while its own buffers were flushed on drop (where errors are ignored)
+/// is reported, not lost. When `main_with` failed too, its failure is the one reported.
 pub fn main<F>(program: &str, main_with: F) -> ExitCode
 where
-    F: FnOnce(Vec<OsString>, io::StdinLock<'static>, io::StdoutLock<'static>, &mut dyn Write) -> Result<(), Failure>,
+    F: FnOnce(Vec<OsString>, Stdin, Stdout, &mut dyn Write) -> Result<(), Failure>,
 {
     let args = std::env::args_os().skip(1).collect();
-    let mut diagnostics = Diagnostics::new(io::stderr());
-    let outcome = main_with(args, io::stdin().lock(), io::stdout().lock(), &mut diagnostics);
+    let mut diagnostics = Diagnostics::new(Patient::new(io::stderr()));
+    let outcome = match stdio::stdout() {
+        Ok(stdout) => answer_and_flush(main_with, args, stdio::stdin(), stdout, &mut diagnostics),
+        Err(error) => Err(Failure::Io(error)),
+    };
     finish(program, outcome)
+}
+
+/// `main_with` given a clone of `stdout`, then `stdout` flushed, as [`main`] does it.
+fn answer_and_flush<I, F>(
+    main_with: F,
+    args: Vec<OsString>,
+    stdin: I,
+    mut stdout: Stdout,
+    diagnostics: &mut dyn Write,
+) -> Result<(), Failure>
+where
+    F: FnOnce(Vec<OsString>, I, Stdout, &mut dyn Write) -> Result<(), Failure>,
+{
+    let outcome = main_with(args, stdin, stdout.clone(), diagnostics);
+    let flushed = stdout.flush();
+    outcome.and(flushed.map_err(Failure::Io))
 }
 
 #[cfg(test)]
@@ -408,6 +440,38 @@ mod tests {
             )
         );
         assert_eq!(try_filled(3, 7u8, "t").unwrap(), vec![7, 7, 7]);
+    }
+
+    /// `main_with` on a [`Stdout`] over `file`, as [`main`] runs it: its outcome.
+    fn answer_into<F>(file: std::fs::File, main_with: F) -> Result<(), Failure>
+    where
+        F: FnOnce(Vec<OsString>, (), Stdout, &mut dyn Write) -> Result<(), Failure>,
+    {
+        answer_and_flush(main_with, Vec::new(), (), Stdout::over(file), &mut io::sink())
+    }
+
+    #[test]
+    fn answers_reach_stdout_before_the_error_and_write_errors_are_seen() {
+        let path = std::env::temp_dir().join(format!("common-cli-{}", std::process::id()));
+        // A table refused after two answers, left in a buffer the program never flushed.
+        let outcome = answer_into(std::fs::File::create(&path).unwrap(), |_, _, output, _| {
+            let mut out = io::BufWriter::new(output);
+            out.write_all(b"1\n2\n")?;
+            try_filled(usize::MAX / 2, 0u64, "the table")?;
+            Ok(())
+        });
+        assert!(matches!(outcome, Err(Failure::OutOfMemory(_))), "{outcome:?}");
+        assert_eq!(std::fs::read(&path).unwrap(), b"1\n2\n");
+        // A stdout open read-only: the write error surfaces although the program says Ok.
+        let outcome = answer_into(std::fs::File::open(&path).unwrap(), |_, _, output, _| {
+            let _ = io::BufWriter::new(output).write_all(b"3\n");
+            Ok(())
+        });
+        match outcome {
+            Err(Failure::Io(error)) => assert_ne!(error.kind(), io::ErrorKind::BrokenPipe),
+            other => panic!("{other:?}"),
+        }
+        std::fs::remove_file(&path).unwrap();
     }
 
     #[test]

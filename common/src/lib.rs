@@ -2,7 +2,8 @@
 //!
 //! Data flows one way through every puzzle: bytes → tokens ([`scan`]) → the puzzle's state → a
 //! table built once per process ([`perm`] + [`queue`]) → the answer → lines ([`wrap`]) → one
-//! buffered writer.
+//! buffered writer. [`cli`] runs it all under the error contract, with stdin and stdout from
+//! [`stdio`].
 //!
 //! This crate uses `std` only: its modules are pasted into single-file judge submissions.
 
@@ -11,4 +12,5 @@ pub mod perm;
 pub mod queue;
 pub mod scan;
 pub mod stats;
+pub mod stdio;
 pub mod wrap;

@@ -10,15 +10,25 @@
 //! - A token is abandoned as soon as it cannot become valid: a number at its first byte that is
 //!   not a digit (or a leading sign), or at its 20th significant digit (out of range whatever
 //!   follows); any other token past [`MAX_TOKEN`] bytes. So endless garbage ends at once.
+//! - The rest of an abandoned token is skipped by the next read: the further digits of a
+//!   number out of range however many there are (a number of a million digits is one number,
+//!   out of range), then any other bytes of the token up to [`MAX_TOKEN`] of them, past which
+//!   the token is [`ScanError::TooLong`].
 //!
 //! A position is a 1-based line (lines end at `\n`) and a 1-based byte column (a tab or a `\r`
 //! is one column); a byte-order mark takes no column.
 //!
 //! # How it reads
-//! Chunks of up to [`CHUNK`] bytes go into one buffer, scanned as a slice. Positions are not
-//! counted per byte: the whitespace loop, the only one that meets line feeds, notes the line and
-//! where it starts; a column is an offset minus that. A token spanning two chunks moves to the
-//! front of the buffer, hence the bound on tokens. Memory is the buffer, however long the input.
+//! Chunks of up to [`CHUNK`] bytes go into one buffer, scanned as a slice.
+//!
+//! Positions are not counted per byte: the whitespace loop, the only one that meets line feeds,
+//! notes the line and the offset it starts at; a column is an offset minus that.
+//!
+//! A token returned whole ([`Scanner::next_token`]) must sit in the buffer in one piece: one that
+//! spans two chunks moves to the front, hence the bound on tokens. A number needs no such room:
+//! [`Scanner::next_integer`] folds its digits into a value as they pass and keeps only the
+//! first bytes for messages, so it reads a number of any length, wherever in the buffer it
+//! starts. Memory is the buffer, however long the input.
 
 use std::fmt;
 use std::io::{self, ErrorKind, Read};
@@ -27,10 +37,12 @@ use std::io::{self, ErrorKind, Read};
 /// Numbers read with [`Scanner::next_integer`] are not bound by it.
 pub const MAX_TOKEN: usize = 4096;
 
-/// Bytes the scanner asks its reader for at a time (its buffer's size). More than
-/// [`MAX_TOKEN`], so a token moved to the front leaves room to read; no more than 8 KB, because
-/// the buffer is zeroed when made (std only, no `unsafe`), which a one-line input pays in full:
-/// 64 KB cost msquare 1% of its instructions, and saved nothing on a 6.5 MB input.
+/// Bytes the scanner asks its reader for at a time (its buffer's size).
+///
+/// More than [`MAX_TOKEN`], so a token moved to the front leaves room to read. Not much more:
+/// the buffer is zeroed when made (std only, no `unsafe`), a cost every run pays in full, even
+/// one whose whole input is a line; while past a few kilobytes a read's system call is a small
+/// share of the work the scanner does on the bytes it brings, so a larger buffer saves little.
 pub const CHUNK: usize = 8 * 1024;
 
 /// Bytes of a token an error message quotes.
@@ -117,7 +129,7 @@ impl fmt::Display for Excerpt {
 /// Why the scanner could not give what was asked.
 ///
 /// After an error the scanner may be used again (it skips the rest of the bad token, up to
-/// [`MAX_TOKEN`] bytes at a time), but programs simply stop.
+/// [`MAX_TOKEN`] bytes a call), but programs simply stop.
 #[derive(Debug)]
 pub enum ScanError {
     /// Reading the input failed. Shown as the [`io::Error`] itself.
@@ -307,22 +319,39 @@ impl fmt::Display for Integer {
 #[derive(Debug)]
 pub struct Scanner<R> {
     reader: R,
-    /// `buffer[start..end]` is read from `reader` and not yet scanned.
+    /// [`CHUNK`] bytes, of which `buffer[start..end]` is read from `reader` and not yet
+    /// scanned.
     buffer: Box<[u8]>,
+    /// Where the next unread byte is in `buffer`.
     start: usize,
+    /// Where the bytes read so far end in `buffer`.
     end: usize,
-    /// Input offset of `buffer[0]`.
+    /// Input offset of `buffer[0]`: the bytes moved out of the buffer so far.
     base: u64,
-    /// Line number of the next unread byte, and the input offset its line starts at.
+    /// Line number of the next unread byte.
     line: usize,
+    /// The input offset that line starts at; a column is an offset minus this.
     line_start: u64,
     /// Whether the byte-order mark is dealt with.
     begun: bool,
     /// Whether [`Scanner::skip`] may scan the buffer: begun, and no token abandoned.
     ready: bool,
-    /// A token given up in the middle, whose rest the next read skips: its position, excerpt,
-    /// and the offset it was given up at.
-    abandoned: Option<(Position, Excerpt, u64)>,
+    /// A token given up in the middle, whose rest the next read skips.
+    abandoned: Option<Abandoned>,
+}
+
+/// A token [`Scanner`] gave up in the middle: what its error names, and how its rest is skipped.
+#[derive(Clone, Copy, Debug)]
+struct Abandoned {
+    /// Where the token starts, and its first bytes.
+    position: Position,
+    token: Excerpt,
+    /// The input offset the bound on its rest counts from.
+    from: u64,
+    /// Whether the rest starts with more digits of a numeral out of range: those are skipped
+    /// however many there are (a number has any length), and the bound counts from the first
+    /// byte after them.
+    digits: bool,
 }
 
 impl<R> Scanner<R> {
@@ -399,17 +428,26 @@ impl<R: Read> Scanner<R> {
                 self.line_start = MARK.len() as u64;
             }
         }
-        while let Some((position, token, from)) = self.abandoned {
-            if let Some(run) = self.buffer[self.start..self.end]
-                .iter()
-                .position(|&byte| is_space(byte))
-            {
+        while let Some(mut gave_up) = self.abandoned {
+            let rest = &self.buffer[self.start..self.end];
+            if gave_up.digits {
+                let run = rest.iter().take_while(|byte| byte.is_ascii_digit()).count();
+                self.start += run;
+                if run < rest.len() {
+                    gave_up.digits = false;
+                    gave_up.from = self.base + self.start as u64;
+                    self.abandoned = Some(gave_up);
+                } else if self.read_more()? == 0 {
+                    self.abandoned = None;
+                }
+            } else if let Some(run) = rest.iter().position(|&byte| is_space(byte)) {
                 self.start += run;
                 self.abandoned = None;
             } else {
                 self.start = self.end;
-                if self.base + self.end as u64 - from > MAX_TOKEN as u64 {
-                    self.abandon(position, token);
+                if self.base + self.end as u64 - gave_up.from > MAX_TOKEN as u64 {
+                    let Abandoned { position, token, .. } = gave_up;
+                    self.abandon(position, token, false);
                     return Err(ScanError::TooLong { position, token });
                 }
                 if self.read_more()? == 0 {
@@ -421,9 +459,16 @@ impl<R: Read> Scanner<R> {
         Ok(self.start < self.end || self.read_more()? > 0)
     }
 
-    /// Gives up the token at `position` where the scan stands; the next read skips its rest.
-    fn abandon(&mut self, position: Position, token: Excerpt) {
-        self.abandoned = Some((position, token, self.base + self.start as u64));
+    /// Gives up the token at `position` where the scan stands; the next read skips its rest,
+    /// first any more `digits` of it without bound.
+    fn abandon(&mut self, position: Position, token: Excerpt, digits: bool) {
+        let from = self.base + self.start as u64;
+        self.abandoned = Some(Abandoned {
+            position,
+            token,
+            from,
+            digits,
+        });
         self.ready = false;
     }
 
@@ -468,7 +513,8 @@ impl<R: Read> Scanner<R> {
     ///
     /// # Errors
     /// If reading fails, or the rest of a token abandoned by the last call is over
-    /// [`MAX_TOKEN`] bytes ([`ErrorKind::InvalidData`]).
+    /// [`MAX_TOKEN`] bytes, the further digits of a number out of range not counted
+    /// ([`ErrorKind::InvalidData`]).
     ///
     /// # Complexity
     /// O(bytes skipped).
@@ -501,7 +547,7 @@ impl<R: Read> Scanner<R> {
     /// As [`Scanner::skip_space`].
     ///
     /// # Complexity
-    /// O(`out.len()` + whitespace skipped), a few instructions a byte.
+    /// O(`out.len()` + whitespace skipped), in one pass without a position kept per byte.
     #[inline]
     pub fn next_bytes(&mut self, out: &mut [u8]) -> io::Result<usize> {
         if self.ready && self.spaced_bytes(out) {
@@ -597,7 +643,7 @@ impl<R: Read> Scanner<R> {
         if len > MAX_TOKEN {
             let token = Excerpt::of(&self.buffer[self.start..], len);
             self.start += len;
-            self.abandon(position, token);
+            self.abandon(position, token, false);
             return Err(ScanError::TooLong { position, token });
         }
         self.start += len;
@@ -605,12 +651,44 @@ impl<R: Read> Scanner<R> {
         Ok(Some(Token { bytes, position }))
     }
 
+    /// Where the next token starts and its first bytes, or `None` at the end of input: what a
+    /// message about a token that should not be there quotes, whatever its length. Reads into
+    /// the token no further than the excerpt; the next call skips its rest (up to
+    /// [`MAX_TOKEN`] bytes, as after [`ScanError::NotInteger`]).
+    ///
+    /// # Errors
+    /// [`ScanError::Io`] if reading fails.
+    ///
+    /// # Complexity
+    /// O(whitespace skipped + [`SHOWN`]).
+    pub fn next_excerpt(&mut self) -> Result<Option<(Position, Excerpt)>, ScanError> {
+        if !self.skip()? {
+            return Ok(None);
+        }
+        let position = self.position();
+        let mut len = 0;
+        while len <= SHOWN
+            && (self.start + len < self.end || self.read_more()? > 0)
+            && !is_space(self.buffer[self.start + len])
+        {
+            len += 1;
+        }
+        let token = Excerpt::of(&self.buffer[self.start..], len);
+        self.start += len;
+        if len > SHOWN {
+            self.abandon(position, token, false);
+        }
+        Ok(Some((position, token)))
+    }
+
     /// The next number, by value, or `None` at the end of input: an optional `+` or `-`, then
     /// decimal digits, of any length; leading zeros are skipped without being kept.
     ///
     /// At the 20th significant digit the value is out of `i64` whatever follows: the numeral is
-    /// abandoned there, returned with [`Integer::value`] `None`, and the next call skips its
-    /// rest (up to [`MAX_TOKEN`] bytes).
+    /// abandoned there and returned with [`Integer::value`] `None`, so that a program that wants
+    /// a small number stops at once, even on endless digits. The next call skips the numeral's
+    /// rest: its further digits however many (it is one number), then any other bytes of the
+    /// token up to [`MAX_TOKEN`].
     ///
     /// # Errors
     /// [`ScanError::NotInteger`] at the first byte that cannot belong to a number (the rest of
@@ -641,6 +719,18 @@ impl<R: Read> Scanner<R> {
             let value = Some(if negative { -magnitude } else { magnitude });
             return Ok(Some(Integer { value, position, token }));
         }
+        self.next_integer_in_general(position, negative, sign)
+    }
+
+    /// [`Scanner::next_integer`] in every case, from the numeral's sign (`sign` bytes of it) at
+    /// `position`: out of line, so that the common case stays small where it is inlined.
+    #[inline(never)]
+    fn next_integer_in_general(
+        &mut self,
+        position: Position,
+        negative: bool,
+        sign: usize,
+    ) -> Result<Option<Integer>, ScanError> {
         // The numeral's `len` bytes so far stay in the buffer from `start` until they outgrow
         // the excerpt; from then on only the excerpt is kept.
         let mut len = sign;
@@ -682,10 +772,19 @@ impl<R: Read> Scanner<R> {
                 len += 1;
             }
         }
+        // Whether all of an out-of-range numeral read so far is digits (the quote may have read
+        // on past its 20th), so that its rest may be more of them, skipped however many.
+        let more_digits = !bad
+            && match token {
+                Some(_) => true,
+                None => self.buffer[self.start + sign..self.start + len]
+                    .iter()
+                    .all(u8::is_ascii_digit),
+            };
         let token = token.unwrap_or_else(|| Excerpt::of(&self.buffer[self.start..], len));
         self.start += len;
         if abandoned {
-            self.abandon(position, token);
+            self.abandon(position, token, more_digits);
         }
         if bad || !digits {
             return Err(ScanError::NotInteger { position, token });

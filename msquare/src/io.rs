@@ -58,10 +58,10 @@ fn read_target(input: impl BufRead) -> Result<Board, Failure> {
         seen[colour - 1] = true;
         *cell = (colour - 1) as u8;
     }
-    if let Some(token) = scanner.next_token()? {
+    // Named by its first bytes, however long it is.
+    if let Some((at, token)) = scanner.next_excerpt()? {
         return Err(Failure::Input(format!(
-            "{}: unexpected '{token}' after the eighth number",
-            token.position()
+            "{at}: unexpected '{token}' after the eighth number"
         )));
     }
     Ok(target)

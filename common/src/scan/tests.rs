@@ -419,11 +419,19 @@ fn endless_input_ends_at_once() {
             Ok(value) => assert_eq!(format!("{value:?}"), expected),
             Err(error) => assert_eq!(error.to_string(), expected),
         }
+        drop(scanner);
+        assert!(endless.given <= 2 * CHUNK, "read {} bytes", endless.given);
+        if byte == b'1' {
+            // The rest of a numeral is more digits: skipped however many (below).
+            continue;
+        }
         // The next call skips at most MAX_TOKEN more bytes, then says the token is too long.
+        let mut scanner = Scanner::new(&mut endless);
+        let _ = scanner.next_integer();
         let error = scanner.next_token().map(|_| ()).unwrap_err();
         assert!(error.to_string().ends_with("...' is longer than 4096 bytes"), "{error}");
         drop(scanner);
-        assert!(endless.given <= 3 * CHUNK, "read {} bytes", endless.given);
+        assert!(endless.given <= 5 * CHUNK, "read {} bytes", endless.given);
     }
     let mut endless = Endless { byte: b'7', given: 0 };
     let error = Scanner::new(&mut endless).next_token().map(|_| ()).unwrap_err();
@@ -432,6 +440,75 @@ fn endless_input_ends_at_once() {
         format!("line 1, column 1: '{}...' is longer than 4096 bytes", "7".repeat(SHOWN))
     );
     assert!(endless.given <= 2 * CHUNK, "read {} bytes", endless.given);
+}
+
+#[test]
+fn a_number_out_of_range_is_skipped_whole_wherever_it_sits() {
+    // Numerals of thousands of digits, shifted across the buffer's boundaries: each is one
+    // number out of range, and reading goes on after it, however long it is.
+    let nines = |count: usize| "9".repeat(count);
+    for digits in [20, MAX_TOKEN - 1, MAX_TOKEN + 1, 5_000, CHUNK, 10_000, 3 * CHUNK + 7] {
+        for shift in [0, 1, 31, CHUNK - 40, CHUNK - 21, CHUNK - 1, CHUNK, CHUNK + 3] {
+            let input = format!("{}{} 7 -{} 8", " ".repeat(shift), nines(digits), nines(digits));
+            let quoted = format!("{}...", nines(SHOWN));
+            let negative = format!("-{}...", nines(SHOWN - 1));
+            let (quoted, negative) = if digits == 20 {
+                (nines(20), format!("-{}", nines(20)))
+            } else {
+                (quoted, negative)
+            };
+            for sizes in CHUNKINGS {
+                assert_eq!(
+                    integers(input.as_bytes(), sizes),
+                    [
+                        Ok((None, quoted.clone())),
+                        Ok((Some(7), "7".into())),
+                        Ok((None, negative.clone())),
+                        Ok((Some(8), "8".into())),
+                    ],
+                    "{digits} digits after {shift} spaces, chunks {sizes:?}"
+                );
+            }
+        }
+    }
+    // What follows the digits is still a token, bounded: garbage ends at once.
+    let mut input = nines(30).into_bytes();
+    input.extend(std::iter::repeat(b'x').take(2 * MAX_TOKEN));
+    input.extend_from_slice(b" 5");
+    let mut scanner = Scanner::new(&input[..]);
+    assert_eq!(scanner.next_integer().unwrap().unwrap().value(), None);
+    assert!(matches!(scanner.next_integer(), Err(ScanError::TooLong { .. })));
+    assert_eq!(scanner.next_integer().unwrap().unwrap().value(), Some(5));
+}
+
+#[test]
+fn an_excerpt_names_a_token_of_any_length() {
+    for sizes in CHUNKINGS {
+        let mut input = b" ab\n".to_vec();
+        input.extend(std::iter::repeat(b'9').take(3 * CHUNK));
+        input.extend_from_slice(b" 4");
+        let mut scanner = Scanner::new(Chunked::new(&input, sizes));
+        let (at, token) = scanner.next_excerpt().unwrap().unwrap();
+        assert_eq!(
+            (at, token.to_string()),
+            (Position { line: 1, column: 2 }, "ab".to_string())
+        );
+        let (at, token) = scanner.next_excerpt().unwrap().unwrap();
+        assert_eq!((at.line, at.column), (2, 1));
+        assert_eq!(token.to_string(), format!("{}...", "9".repeat(SHOWN)));
+        // The rest of a long one is skipped as a token's rest is: MAX_TOKEN bytes a call.
+        let mut calls = 0;
+        let (at, token) = loop {
+            calls += 1;
+            match scanner.next_excerpt() {
+                Err(ScanError::TooLong { position, .. }) => assert_eq!(position, at),
+                other => break other.unwrap().unwrap(),
+            }
+        };
+        assert!(calls > 3 * CHUNK / MAX_TOKEN / 2, "{calls} calls");
+        assert_eq!((at.column, token.to_string()), (3 * CHUNK + 2, "4".to_string()));
+        assert!(scanner.next_excerpt().unwrap().is_none());
+    }
 }
 
 #[test]

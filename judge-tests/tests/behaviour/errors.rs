@@ -1,7 +1,9 @@
 //! Issue 13's error contract in hostile environments, for every puzzle binary: odd arguments,
 //! stdout and stderr on `/dev/full` or a closed pipe (with and without `--trace`), numbers of any
-//! length, endless input and a byte-order mark. Each row runs the release binary as a process
-//! and states the exact status, stdout and stderr.
+//! length, endless input and a byte-order mark; and issue 19's: a stdout open read-only, a closed
+//! stdin, non-blocking pipes, a file-size limit, numbers of thousands of digits anywhere in the
+//! read buffer. Each row runs the release binary as a process and states the exact status,
+//! stdout and stderr.
 
 use std::ffi::OsString;
 use std::fs::{File, OpenOptions};
@@ -427,4 +429,267 @@ fn eight_endless_count_ends_at_once_with_one_line() {
         stderr.starts_with("eight: error: ") && stderr.ends_with('\n') && stderr.lines().count() == 1,
         "eight endless 111...: {stderr:?}"
     );
+}
+
+// Issue 19: stdout and stdin the way odd environments hand them over.
+
+/// `program`'s whole output for `input` read from a pipe, when nothing goes wrong.
+fn normal_run(program: &str, args: &[&str], input: &[u8]) -> Vec<u8> {
+    let run = runner::run(
+        Command::new(judge_tests::binary_path(program)).args(args),
+        input,
+        Some(Duration::from_secs(20)),
+    )
+    .unwrap();
+    assert_eq!(run.code, Some(0), "{program} {args:?}");
+    run.stdout
+}
+
+#[test]
+fn stdout_open_read_only_is_one_error_line() {
+    // `program 1</dev/null`: every write fails with EBADF, which std's own stdout takes for success.
+    for (program, _) in PROGRAMS {
+        let read_only = File::open("/dev/null").unwrap();
+        let mut child = spawn(program, &[], Stdio::piped(), read_only.into(), Stdio::piped());
+        let feeder = feed(&mut child, valid(program, 3).0);
+        let output = child.wait_with_output().unwrap();
+        feeder.join().unwrap();
+        assert_eq!(
+            (output.status.code(), String::from_utf8_lossy(&output.stderr).as_ref()),
+            (
+                Some(1),
+                format!("{program}: error: i/o: Bad file descriptor (os error 9)\n").as_str()
+            ),
+            "{program}"
+        );
+    }
+}
+
+#[test]
+fn a_closed_stdin_is_an_unreadable_input() {
+    for (program, _) in PROGRAMS {
+        let binary = judge_tests::binary_path(program);
+        let output = Command::new("sh")
+            .args(["-c", "exec \"$0\" <&-"])
+            .arg(&binary)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .output()
+            .unwrap();
+        assert_eq!(
+            (
+                output.status.code(),
+                String::from_utf8_lossy(&output.stderr).as_ref(),
+                output.stdout.len()
+            ),
+            (Some(1), format!("{program}: error: i/o: stdin is closed\n").as_str(), 0),
+            "{program} <&-"
+        );
+        // An empty file is an empty input, as before (only msquare wants numbers).
+        let empty = std::env::temp_dir().join(format!("errors-empty-{program}-{}", std::process::id()));
+        File::create(&empty).unwrap();
+        let output = Command::new(&binary)
+            .stdin(File::open(&empty).unwrap())
+            .output()
+            .unwrap();
+        std::fs::remove_file(&empty).unwrap();
+        let empty_is_fine = program != "msquare";
+        assert_eq!(output.status.success(), empty_is_fine, "{program} < empty file");
+        // So is a closed stdin where nothing is read.
+        let output = Command::new("sh")
+            .args(["-c", "exec \"$0\" --stats <&-"])
+            .arg(&binary)
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{program} --stats <&-");
+    }
+}
+
+/// A pipe whose write end (`non_blocking_end` 1) or read end (0) is set `O_NONBLOCK`.
+fn pipe_with_non_blocking_end(non_blocking_end: usize) -> (File, File) {
+    use nix::fcntl::{fcntl, FcntlArg, OFlag};
+    use std::os::fd::AsRawFd;
+    // Close-on-exec, so that no child (of this test or one running beside it) holds an end open.
+    let (read, write) = nix::unistd::pipe2(OFlag::O_CLOEXEC).unwrap();
+    let end = if non_blocking_end == 0 { &read } else { &write };
+    fcntl(end.as_raw_fd(), FcntlArg::F_SETFL(OFlag::O_NONBLOCK)).unwrap();
+    (File::from(read), File::from(write))
+}
+
+#[test]
+fn a_non_blocking_stdout_is_waited_for() {
+    for (program, _) in PROGRAMS {
+        let (input, answers) = valid(program, 2000);
+        let (mut read, mut write) = pipe_with_non_blocking_end(1);
+        // The pipe is full before the program writes its first byte, and its reader is slow.
+        let mut filler = 0;
+        while write.write(&[b'#'; 512]).is_ok_and(|taken| taken > 0) {
+            filler += 512;
+        }
+        let mut child = spawn(program, &[], Stdio::piped(), write.into(), Stdio::piped());
+        let feeder = feed(&mut child, input);
+        let mut received = Vec::new();
+        let mut chunk = [0; 4096];
+        loop {
+            std::thread::sleep(Duration::from_millis(1));
+            match read.read(&mut chunk) {
+                Ok(0) => break,
+                Ok(size) => received.extend_from_slice(&chunk[..size]),
+                Err(error) => panic!("{program}: reading its stdout: {error}"),
+            }
+        }
+        let output = child.wait_with_output().unwrap();
+        feeder.join().unwrap();
+        assert_eq!(
+            (output.status.code(), String::from_utf8_lossy(&output.stderr).as_ref()),
+            (Some(0), ""),
+            "{program}"
+        );
+        assert!(received[..filler].iter().all(|&byte| byte == b'#'), "{program}");
+        assert!(
+            received[filler..] == *answers.as_bytes(),
+            "{program}: every answer, in order"
+        );
+    }
+}
+
+#[test]
+fn a_non_blocking_stdin_is_waited_for() {
+    for (program, _) in PROGRAMS {
+        let (input, answers) = valid(program, 5);
+        let (read, mut write) = pipe_with_non_blocking_end(0);
+        let child = spawn(program, &[], read.into(), Stdio::piped(), Stdio::piped());
+        // The input comes late and in two parts: each read before a part finds the pipe empty.
+        let writer = std::thread::spawn(move || {
+            let (first, second) = input.split_at(input.len() / 2);
+            for part in [first, second] {
+                std::thread::sleep(Duration::from_millis(150));
+                write.write_all(part).unwrap();
+            }
+        });
+        let output = child.wait_with_output().unwrap();
+        writer.join().unwrap();
+        assert_eq!(
+            (
+                output.status.code(),
+                String::from_utf8_lossy(&output.stderr).as_ref(),
+                String::from_utf8_lossy(&output.stdout).as_ref()
+            ),
+            (Some(0), "", answers.as_str()),
+            "{program}"
+        );
+    }
+}
+
+/// Runs `program args` under a 512-byte file-size limit (`ulimit -f 1` in `sh`), stdout to a
+/// file, SIGXFSZ ignored or not; returns the status, stderr and the file.
+fn under_a_file_size_limit(
+    program: &str,
+    args: &[&str],
+    input: &[u8],
+    ignore_sigxfsz: bool,
+) -> (ExitStatus, String, Vec<u8>) {
+    let path = std::env::temp_dir().join(format!(
+        "errors-fsize-{program}-{}-{ignore_sigxfsz}",
+        std::process::id()
+    ));
+    let trap = if ignore_sigxfsz { "trap '' XFSZ; " } else { "" };
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg(format!("ulimit -f 1; {trap}exec \"$0\" \"$@\" > \"$OUT\""))
+        .arg(judge_tests::binary_path(program))
+        .args(args)
+        .env("OUT", &path)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let feeder = feed(&mut child, input.to_vec());
+    let output = child.wait_with_output().unwrap();
+    feeder.join().unwrap();
+    let file = std::fs::read(&path).unwrap();
+    std::fs::remove_file(&path).unwrap();
+    (
+        output.status,
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+        file,
+    )
+}
+
+#[test]
+fn a_file_size_limit_cuts_the_output_at_a_line_end() {
+    use std::os::unix::process::ExitStatusExt;
+    for (program, _) in PROGRAMS {
+        // Outputs of a few hundred lines; msquare's one answer is too short, its table is not.
+        let (args, input): (&[&str], Vec<u8>) = match program {
+            "msquare" => (&["--stats"], Vec::new()),
+            _ => (&[], valid(program, 300).0),
+        };
+        let whole = normal_run(program, args, &input);
+        assert!(whole.len() > 512, "{program}: the output outgrows the limit");
+        for ignore_sigxfsz in [true, false] {
+            let (status, stderr, file) = under_a_file_size_limit(program, args, &input, ignore_sigxfsz);
+            let context = format!("{program}, SIGXFSZ ignored: {ignore_sigxfsz}");
+            if ignore_sigxfsz {
+                assert_eq!(
+                    (status.code(), stderr.as_str()),
+                    (
+                        Some(1),
+                        format!("{program}: error: i/o: File too large (os error 27)\n").as_str()
+                    ),
+                    "{context}"
+                );
+            } else {
+                // The judge's output limit: the kill it looks for, SIGXFSZ.
+                assert_eq!(status.signal(), Some(nix::libc::SIGXFSZ), "{context}: {stderr}");
+            }
+            assert!(whole.starts_with(&file), "{context}: a prefix of the whole output");
+            assert!(
+                file.ends_with(b"\n") && file.len() <= 512,
+                "{context}: {} bytes",
+                file.len()
+            );
+            // Every line that fitted is there.
+            let next_line = whole[file.len()..].iter().position(|&byte| byte == b'\n').unwrap();
+            assert!(file.len() + next_line + 1 > 512, "{context}: a whole line is missing");
+        }
+    }
+}
+
+#[test]
+fn numbers_of_thousands_of_digits_anywhere_in_the_buffer() {
+    // colour-hash: a piece number far out of range is a warning and NO SOLUTION, however long
+    // and wherever the read buffer cuts it; msquare: a long token after the eighth number is
+    // that extra token.
+    let mut rows = Vec::new();
+    let mut msquare_rows = Vec::new();
+    for digits in [4_000, 5_000, 8_192, 10_000, 100_000] {
+        for shift in [0, 4_090, 8_150, 8_191, 8_192] {
+            let nines = "9".repeat(digits);
+            let padding = " ".repeat(shift);
+            rows.push(row(
+                "a long piece number",
+                format!("2\n{padding}{nines} {}\n{GOAL}\n", &GOAL[2..]),
+                0,
+                "NO SOLUTION WAS FOUND IN 16 STEPS\nPUZZLE ALREADY SOLVED\n",
+                &format!(
+                    "colour-hash: warning: case 1: number 1 is {}..., not a piece 0..10\n",
+                    "9".repeat(32)
+                ),
+            ));
+            msquare_rows.push(row(
+                "a long token after the eighth number",
+                format!("{padding}{MSQUARE_IN}\n{nines}"),
+                1,
+                "",
+                &format!(
+                    "msquare: error: line 2, column 1: unexpected '{}...' after the eighth number\n",
+                    "9".repeat(32)
+                ),
+            ));
+        }
+    }
+    check_table("colour-hash", &rows);
+    check_table("msquare", &msquare_rows);
 }
