@@ -9,7 +9,8 @@
 //!   `mod common { pub mod scan { ... } ... }`; a `use common::...` in the crate becomes
 //!   `use crate::common::...`, and a pasted module whose code names `common::` gets
 //!   `use crate::common;` first, so that every path means what it means in the crate;
-//! - a `main` that runs the puzzle with the options a judge gets:
+//! - a `main` that runs the puzzle with the options a judge gets, under the same error contract
+//!   as the Cargo build (`common::cli::main`: stdin and stdout from `common::stdio`):
 //!   `run(stdin, stdout, stderr, &Options::default())`.
 //!
 //! Tests (`#[cfg(test)]` items) and doc comments are left out, and so is every item the program
@@ -89,9 +90,9 @@ pub fn bundle(root: &Path, puzzle: &str) -> Result<Bundle, String> {
 
     let main: Item = syn::parse_quote! {
         fn main() -> std::process::ExitCode {
-            let mut diagnostics = common::cli::Diagnostics::new(std::io::stderr());
-            let outcome = run(std::io::stdin().lock(), std::io::stdout().lock(), &mut diagnostics, &Options::default());
-            common::cli::finish(PROGRAM, outcome)
+            common::cli::main(PROGRAM, |_, input, output, diagnostics| {
+                run(input, output, diagnostics, &Options::default())
+            })
         }
     };
     lib.items.push(main);
