@@ -382,12 +382,13 @@ mod tests {
             ("common/src/lib.rs", "pub mod base;\npub mod cli;\npub mod deep;\npub mod unused;\n"),
             (
                 "common/src/cli.rs",
-                "pub struct Diagnostics<W>(pub W);\nimpl<W> Diagnostics<W> { pub fn new(w: W) -> Self { Self(w) } }\n\
-                 pub fn finish(_: &str, r: Result<(), ()>) -> std::process::ExitCode {\n\
-                 if r.is_ok() { std::process::ExitCode::SUCCESS } else { std::process::ExitCode::FAILURE } }\n\
-                 impl<W: std::io::Write> std::io::Write for Diagnostics<W> {\n\
-                 fn write(&mut self, b: &[u8]) -> std::io::Result<usize> { self.0.write(b) }\n\
-                 fn flush(&mut self) -> std::io::Result<()> { self.0.flush() } }\n",
+                "use std::io::{StdinLock, StdoutLock, Write};\n\
+                 use std::process::ExitCode;\n\
+                 pub fn main<F>(_: &str, answer: F) -> ExitCode\n\
+                 where F: FnOnce(Vec<String>, StdinLock<'static>, StdoutLock<'static>, &mut dyn Write) -> Result<(), ()> {\n\
+                 let mut stderr = std::io::stderr();\n\
+                 let outcome = answer(Vec::new(), std::io::stdin().lock(), std::io::stdout().lock(), &mut stderr);\n\
+                 if outcome.is_ok() { ExitCode::SUCCESS } else { ExitCode::FAILURE } }\n",
             ),
             ("common/src/base.rs", "/// One.\npub fn one() -> u32 { super::deep::one() }\n"),
             ("common/src/deep.rs", "pub fn one() -> u32 { 1 }\n#[cfg(test)]\nmod tests {}\n"),
