@@ -281,6 +281,16 @@ fn duplicate(stream: &impl std::os::windows::io::AsHandle) -> io::Result<File> {
     Ok(File::from(stream.as_handle().try_clone_to_owned()?))
 }
 
+/// Where a process has no descriptors to duplicate (wasm32-unknown-unknown, which the study page
+/// builds the crates for and which calls `run` on its own buffers, never this).
+#[cfg(not(any(unix, windows)))]
+fn duplicate<T>(_: &T) -> io::Result<File> {
+    Err(io::Error::new(
+        ErrorKind::Unsupported,
+        "this platform has no standard streams",
+    ))
+}
+
 /// The process's stdout as the binaries write it: whole lines ([`WholeLines`]), waiting for a
 /// busy descriptor, every error reported. Like std's `Stdout` it is a handle: its clones write
 /// to the one buffer, so [`super::cli::main`] can hand one to the program and flush the buffer
