@@ -385,6 +385,10 @@ mod tests {
                 "pub struct Diagnostics<W>(pub W);\nimpl<W> Diagnostics<W> { pub fn new(w: W) -> Self { Self(w) } }\n\
                  pub fn finish(_: &str, r: Result<(), ()>) -> std::process::ExitCode {\n\
                  if r.is_ok() { std::process::ExitCode::SUCCESS } else { std::process::ExitCode::FAILURE } }\n\
+                 pub fn main<F>(program: &str, answer: F) -> std::process::ExitCode\n\
+                 where F: FnOnce(Vec<String>, std::io::StdinLock<'static>, std::io::Stdout, &mut dyn std::io::Write) -> Result<(), ()> {\n\
+                 let mut diagnostics = Diagnostics::new(std::io::stderr());\n\
+                 finish(program, answer(Vec::new(), std::io::stdin().lock(), std::io::stdout(), &mut diagnostics)) }\n\
                  impl<W: std::io::Write> std::io::Write for Diagnostics<W> {\n\
                  fn write(&mut self, b: &[u8]) -> std::io::Result<usize> { self.0.write(b) }\n\
                  fn flush(&mut self) -> std::io::Result<()> { self.0.flush() } }\n",
