@@ -149,17 +149,35 @@ pub fn bundle(root: &Path, puzzle: &str) -> Result<Bundle, String> {
     })
 }
 
-/// `printed` with each leading group of four spaces as one tab: a quarter of a bundle is
-/// indentation, and judges limit the source size. Kept only if the file still means the same
-/// (the same tokens, literals included), so a multi-line string literal is never touched.
+/// `printed` with each leading group of four spaces as one tab, and the body of a `mod x { ... }`
+/// at the level of its `mod` line rather than one deeper: a quarter of a bundle is indentation,
+/// and judges limit the source size. Kept only if the file still means the same (the same
+/// tokens, literals included), so a multi-line string literal is never touched.
 fn indent_with_tabs(printed: &str) -> String {
     let mut tabbed = String::with_capacity(printed.len());
+    // The indentation levels of the `mod x {` lines still open.
+    let mut modules: Vec<usize> = Vec::new();
     for line in printed.split_inclusive('\n') {
         let body = line.trim_start_matches(' ');
         let spaces = line.len() - body.len();
-        tabbed.extend(std::iter::repeat('\t').take(spaces / 4));
+        let level = spaces / 4;
+        if body.trim_end() == "}" && modules.last() == Some(&level) {
+            modules.pop();
+        }
+        tabbed.extend(std::iter::repeat('\t').take(level.saturating_sub(modules.len())));
         tabbed.extend(std::iter::repeat(' ').take(spaces % 4));
         tabbed.push_str(body);
+        let opens_module = body.trim_end().strip_suffix(" {").is_some_and(|head| {
+            let head = head
+                .strip_prefix("pub ")
+                .or_else(|| head.strip_prefix("pub(crate) "))
+                .unwrap_or(head);
+            head.strip_prefix("mod ")
+                .is_some_and(|name| name.chars().all(|c| c.is_alphanumeric() || c == '_'))
+        });
+        if opens_module {
+            modules.push(level);
+        }
     }
     let tokens = |text: &str| syn::parse_file(text).map(|file| file.to_token_stream().to_string());
     match (tokens(printed), tokens(&tabbed)) {
@@ -482,6 +500,11 @@ mod tests {
         assert_eq!(
             indent_with_tabs(plain),
             "fn f() -> u8 {\n\tif true {\n\t\t1\n\t} else {\n\t\t2\n\t}\n}\n"
+        );
+        let nested = "mod a {\n    pub mod b {\n        fn f() -> u8 {\n            1\n        }\n    }\n    fn g() {}\n}\nfn h() {}\n";
+        assert_eq!(
+            indent_with_tabs(nested),
+            "mod a {\npub mod b {\nfn f() -> u8 {\n\t1\n}\n}\nfn g() {}\n}\nfn h() {}\n"
         );
     }
 }
