@@ -341,3 +341,48 @@ fn retain_uses(items: &mut Vec<Item>, deep: bool, keep: &dyn Fn(&str, bool) -> b
     });
     dropped
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pruned(code: &str) -> String {
+        let mut file = syn::parse_file(code).unwrap();
+        prune(&mut file.items);
+        file.to_token_stream().to_string()
+    }
+
+    #[test]
+    fn a_name_counts_only_where_it_can_name_the_item() {
+        let kept = pruned(
+            "struct Word { shown: u8 }\n\
+             impl Word { fn get(&self) -> u8 { self.shown } fn len(&self) -> u8 { 0 } }\n\
+             fn shown() -> u8 { 1 }\n\
+             const MAX: usize = 2;\n\
+             const LAST: usize = 3;\n\
+             fn main() { let get = 0; let len = [0; LAST]; let w = Word { shown: get }; \
+             let _ = (w.len(), &len[..MAX], w.shown); }\n",
+        );
+        // `.shown` and `shown:` are the field, a bare `get` is the local: neither names what is
+        // removed.
+        for gone in ["fn shown", "fn get"] {
+            assert!(!kept.contains(gone), "'{gone}' in {kept}");
+        }
+        // `.len()` is a method call, `..MAX` a range, `[0; LAST]` a length.
+        for there in ["fn len", "const MAX", "const LAST", "struct Word"] {
+            assert!(kept.contains(there), "'{there}' not in {kept}");
+        }
+    }
+
+    #[test]
+    fn paths_keep_free_items_and_methods() {
+        let kept = pruned(
+            "mod m { pub fn f() -> u8 { 1 } pub struct S; impl S { pub fn new() -> S { S } } }\n\
+             macro_rules! twice { ($x:expr) => { $x + $x } }\n\
+             fn main() { let _ = twice!(m::f()); let _ = m::S::new(); }\n",
+        );
+        for there in ["fn f", "fn new", "struct S", "macro_rules ! twice"] {
+            assert!(kept.contains(there), "'{there}' not in {kept}");
+        }
+    }
+}
