@@ -149,17 +149,35 @@ pub fn bundle(root: &Path, puzzle: &str) -> Result<Bundle, String> {
     })
 }
 
-/// `printed` with each leading group of four spaces as one tab: a quarter of a bundle is
-/// indentation, and judges limit the source size. Kept only if the file still means the same
-/// (the same tokens, literals included), so a multi-line string literal is never touched.
+/// `printed` with each leading group of four spaces as one tab, and the body of a `mod x { ... }`
+/// at the level of its `mod` line rather than one deeper: a quarter of a bundle is indentation,
+/// and judges limit the source size. Kept only if the file still means the same (the same
+/// tokens, literals included), so a multi-line string literal is never touched.
 fn indent_with_tabs(printed: &str) -> String {
     let mut tabbed = String::with_capacity(printed.len());
+    // The indentation levels of the `mod x {` lines still open.
+    let mut modules: Vec<usize> = Vec::new();
     for line in printed.split_inclusive('\n') {
         let body = line.trim_start_matches(' ');
         let spaces = line.len() - body.len();
-        tabbed.extend(std::iter::repeat('\t').take(spaces / 4));
+        let level = spaces / 4;
+        if body.trim_end() == "}" && modules.last() == Some(&level) {
+            modules.pop();
+        }
+        tabbed.extend(std::iter::repeat('\t').take(level.saturating_sub(modules.len())));
         tabbed.extend(std::iter::repeat(' ').take(spaces % 4));
         tabbed.push_str(body);
+        let opens_module = body.trim_end().strip_suffix(" {").is_some_and(|head| {
+            let head = head
+                .strip_prefix("pub ")
+                .or_else(|| head.strip_prefix("pub(crate) "))
+                .unwrap_or(head);
+            head.strip_prefix("mod ")
+                .is_some_and(|name| name.chars().all(|c| c.is_alphanumeric() || c == '_'))
+        });
+        if opens_module {
+            modules.push(level);
+        }
     }
     let tokens = |text: &str| syn::parse_file(text).map(|file| file.to_token_stream().to_string());
     match (tokens(printed), tokens(&tabbed)) {
@@ -382,13 +400,16 @@ mod tests {
             ("common/src/lib.rs", "pub mod base;\npub mod cli;\npub mod deep;\npub mod unused;\n"),
             (
                 "common/src/cli.rs",
-                "use std::io::{StdinLock, StdoutLock, Write};\n\
-                 use std::process::ExitCode;\n\
-                 pub fn main<F>(_: &str, answer: F) -> ExitCode\n\
-                 where F: FnOnce(Vec<String>, StdinLock<'static>, StdoutLock<'static>, &mut dyn Write) -> Result<(), ()> {\n\
-                 let mut stderr = std::io::stderr();\n\
-                 let outcome = answer(Vec::new(), std::io::stdin().lock(), std::io::stdout().lock(), &mut stderr);\n\
-                 if outcome.is_ok() { ExitCode::SUCCESS } else { ExitCode::FAILURE } }\n",
+                "pub struct Diagnostics<W>(pub W);\nimpl<W> Diagnostics<W> { pub fn new(w: W) -> Self { Self(w) } }\n\
+                 pub fn finish(_: &str, r: Result<(), ()>) -> std::process::ExitCode {\n\
+                 if r.is_ok() { std::process::ExitCode::SUCCESS } else { std::process::ExitCode::FAILURE } }\n\
+                 pub fn main<F>(program: &str, answer: F) -> std::process::ExitCode\n\
+                 where F: FnOnce(Vec<String>, std::io::StdinLock<'static>, std::io::Stdout, &mut dyn std::io::Write) -> Result<(), ()> {\n\
+                 let mut diagnostics = Diagnostics::new(std::io::stderr());\n\
+                 finish(program, answer(Vec::new(), std::io::stdin().lock(), std::io::stdout(), &mut diagnostics)) }\n\
+                 impl<W: std::io::Write> std::io::Write for Diagnostics<W> {\n\
+                 fn write(&mut self, b: &[u8]) -> std::io::Result<usize> { self.0.write(b) }\n\
+                 fn flush(&mut self) -> std::io::Result<()> { self.0.flush() } }\n",
             ),
             ("common/src/base.rs", "/// One.\npub fn one() -> u32 { super::deep::one() }\n"),
             ("common/src/deep.rs", "pub fn one() -> u32 { 1 }\n#[cfg(test)]\nmod tests {}\n"),
@@ -479,6 +500,11 @@ mod tests {
         assert_eq!(
             indent_with_tabs(plain),
             "fn f() -> u8 {\n\tif true {\n\t\t1\n\t} else {\n\t\t2\n\t}\n}\n"
+        );
+        let nested = "mod a {\n    pub mod b {\n        fn f() -> u8 {\n            1\n        }\n    }\n    fn g() {}\n}\nfn h() {}\n";
+        assert_eq!(
+            indent_with_tabs(nested),
+            "mod a {\npub mod b {\nfn f() -> u8 {\n\t1\n}\n}\nfn g() {}\n}\nfn h() {}\n"
         );
     }
 }

@@ -1,7 +1,7 @@
 //! Pruning a bundle: removing the items its program never names, so that it compiles without a
 //! warning and without a blanket `allow`, and is smaller.
 
-use proc_macro2::{TokenStream, TokenTree};
+use proc_macro2::{Spacing, TokenStream, TokenTree};
 use quote::ToTokens;
 use std::collections::{BTreeMap, BTreeSet};
 use syn::visit::Visit;
@@ -13,9 +13,11 @@ const STD_TRAITS: [&str; 4] = ["BufRead", "Read", "Write", "Seek"];
 /// Removes what the program never names, until nothing more goes: a function, constant, static,
 /// type or macro whose name is mentioned only in its own definition (a type's impl blocks count as
 /// part of it), an inherent method likewise, then each import of a removed name and each import
-/// its module no longer mentions. Names are compared as words, not resolved (a function's own
-/// bindings aside, see [`words`]): two items of one name keep each other, so it errs on the side
-/// of keeping.
+/// its module no longer mentions. Names are compared as words, not resolved, but by where they
+/// stand (see [`Mention`]): `.x` can name a method but no free item, a bare `x` a free item but no
+/// method, and a function's own bindings, a field declared or set (`x: ...`) and the name an item
+/// defines name nothing else. Two items of one name keep each other, so it errs on the side of
+/// keeping.
 pub(super) fn prune(items: &mut Vec<Item>) {
     let mut removed = BTreeSet::new();
     loop {
@@ -35,21 +37,27 @@ pub(super) fn prune(items: &mut Vec<Item>) {
 fn prune_items(
     items: &mut Vec<Item>,
     root: bool,
-    mentions: &BTreeMap<String, usize>,
+    mentions: &BTreeMap<String, Counts>,
     defined: &BTreeMap<String, usize>,
     removed: &mut BTreeSet<String>,
 ) {
-    // Used: mentioned more often than in its own definition and once by each namesake's.
-    let used = |name: &str, own: usize| mentions.get(name).copied().unwrap_or(0) > own + defined[name] - 1;
-    let mut own = BTreeMap::<String, usize>::new();
+    // Used: mentioned, where it can be named, more often than in its own definition.
+    let used = |name: &str, own: Counts, method: bool| {
+        mentions.get(name).copied().unwrap_or_default().naming(method) > own.naming(method)
+    };
+    let mut own = BTreeMap::<String, Counts>::new();
     for item in items.iter() {
         if let Some(name) = item_name(item).or_else(|| impl_self(item)) {
-            *own.entry(name.clone()).or_default() += words(item, |v| v.visit_item(item)).get(&name).unwrap_or(&0);
+            let counts = words(item, |v| v.visit_item(item))
+                .get(&name)
+                .copied()
+                .unwrap_or_default();
+            own.entry(name).or_default().add(counts);
         }
     }
     let dead: BTreeSet<String> = own
         .into_iter()
-        .filter(|(name, own)| defined.contains_key(name) && !(root && name == "main") && !used(name, *own))
+        .filter(|(name, own)| defined.contains_key(name) && !(root && name == "main") && !used(name, *own, false))
         .map(|(name, _)| name)
         .collect();
     items.retain(|item| {
@@ -65,8 +73,8 @@ fn prune_items(
                 let own = words(inner, |v| v.visit_impl_item(inner))
                     .get(&name)
                     .copied()
-                    .unwrap_or(0);
-                let keep = used(&name, own);
+                    .unwrap_or_default();
+                let keep = used(&name, own, true);
                 if !keep {
                     removed.insert(name);
                 }
@@ -87,59 +95,126 @@ fn prune_items(
 
 /// How many times each word occurs in `items` (see [`words`]), imports counting only for their
 /// first segment.
-fn mentions(items: &[Item]) -> BTreeMap<String, usize> {
-    let mut all = BTreeMap::new();
+fn mentions(items: &[Item]) -> BTreeMap<String, Counts> {
+    let mut all = BTreeMap::<String, Counts>::new();
     for item in items {
         let found = match item {
             Item::Use(syn::ItemUse {
                 tree: UseTree::Path(path),
                 ..
-            }) => [(path.ident.to_string(), 1)].into(),
+            }) => [(path.ident.to_string(), Counts([0, 0, 1]))].into(),
             Item::Use(_) => BTreeMap::new(),
             _ => words(item, |v| v.visit_item(item)),
         };
         for (word, times) in found {
-            *all.entry(word).or_insert(0) += times;
+            all.entry(word).or_default().add(times);
         }
     }
     all
 }
 
-/// The words of `node` with their counts, names in format strings (`"{PROGRAM}"`) included, but
-/// not a name a function binds itself where it means that binding: a local `shown` does not use
-/// the function `shown` (`.shown` and `::shown` still count).
-fn words(node: &impl ToTokens, visit: impl FnOnce(&mut Locals)) -> BTreeMap<String, usize> {
-    let mut counts = BTreeMap::new();
-    count_words(node.to_token_stream(), &mut |word, _| {
-        *counts.entry(word).or_insert(0) += 1
+/// Where a word stands, as far as the items it may name go.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Mention {
+    /// After `.`: a method or a field.
+    Dot = 0,
+    /// After `::`: an item or an associated one.
+    Path = 1,
+    /// Alone: an item, a binding or a variant, not a method.
+    Bare = 2,
+    /// The name an item defines (`fn x`, `const X`, `macro_rules! x`) or a field declared or set
+    /// (`x: ...`): a mention of nothing else.
+    Defined = 3,
+}
+
+/// How often a word stands after `.`, after `::` and alone ([`Mention`]).
+#[derive(Clone, Copy, Default, Debug)]
+struct Counts([usize; 3]);
+
+impl Counts {
+    fn add(&mut self, other: Counts) {
+        for (count, more) in self.0.iter_mut().zip(other.0) {
+            *count += more;
+        }
+    }
+
+    /// The mentions that can name a method (`method`) or a free item.
+    fn naming(self, method: bool) -> usize {
+        let [dot, path, bare] = self.0;
+        path + if method { dot } else { bare }
+    }
+}
+
+/// The words of `node` with their counts by [`Mention`], names in format strings
+/// (`"{PROGRAM}"`) included as bare, but not a name a function binds itself where it means that
+/// binding: a local `shown` does not use the function `shown`.
+fn words(node: &impl ToTokens, visit: impl FnOnce(&mut Locals)) -> BTreeMap<String, Counts> {
+    let mut counts = BTreeMap::<String, Counts>::new();
+    count_words(node.to_token_stream(), &mut |word, mention| {
+        if mention != Mention::Defined {
+            counts.entry(word).or_default().0[mention as usize] += 1;
+        }
     });
     let mut locals = Locals(BTreeMap::new());
     visit(&mut locals);
     for (name, times) in locals.0 {
-        counts.entry(name).and_modify(|count| *count -= times);
+        counts
+            .entry(name)
+            .and_modify(|count| count.0[Mention::Bare as usize] -= times);
     }
     counts
 }
 
-/// Calls `found(word, after)` for each word of `tokens`, `after` telling whether it follows `.`
-/// or `:`.
-fn count_words(tokens: TokenStream, found: &mut dyn FnMut(String, bool)) {
-    let mut after = false;
-    for tree in tokens {
-        match &tree {
-            TokenTree::Ident(ident) => found(ident.to_string(), after),
+/// Calls `found(word, mention)` for each word of `tokens`.
+fn count_words(tokens: TokenStream, found: &mut dyn FnMut(String, Mention)) {
+    let trees: Vec<TokenTree> = tokens.into_iter().collect();
+    let punct = |i: usize| match trees.get(i) {
+        Some(TokenTree::Punct(punct)) => Some((punct.as_char(), punct.spacing())),
+        _ => None,
+    };
+    let ident = |i: usize| match trees.get(i) {
+        Some(TokenTree::Ident(ident)) => Some(ident.to_string()),
+        _ => None,
+    };
+    let mut mention = Mention::Bare;
+    for (i, tree) in trees.iter().enumerate() {
+        match tree {
+            TokenTree::Ident(word) => {
+                let word = word.to_string();
+                // `x: ...` (not `x::`) declares or sets a field, or types a binding.
+                let field = mention == Mention::Bare && punct(i + 1) == Some((':', Spacing::Alone));
+                found(word.clone(), if field { Mention::Defined } else { mention });
+                let defines = [
+                    "fn", "const", "static", "struct", "enum", "union", "type", "trait", "mod",
+                ];
+                mention = if defines.contains(&word.as_str()) || (mention == Mention::Defined && word == "mut") {
+                    Mention::Defined
+                } else {
+                    Mention::Bare
+                };
+                if word == "macro_rules" && punct(i + 1).is_some_and(|(c, _)| c == '!') && ident(i + 2).is_some() {
+                    mention = Mention::Defined;
+                }
+                continue;
+            }
             TokenTree::Group(group) => count_words(group.stream(), found),
             TokenTree::Literal(literal) => {
                 for part in literal.to_string().split('{').skip(1) {
                     let end = part
                         .find(|c: char| !c.is_alphanumeric() && c != '_')
                         .unwrap_or(part.len());
-                    found(part[..end].to_string(), false);
+                    found(part[..end].to_string(), Mention::Bare);
                 }
             }
+            TokenTree::Punct(punct) if punct.as_char() == '!' && mention == Mention::Defined => continue,
             TokenTree::Punct(_) => {}
         }
-        after = matches!(&tree, TokenTree::Punct(punct) if matches!(punct.as_char(), '.' | ':'));
+        mention = match punct(i) {
+            // `.x`, not `..x` (a range).
+            Some(('.', Spacing::Alone)) if i == 0 || punct(i - 1).map(|(c, _)| c) != Some('.') => Mention::Dot,
+            Some((':', Spacing::Alone)) if i > 0 && punct(i - 1) == Some((':', Spacing::Joint)) => Mention::Path,
+            _ => Mention::Bare,
+        };
     }
 }
 
@@ -151,8 +226,8 @@ impl Locals {
     fn function(&mut self, function: &impl ToTokens, visit: impl FnOnce(&mut Bindings)) {
         let mut bound = Bindings(BTreeSet::new());
         visit(&mut bound);
-        count_words(function.to_token_stream(), &mut |word, after| {
-            if !after && bound.0.contains(&word) {
+        count_words(function.to_token_stream(), &mut |word, mention| {
+            if mention == Mention::Bare && bound.0.contains(&word) {
                 *self.0.entry(word).or_insert(0) += 1;
             }
         });
@@ -265,4 +340,49 @@ fn retain_uses(items: &mut Vec<Item>, deep: bool, keep: &dyn Fn(&str, bool) -> b
         _ => true,
     });
     dropped
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pruned(code: &str) -> String {
+        let mut file = syn::parse_file(code).unwrap();
+        prune(&mut file.items);
+        file.to_token_stream().to_string()
+    }
+
+    #[test]
+    fn a_name_counts_only_where_it_can_name_the_item() {
+        let kept = pruned(
+            "struct Word { shown: u8 }\n\
+             impl Word { fn get(&self) -> u8 { self.shown } fn len(&self) -> u8 { 0 } }\n\
+             fn shown() -> u8 { 1 }\n\
+             const MAX: usize = 2;\n\
+             const LAST: usize = 3;\n\
+             fn main() { let get = 0; let len = [0; LAST]; let w = Word { shown: get }; \
+             let _ = (w.len(), &len[..MAX], w.shown); }\n",
+        );
+        // `.shown` and `shown:` are the field, a bare `get` is the local: neither names what is
+        // removed.
+        for gone in ["fn shown", "fn get"] {
+            assert!(!kept.contains(gone), "'{gone}' in {kept}");
+        }
+        // `.len()` is a method call, `..MAX` a range, `[0; LAST]` a length.
+        for there in ["fn len", "const MAX", "const LAST", "struct Word"] {
+            assert!(kept.contains(there), "'{there}' not in {kept}");
+        }
+    }
+
+    #[test]
+    fn paths_keep_free_items_and_methods() {
+        let kept = pruned(
+            "mod m { pub fn f() -> u8 { 1 } pub struct S; impl S { pub fn new() -> S { S } } }\n\
+             macro_rules! twice { ($x:expr) => { $x + $x } }\n\
+             fn main() { let _ = twice!(m::f()); let _ = m::S::new(); }\n",
+        );
+        for there in ["fn f", "fn new", "struct S", "macro_rules ! twice"] {
+            assert!(kept.contains(there), "'{there}' not in {kept}");
+        }
+    }
 }
