@@ -4,7 +4,7 @@ use std::ffi::OsString;
 use std::io::{BufRead, BufWriter, Write};
 use std::sync::OnceLock;
 
-use common::cli::{printable, write_help, Args, Failure};
+use common::cli::{write_help, Args, Failure};
 
 use crate::io::{run, Options, Solve, Tracer};
 use crate::plain::Plain;
@@ -86,16 +86,7 @@ pub fn main_with(
             }
         },
     };
-    let plain = match args.value("--method") {
-        None | Some("fast") => false,
-        Some("plain") => true,
-        Some(other) => {
-            return Err(Failure::Input(format!(
-                "unknown method '{}'; usage: {USAGE}",
-                printable(other)
-            )))
-        }
-    };
+    let plain = args.plain_method(USAGE)?;
     if args.switch("--stats") {
         let answering = [
             ("--goal-depth", goal_depth.is_some()),

@@ -216,6 +216,22 @@ impl Args {
             .find(|(given, _)| given == name)
             .map(|(_, value)| value.as_str())
     }
+
+    /// Whether `--method` asks for the plain tier: `fast` (the default) or `plain`, the choice
+    /// msquare and colour-hash offer (eight has methods of its own).
+    ///
+    /// # Errors
+    /// [`Failure::Input`] for any other method, with `usage` appended.
+    pub fn plain_method(&self, usage: &str) -> Result<bool, Failure> {
+        match self.value("--method") {
+            None | Some("fast") => Ok(false),
+            Some("plain") => Ok(true),
+            Some(other) => Err(Failure::Input(format!(
+                "unknown method '{}'; usage: {usage}",
+                printable(other)
+            ))),
+        }
+    }
 }
 
 /// Writes the `-h` / `--help` text every binary prints: `usage: USAGE`, the `about` lines (if

@@ -44,16 +44,7 @@ pub fn main_with(
     if args.help() {
         return Ok(write_help(output, USAGE, "", &SWITCHES)?);
     }
-    let plain = match args.value("--method") {
-        None | Some("fast") => false,
-        Some("plain") => true,
-        Some(other) => {
-            return Err(Failure::Input(format!(
-                "unknown method '{}'; usage: {USAGE}",
-                common::cli::printable(other)
-            )))
-        }
-    };
+    let plain = args.plain_method(USAGE)?;
     if args.switch("--stats") {
         for (given, name) in [
             (args.switch("--trace"), "--trace"),
