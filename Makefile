@@ -65,7 +65,10 @@ MSRV := 1.70
 toolchain:
 	@command -v rustup >/dev/null || { echo 'make toolchain: rustup is needed to install Rust $(MSRV) (https://rustup.rs)' >&2; exit 1; }
 	@rustup toolchain list | grep -q '^$(MSRV)-' || rustup toolchain install $(MSRV) --profile minimal
-	@echo 'fn main() {}' | rustc --edition 2024 --emit=metadata -o /dev/null - 2>/dev/null || \
+	@# rustc writes its output beside the target and renames it over it: never `-o /dev/null`, which
+	@# (as root) would replace the device with a regular file. A folder of its own, removed after.
+	@probe=$$(mktemp -d) && echo 'fn main() {}' | rustc --edition 2024 --emit=metadata --out-dir "$$probe" - 2>/dev/null; \
+		status=$$?; rm -rf "$$probe"; [ $$status = 0 ] || \
 		{ echo "make toolchain: $$(rustc --version) predates edition 2024 (Rust 1.85): rustup update stable" >&2; exit 1; }
 
 # The tests run the shipped release binaries; they are themselves built with the test-release
