@@ -193,15 +193,8 @@ pub fn inspect(tokens: &[&str]) -> Result<String, String> {
             .collect();
         out.raw("moves", &format!("[{}]", hints.join(",")));
         if let Some(length) = own.filter(|&length| usize::from(length) <= MAX_MOVES) {
-            let answers = shortest::answers(&ToGoal { table }, numbers, length, 5);
-            out.number("count", answers.count);
-            out.strings(
-                "first",
-                answers
-                    .first
-                    .iter()
-                    .map(|answer| answer.iter().map(|&step| char::from(b'0' + MOVES[step])).collect()),
-            );
+            shortest::answers(&ToGoal { table }, numbers, length, 5)
+                .write(&mut out, |step| char::from(b'0' + MOVES[step]));
         }
         Ok(out.finish())
     })

@@ -20,6 +20,20 @@ pub struct Answers {
     pub first: Vec<Vec<usize>>,
 }
 
+impl Answers {
+    /// Writes `count` and `first` (each answer spelled by `letter`, one character a move) into the
+    /// page's JSON reply, the same two fields for every puzzle.
+    pub fn write(&self, out: &mut crate::json::Object, letter: impl Fn(usize) -> char) {
+        out.number("count", self.count);
+        out.strings(
+            "first",
+            self.first
+                .iter()
+                .map(|answer| answer.iter().map(|&step| letter(step)).collect()),
+        );
+    }
+}
+
 /// A puzzle seen through its distance table.
 pub trait Space {
     /// A state.

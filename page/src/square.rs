@@ -175,15 +175,7 @@ pub fn inspect(tokens: &[&str]) -> Result<String, String> {
             .collect();
         out.raw("moves", &format!("[{}]", hints.join(",")));
         let space = ToTarget { square, target: board };
-        let answers = shortest::answers(&space, BASIC, distance, 5);
-        out.number("count", answers.count);
-        out.strings(
-            "first",
-            answers
-                .first
-                .iter()
-                .map(|answer| answer.iter().map(|&step| NAMES[step]).collect()),
-        );
+        shortest::answers(&space, BASIC, distance, 5).write(&mut out, |step| NAMES[step]);
         Ok(out.finish())
     })
 }

@@ -170,15 +170,8 @@ pub fn inspect(tokens: &[&str]) -> Result<String, String> {
             }
         }
         if let Some(distance) = distance {
-            let answers = shortest::answers(&ToGoal { solver: &tiles.solver }, board, distance, 5);
-            out.number("count", answers.count);
-            out.strings(
-                "first",
-                answers
-                    .first
-                    .iter()
-                    .map(|answer| answer.iter().map(|&step| NAMES[step]).collect()),
-            );
+            shortest::answers(&ToGoal { solver: &tiles.solver }, board, distance, 5)
+                .write(&mut out, |step| NAMES[step]);
         }
         Ok(out.finish())
     })
