@@ -1,8 +1,9 @@
 # The verbs a user types. `make demo` and `make test` are the README's first two commands.
 CARGO ?= cargo
 DATA  := judge-tests/data
-# Where cargo puts its builds, following CARGO_TARGET_DIR when it is set: the shipped binaries in
-# release (fat LTO, one codegen unit), the tests and the `judge` tool in test-release (Cargo.toml).
+# Where cargo puts its builds, following CARGO_TARGET_DIR when it is set: `make build`'s binaries
+# in release (fat LTO, one codegen unit), the tests and the `judge` tool in test-release
+# (Cargo.toml).
 TARGET := $(or $(CARGO_TARGET_DIR),target)
 BIN    := $(TARGET)/release
 TOOLS  := $(TARGET)/test-release
@@ -10,8 +11,11 @@ TOOLS  := $(TARGET)/test-release
 # The puzzle crates: every folder with a src/main.rs (judge-tests keeps its binary in src/bin).
 PUZZLES := $(patsubst %/src/main.rs,%,$(wildcard */src/main.rs))
 # `make dist`: static binaries, built apart from target/release so neither build undoes the other.
+# They are the binaries the tests run (judge_tests::binary_path): one fat-LTO build of the puzzles
+# serves the tests, the page test and dist/bin.
 STATIC_TARGET := x86_64-unknown-linux-gnu
-STATIC_DIR    := target/static
+STATIC_DIR    := $(TARGET)/static
+STATIC_BIN    := $(STATIC_DIR)/$(STATIC_TARGET)/release
 STATIC_ENV    := RUSTFLAGS='-C target-feature=+crt-static' CARGO_PROFILE_RELEASE_STRIP=symbols
 
 # Each puzzle's published sample(s), shown by `make demo`.
@@ -54,7 +58,7 @@ dist:
 	$(STATIC_ENV) $(CARGO) build --release --target $(STATIC_TARGET) --target-dir $(STATIC_DIR) $(PUZZLES:%=-p %)
 	@mkdir -p dist/bin
 	@for puzzle in $(PUZZLES); do \
-		cp $(STATIC_DIR)/$(STATIC_TARGET)/release/$$puzzle dist/bin/$$puzzle; \
+		cp $(STATIC_BIN)/$$puzzle dist/bin/$$puzzle; \
 		printf '%-24s %9d bytes\n' dist/bin/$$puzzle $$(wc -c < dist/bin/$$puzzle); \
 	done
 
@@ -71,13 +75,14 @@ toolchain:
 		status=$$?; rm -rf "$$probe"; [ $$status = 0 ] || \
 		{ echo "make toolchain: $$(rustc --version) predates edition 2024 (Rust 1.85): rustup update stable" >&2; exit 1; }
 
-# The tests run the shipped release binaries; they are themselves built with the test-release
-# profile, optimised without fat LTO (the exhaustive checks walk whole state spaces). The bundle
-# tests remake each bundle, compile it with rustc alone and run both kinds of artifact on every
-# judge case.
+# The tests run the shipped binaries, the static ones of `make dist`; they are themselves built
+# with the test-release profile, optimised without LTO (the exhaustive checks walk whole state
+# spaces). The bundle tests remake each bundle, compile it with rustc alone and run it on every
+# judge case beside the static build. Examples are left out: clippy --all-targets has checked that
+# they compile.
 test: lint bundle dist toolchain
-	$(CARGO) build --release $(PUZZLES:%=-p %)
-	$(CARGO) test --profile test-release --workspace
+	$(CARGO) test --profile test-release --workspace --lib --bins --tests
+	$(CARGO) test --profile test-release --workspace --doc
 	$(MAKE) page-test
 
 # The study page (README, Study page): the page crate built for wasm32 (symbols stripped, panics
@@ -91,12 +96,12 @@ page:
 		$(CARGO) build --release --target wasm32-unknown-unknown -p page
 	python3 page/build.py $(PAGE_WASM) $(PAGE_DIR)
 
-# The page in headless Chromium against the release binaries; page/setup.sh installs chromium
-# (apt-get) and Playwright (pip) when they are missing. Screenshots go to target/page/.
-page-test: page
+# The page in headless Chromium against the static binaries of `make dist`; page/setup.sh
+# installs chromium (apt-get) and Playwright (pip) when they are missing. Screenshots go to
+# target/page/.
+page-test: page dist
 	page/setup.sh
-	$(CARGO) build --release $(PUZZLES:%=-p %)
-	python3 page/test_page.py $(PAGE_DIR) $(BIN)
+	python3 page/test_page.py $(PAGE_DIR) $(STATIC_BIN)
 
 # Instruction counts (callgrind), wall time and peak memory of each release binary on fixed,
 # seeded workloads, written to target/bench.json. Installs valgrind when it is missing. Not part of
@@ -109,7 +114,7 @@ bench: build
 
 # The property-based fuzzers of `make test`, with many more cases (PROPTEST_CASES overrides).
 FUZZ_CASES ?= 5000
-fuzz: build
+fuzz: dist
 	PROPTEST_CASES=$(FUZZ_CASES) $(CARGO) test --profile test-release -p judge-tests --test behaviour -- fuzz::
 
 clean:

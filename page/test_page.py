@@ -3,7 +3,8 @@
 
 usage: test_page.py PAGE_DIR BIN_DIR
 
-PAGE_DIR holds `make page`'s index.html, page.wasm and study.html; BIN_DIR the release binaries.
+PAGE_DIR holds `make page`'s index.html, page.wasm and study.html; BIN_DIR the puzzle binaries
+(`make page-test` passes the static ones of `make dist`).
 Serves PAGE_DIR on a loopback port (stopped by its process id at the end) and checks, through the
 browser, that each puzzle's answer to random cases (seeded) is the binary's output byte for byte,
 typed and permalinked; that a bad input shows the binary's error line; that playback reaches the
@@ -38,7 +39,7 @@ def check(condition, message):
 
 
 def binary(puzzle, text, *args):
-    """The release binary's stdout and stderr for `text`."""
+    """The binary's stdout and stderr for `text`."""
     done = subprocess.run([os.path.join(BIN_DIR, puzzle), *args], input=text.encode(), capture_output=True)
     return done.stdout.decode(), done.stderr.decode()
 

@@ -123,13 +123,24 @@ pub fn data_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data")
 }
 
+/// The target triple of `make dist`'s static binaries, the ones the tests run.
+pub const STATIC_TARGET: &str = "x86_64-unknown-linux-gnu";
+
+/// The folder `make dist` builds its static binaries in, inside the Cargo target folder `target`
+/// (`target/static/x86_64-unknown-linux-gnu/release`; `dist/bin` holds copies).
+pub fn static_binaries(target: &Path) -> PathBuf {
+    target.join("static").join(STATIC_TARGET).join("release")
+}
+
 /// The path of a built puzzle binary.
 ///
 /// Looks beside the running executable (`target/<profile>/` for `judge`,
-/// `target/<profile>/deps/..` for tests), so tests built in release mode run the release
+/// `target/<profile>/deps/..` for tests), so `judge` built in release mode runs the release
 /// binaries; `JUDGE_BIN_DIR` overrides the folder. Tests built with the `test-release` profile
-/// (`make test`: no fat LTO) run the shipped binaries, from `target/release`, and only this
-/// crate's own tools (`src/bin`: `judge`, `peak-rss`) from their own folder.
+/// (`make test`) run the shipped binaries, the static ones of `make dist` (see
+/// [`static_binaries`]: one fat-LTO build of the puzzles serves both the tests and `dist/bin`),
+/// and only this crate's own tools (`src/bin`: `judge`, `peak-rss`, `memory-hog`) from their own
+/// folder.
 pub fn binary_path(name: &str) -> PathBuf {
     let file = format!("{name}{}", std::env::consts::EXE_SUFFIX);
     if let Some(dir) = std::env::var_os("JUDGE_BIN_DIR") {
@@ -144,7 +155,9 @@ pub fn binary_path(name: &str) -> PathBuf {
         .join(format!("src/bin/{name}.rs"))
         .is_file();
     if dir.ends_with("test-release") && !own_tool {
-        dir.set_file_name("release");
+        if let Some(target) = dir.parent() {
+            return static_binaries(target).join(file);
+        }
     }
     dir.join(file)
 }

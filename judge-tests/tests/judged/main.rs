@@ -1,12 +1,13 @@
 //! The data-driven tests, gathered in one test binary (one link instead of four) run by
 //! libtest-mimic, since their trials are made from the files found at run time:
 //!
-//! - [`cases`]: every judge case through the release binaries, bytes against `<case>.out`;
+//! - [`cases`]: every judge case through the shipped binaries (`make dist`'s static ones), bytes
+//!   against `<case>.out`;
 //! - [`checkers`]: every deliberately wrong output in `judge-tests/checks` gets its verdict, and
 //!   every binary's output on every case is accepted;
 //! - [`grammar`]: the binaries and the checkers read the same inputs as valid;
-//! - [`bundle`]: the single-file bundles under every edition and toolchain, and the static
-//!   binaries, answer every case as the Cargo build does.
+//! - [`bundle`]: the single-file bundles under every edition and toolchain answer every case as
+//!   the static Cargo build does, which links as it should.
 //!
 //! Trial names start with their part (`msquare/usaco-1`, `check/...`, `agree/...`,
 //! `bundle/...`, `dist/...`), so `cargo test --test judged -- bundle/` runs one part.
