@@ -1,6 +1,8 @@
-//! The `colour-hash` release binary against the independent reference on 2,400 seeded random
+//! The `colour-hash` release binary against the independent reference on 1,500 seeded random
 //! configurations: 1,200 scrambles of the goal by 0 to 24 random moves (each length equally likely)
-//! and 1,200 random shuffles of the pieces, all sent to one run of the binary.
+//! and 300 random shuffles of the pieces, all sent to one run of the binary. A shuffle is nearly
+//! always beyond 16 moves, which the reference takes milliseconds to prove, so the shuffles are
+//! fewer: they still give the `NO SOLUTION` answer about 300 trials.
 //!
 //! For each configuration: an answer of moves reaches the goal (replayed with the reference's own
 //! moves), is as short as the reference's and is the same smallest number; `NO SOLUTION WAS FOUND
@@ -27,7 +29,7 @@ use judge_tests::reference::colour_hash::{replay, ColourHash, Config, GOAL};
 use judge_tests::testkit::{shuffled_colour_hash, Rng};
 
 const SCRAMBLES: usize = 1200;
-const SHUFFLES: usize = 1200;
+const SHUFFLES: usize = 300;
 
 /// The goal after `length` random moves.
 fn scramble(random: &mut Rng, length: usize) -> Config {
@@ -169,7 +171,7 @@ fn random_configurations_match_the_reference() {
     }
     println!("{solved} solved, {unsolved} with no solution within 16, longest answer {longest}");
     // The sample must exercise both answers and the deep end of the limit.
-    assert!(solved > 500 && unsolved > 1000, "solved {solved}, unsolved {unsolved}");
+    assert!(solved > 1000 && unsolved > 250, "solved {solved}, unsolved {unsolved}");
     assert!(longest >= 15, "longest answer {longest}");
 }
 
