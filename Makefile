@@ -21,7 +21,7 @@ STATIC_ENV    := RUSTFLAGS='-C target-feature=+crt-static' CARGO_PROFILE_RELEASE
 # Each puzzle's published sample(s), shown by `make demo`.
 DEMO_CASES := msquare/usaco-1 eight/poj1077-sample eight/uva652-sample colour-hash/uva704-sample
 
-.PHONY: all build demo test lint bundle dist toolchain bench fuzz clean page page-test
+.PHONY: all build demo test lint fmt bundle dist toolchain bench fuzz clean page page-test
 
 all: build
 
@@ -44,15 +44,26 @@ demo: build
 		echo; \
 	done
 
-# Clippy with the tests' profile: the proc macros and build scripts it must build for real
-# (clap_derive and its syn, libc's and nix's build scripts) are then the ones the test build uses.
-lint:
-	$(CARGO) fmt --all --check
+# rustfmt, then clippy on every target with every warning an error. Clippy uses the tests'
+# profile: the proc macros and build scripts it must build for real (clap_derive and its syn,
+# libc's and nix's build scripts) are then the ones a test build uses.
+lint: fmt
 	$(CARGO) clippy --profile test-release --workspace --all-targets -- -D warnings
+
+# `make test` lints as it builds instead: clippy-driver, the compiler `cargo clippy` runs, wraps
+# rustc for the workspace's own crates (RUSTC_WORKSPACE_WRAPPER, as `cargo clippy` sets it) in
+# every test-release build, and -D warnings turns each warning, rustc's or clippy's, into an error
+# (dependencies build with their lints capped, so it only reaches the workspace). The same lints
+# as `make lint`, without its check pass over every dependency, which was a sixth of `make test`'s
+# CPU. The binaries clippy-driver builds are only the tests' own: clippy's README warns that they
+# may be optimised differently; the shipped ones (`make dist`, `make page`) never use it.
+LINTING := RUSTC_WORKSPACE_WRAPPER="$$(rustup which clippy-driver)" RUSTFLAGS=-Dwarnings
+# Set by `make test` for itself and its prerequisites (bundle), empty for a `make bundle` alone.
+CARGO_ENV :=
 
 # One self-contained, std-only source file per puzzle for judges: dist/<puzzle>.rs.
 bundle:
-	$(CARGO) build --profile test-release -p judge-tests --bin judge
+	$(CARGO_ENV) $(CARGO) build --profile test-release -p judge-tests --bin judge
 	$(TOOLS)/judge bundle --out dist $(PUZZLES)
 
 # One static, stripped binary per puzzle that runs on any x86-64 Linux: dist/bin/<puzzle>.
@@ -77,16 +88,23 @@ toolchain:
 		status=$$?; rm -rf "$$probe"; [ $$status = 0 ] || \
 		{ echo "make toolchain: $$(rustc --version) predates edition 2024 (Rust 1.85): rustup update stable" >&2; exit 1; }
 
-# The tests run the shipped binaries, the static ones of `make dist`; they are themselves built
-# with the test-release profile, optimised without LTO (the exhaustive checks walk whole state
-# spaces). The bundle tests remake each bundle, compile it with rustc alone and run it on every
-# judge case beside the static build. Examples are left out: clippy --all-targets has checked that
-# they compile. The page crate has no doc examples (`doctest = false`), and `--doc` would build its
-# library for nothing.
-test: lint bundle dist toolchain
-	$(CARGO) test --profile test-release --workspace --lib --bins --tests
-	$(CARGO) test --profile test-release --workspace --exclude page --doc
+# `make test`: rustfmt, then the builds linted as above: every library and binary as itself, then
+# every target (unit tests, integration tests, examples, benches) as a test build, which is what
+# `cargo clippy --all-targets` covers. The tests run the shipped binaries, the static ones of `make
+# dist`; they are themselves built with the test-release profile, optimised without LTO (the
+# exhaustive checks walk whole state spaces). The bundle tests remake each bundle, compile it with
+# rustc alone and run it on every judge case beside the static build. The page crate has no doc
+# examples (`doctest = false`), and `--doc` would build its library again for nothing.
+test: CARGO_ENV := $(LINTING)
+test: fmt bundle dist toolchain
+	$(CARGO_ENV) $(CARGO) build --profile test-release --workspace --lib --bins
+	$(CARGO_ENV) $(CARGO) test --profile test-release --workspace --all-targets --no-run
+	$(CARGO_ENV) $(CARGO) test --profile test-release --workspace --lib --bins --tests
+	$(CARGO_ENV) $(CARGO) test --profile test-release --workspace --exclude page --doc
 	$(MAKE) page-test
+
+fmt:
+	$(CARGO) fmt --all --check
 
 # The study page (README, Study page): the page crate built for wasm32 (symbols stripped, panics
 # abort: a smaller module), then page/build.py writes target/page/index.html with page.wasm beside

@@ -126,7 +126,10 @@ fn build_static(puzzles: &[String]) -> Result<PathBuf, String> {
     let mut command = Command::new(cargo);
     command
         .current_dir(judge_tests::workspace_root())
+        // Exactly `make dist`'s build: none of the linting wrapper `make test` builds the tests
+        // with, nor its flags.
         .env_remove("CARGO_ENCODED_RUSTFLAGS")
+        .env_remove("RUSTC_WORKSPACE_WRAPPER")
         .env("RUSTFLAGS", "-C target-feature=+crt-static")
         .env("CARGO_PROFILE_RELEASE_STRIP", "symbols")
         .args([
