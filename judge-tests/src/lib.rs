@@ -1,53 +1,24 @@
-//! Judge tests for the puzzle binaries: case discovery, a process runner with verdicts,
-//! independent reference solvers, and (in `bin/judge.rs`) the `judge` command.
+//! Judge tests for the puzzle binaries: case discovery, a process runner with verdicts, stress
+//! testing, the single-file bundler, and (in `bin/judge.rs`) the `judge` command. The
+//! independent reference solvers and the checkers are `judge-oracle`'s, re-exported here.
 //!
 //! Nothing here is pasted into a submission, so it may use crates freely.
 
 pub mod bundle;
 pub mod cases;
-pub mod checker;
 pub mod cli;
-pub mod reference;
 pub mod runner;
 pub mod stress;
-pub mod testkit;
+
+// The references, checkers and test kit live in `judge-oracle`, built optimised (they do the
+// heavy work: whole-space tables, judging millions of answer lines) while this crate's tooling
+// builds fast; re-exported so that `judge_tests::checker` and the rest keep their paths.
+pub use judge_oracle::{checker, escape, reference, testkit};
 
 use std::ffi::OsStr;
 use std::fs;
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
-
-/// `text` as a one-line message shows it: control characters escaped (`\n`, `\u{1b}`), bytes that
-/// are not UTF-8 as `\xNN`, so that a file name of any bytes can be quoted in an error line.
-///
-/// # Complexity
-/// O(length).
-pub fn escape(text: &OsStr) -> String {
-    let mut shown = String::new();
-    let mut rest = text.as_bytes();
-    while !rest.is_empty() {
-        let (valid, invalid) = match std::str::from_utf8(rest) {
-            Ok(valid) => (valid, 0),
-            Err(error) => {
-                let valid = std::str::from_utf8(&rest[..error.valid_up_to()]).unwrap_or_default();
-                (valid, error.error_len().unwrap_or(rest.len() - error.valid_up_to()))
-            }
-        };
-        for c in valid.chars() {
-            if c.is_control() {
-                shown.extend(c.escape_default());
-            } else {
-                shown.push(c);
-            }
-        }
-        rest = &rest[valid.len()..];
-        for byte in &rest[..invalid] {
-            shown.push_str(&format!("\\x{byte:02x}"));
-        }
-        rest = &rest[invalid..];
-    }
-    shown
-}
 
 /// Most bytes of a crashed program's stderr shown: its last lines within this many bytes.
 pub const STDERR_SHOWN: usize = 4096;
@@ -165,19 +136,6 @@ pub fn binary_path(name: &str) -> PathBuf {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::ffi::OsString;
-    use std::os::unix::ffi::OsStringExt;
-
-    #[test]
-    fn escape_keeps_a_message_on_one_line_whatever_the_bytes() {
-        assert_eq!(escape(OsStr::new("plain.in")), "plain.in");
-        assert_eq!(escape(OsStr::new("Grüße")), "Grüße");
-        assert_eq!(escape(OsStr::new("a\nb\t\u{1b}")), "a\\nb\\t\\u{1b}");
-        let latin1 = OsString::from_vec(b"latin1-\xe9.in".to_vec());
-        assert_eq!(escape(&latin1), "latin1-\\xe9.in");
-        let cut = OsString::from_vec(b"\xff\xc3".to_vec());
-        assert_eq!(escape(&cut), "\\xff\\xc3");
-    }
 
     #[test]
     fn stderr_tail_keeps_the_cause_at_the_end() {
