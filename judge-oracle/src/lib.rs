@@ -1,10 +1,10 @@
 //! The oracle of the judge tests: independent reference solvers of the three puzzles, the
 //! testlib-style special judges (checkers) built on them, and what tests and benches share.
 //!
-//! - [`reference`]: a second implementation of each puzzle, written from its statement alone
+//! - [`reference`](mod@reference): a second implementation of each puzzle, written from its statement alone
 //!   and sharing no code with the solver crates;
-//! - [`checker`]: the special judges `judge check` runs, one input grammar, verdicts as testlib's;
-//! - [`testkit`]: the seeded generator, the textbook Cantor rank, OEIS A089473.
+//! - [`checker`](mod@checker): the special judges `judge check` runs, one input grammar, verdicts as testlib's;
+//! - [`testkit`](mod@testkit): the seeded generator, the textbook Cantor rank, OEIS A089473.
 //!
 //! A crate of its own so that it can be built optimised while the rest of the tooling
 //! (`judge-tests`: the runner, the command line, stress, the bundler) builds at opt-level 0: the
