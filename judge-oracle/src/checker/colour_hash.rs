@@ -8,8 +8,9 @@
 //! optional sign); an empty input has no configurations. A number outside 0..=10 makes its
 //! configuration impossible (answered `NO SOLUTION ...`), never the input invalid.
 
+use super::layout;
 use super::read::{Input, Reader};
-use super::{layout, shorten, unreadable, Judged, Level, Verdict};
+use super::verdict::{self, shorten, unreadable, Judged, Level, Verdict};
 use crate::reference::colour_hash::{self as reference, ColourHash, Config};
 use std::sync::OnceLock;
 
@@ -157,7 +158,7 @@ fn judge_answer(config: &Config, answer: &Answer, level: Level) -> Result<u64, S
             return Err(format!(
                 "\"{NO_SOLUTION}\", but the {} {} \"{truth}\" solve it",
                 truth.len(),
-                super::plural(truth.len() as u64, "move")
+                verdict::plural(truth.len() as u64, "move")
             ))
         }
         Answer::Moves(moves) => moves,
@@ -196,8 +197,8 @@ fn judge_output(input: &(impl Input + ?Sized), count: u64, output: &[u8], level:
     if given != count {
         return Ok(Err(format!(
             "found {given} {} for {count} {}",
-            super::plural(given, "answer"),
-            super::plural(count, "configuration")
+            verdict::plural(given, "answer"),
+            verdict::plural(count, "configuration")
         )));
     }
     let (mut configs, _) = Configs::open(input)?;
@@ -222,7 +223,7 @@ pub fn check(input: &(impl Input + ?Sized), output: &[u8], answer: Option<&[u8]>
         Ok(count) => count,
         Err(why) => return Verdict::Fail(why),
     };
-    super::verdict(
+    verdict::verdict(
         |text| judge_output(input, count, text, level),
         output,
         answer,

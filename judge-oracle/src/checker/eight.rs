@@ -13,8 +13,9 @@
 //! in order (a solved board's answer is an empty line, no token). Then the lines are compared
 //! with the exact layout.
 
+use super::layout;
 use super::read::{Input, Reader};
-use super::{layout, shorten, unreadable, Judged, Level, Verdict};
+use super::verdict::{self, shorten, unreadable, Judged, Level, Verdict};
 use crate::reference::eight::{self as reference, Board, Distances};
 use std::sync::OnceLock;
 
@@ -182,9 +183,13 @@ fn judge_answer(board: &Board, answer: &[u8], level: Level) -> Result<u64, Strin
 /// or with solved boards `found 1 answer, expected 0: the input's 1 board is already solved, and
 /// a solved board's answer is an empty line`.
 fn count_mismatch(answers: u64, shape: &Shape) -> String {
-    let found = format!("found {answers} {}", super::plural(answers, "answer"));
+    let found = format!("found {answers} {}", verdict::plural(answers, "answer"));
     if shape.solved == 0 {
-        return format!("{found} for {} {}", shape.boards, super::plural(shape.boards, "board"));
+        return format!(
+            "{found} for {} {}",
+            shape.boards,
+            verdict::plural(shape.boards, "board")
+        );
     }
     let unsolved = shape.boards - shape.solved;
     let solved = match (shape.boards, shape.solved) {
@@ -261,7 +266,7 @@ pub fn check(input: &(impl Input + ?Sized), output: &[u8], answer: Option<&[u8]>
         Ok(shape) => shape,
         Err(why) => return Verdict::Fail(why),
     };
-    super::verdict(
+    verdict::verdict(
         |text| judge_output(input, &shape, text, level),
         output,
         answer,

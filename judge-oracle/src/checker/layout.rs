@@ -97,7 +97,7 @@ pub fn line_fault(line: &[u8], want: u8, unit: &str) -> Option<String> {
     if found != usize::from(want) {
         return Some(format!(
             "{found} {} where the {unit} has {want}: {} {unit} split or joined across lines",
-            super::plural(found as u64, "word"),
+            super::verdict::plural(found as u64, "word"),
             article(unit)
         ));
     }

@@ -7,7 +7,7 @@
 //! 1..8, and nothing else.
 
 use super::read::{Input, Reader};
-use super::{shorten, unreadable, Judged, Level, Verdict};
+use super::verdict::{self, shorten, unreadable, Judged, Level, Verdict};
 use crate::reference::msquare as reference;
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -218,7 +218,7 @@ fn line_cause(line: &[u8], want: &[u8], number: u64) -> String {
     format!(
         "{} {} where this line holds {} (the moves are 60 a line, the last line the rest)",
         line.len(),
-        super::plural(line.len() as u64, "move"),
+        verdict::plural(line.len() as u64, "move"),
         want.len()
     )
 }
@@ -229,7 +229,7 @@ pub fn check(input: &(impl Input + ?Sized), output: &[u8], answer: Option<&[u8]>
         Ok(target) => target,
         Err(why) => return Verdict::Fail(why),
     };
-    super::verdict(
+    verdict::verdict(
         |text| Ok(judge_output(&target, text, level)),
         output,
         answer,
