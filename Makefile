@@ -21,7 +21,7 @@ STATIC_ENV    := RUSTFLAGS='-C target-feature=+crt-static' CARGO_PROFILE_RELEASE
 # Each puzzle's published sample(s), shown by `make demo`.
 DEMO_CASES := msquare/usaco-1 eight/poj1077-sample eight/uva652-sample colour-hash/uva704-sample
 
-.PHONY: all build demo test lint fmt bundle dist toolchain bench fuzz clean page page-test
+.PHONY: all build demo test lint fmt linter bundle dist toolchain bench fuzz clean page page-test
 
 all: build
 
@@ -96,7 +96,7 @@ toolchain:
 # rustc alone and run it on every judge case beside the static build. The page crate has no doc
 # examples (`doctest = false`), and `--doc` would build its library again for nothing.
 test: CARGO_ENV := $(LINTING)
-test: fmt bundle dist toolchain
+test: fmt linter bundle dist toolchain
 	$(CARGO_ENV) $(CARGO) build --profile test-release --workspace --lib --bins
 	$(CARGO_ENV) $(CARGO) test --profile test-release --workspace --all-targets --no-run
 	$(CARGO_ENV) $(CARGO) test --profile test-release --workspace --lib --bins --tests
@@ -105,6 +105,12 @@ test: fmt bundle dist toolchain
 
 fmt:
 	$(CARGO) fmt --all --check
+
+# clippy-driver for the linting builds of `make test`: rustup adds the component when it is
+# missing (an empty RUSTC_WORKSPACE_WRAPPER would build without linting, silently).
+linter:
+	@rustup which clippy-driver >/dev/null 2>&1 || rustup component add clippy
+	@rustup which clippy-driver >/dev/null
 
 # The study page (README, Study page): the page crate built for wasm32 (symbols stripped, panics
 # abort: a smaller module), then page/build.py writes target/page/index.html with page.wasm beside
