@@ -37,18 +37,42 @@ const TILE_OF_BYTE: [u8; 256] = {
     table
 };
 
-/// `SEEN_BELOW[v]`: one in each 4-bit lane above lane `v`, so that summing it over the values
-/// seen so far counts, in lane `w`, the seen values smaller than `w`.
-const SEEN_BELOW: [u64; CELLS + 1] = {
-    let mut table = [0; CELLS + 1];
-    let mut value = 0;
-    while value < CELLS {
-        let mut lane = value + 1;
-        while lane < CELLS {
-            table[value] |= 1 << (4 * lane);
-            lane += 1;
+/// Bits of a [`DIGIT_TERM`] entry below its Lehmer digit: the rank's part, which is below 9!.
+const DIGIT_SHIFT: u32 = 24;
+
+/// `DIGIT_TERM[seen << 4 | v]`: what a cell holding value `v` adds to the rank and to the
+/// digit sum when `seen` (a bit per value, bit 9 for a byte that is not a tile) holds the values
+/// of the cells before it, one cell each: its Lehmer digit `d`, the values smaller than `v` not
+/// in `seen`, as `d · (8 - cells before)!` in the low [`DIGIT_SHIFT`] bits and `d` above them.
+///
+/// Why a table: it turns the digit's count of smaller values seen, a variable shift and mask,
+/// the factorial's multiplication and the digit sum's into one load and one addition a cell.
+/// It is built at compile time. Masks that no board reaches (a repeated tile, a byte that is
+/// not one, more than 8 values) hold whatever the arithmetic gives: such a board is rejected
+/// by its `seen` before its rank is used.
+static DIGIT_TERM: [u32; 1 << 14] = {
+    // Set bits of each 10-bit mask, so that each entry is a few operations.
+    let mut ones = [0u32; 1 << 10];
+    let mut mask = 1;
+    while mask < 1 << 10 {
+        ones[mask] = ones[mask >> 1] + (mask & 1) as u32;
+        mask += 1;
+    }
+    let mut table = [0u32; 1 << 14];
+    let mut seen = 0;
+    while seen < 1 << 10 {
+        let before = ones[seen];
+        let mut value = 0;
+        // A cell after nine values is no cell of a board: its entries stay 0.
+        while value < CELLS && before < CELLS as u32 {
+            let smaller_seen = ones[seen & ((1 << value) - 1)];
+            // Clamped at 0 for the masks no board reaches, so the table builds.
+            let digit = (value as u32).saturating_sub(smaller_seen);
+            let weight = common::perm::FACTORIALS[CELLS - 1 - before as usize] as u32;
+            table[seen << 4 | value] = (digit * weight) | (digit << DIGIT_SHIFT);
+            value += 1;
         }
-        value += 1;
+        seen += 1;
     }
     table
 };
@@ -60,7 +84,13 @@ const SEEN_BELOW: [u64; CELLS + 1] = {
 /// [`plain::is_solvable`](crate::plain::is_solvable)): the Lehmer
 /// code of the cells is the rank's digits, and its sum counts the inversions of all nine
 /// values; the blank, the largest, makes one with each cell after it (8 - its cell), so the
-/// tiles' inversions have the parity of the sum plus the blank's cell.
+/// tiles' inversions have the parity of the sum plus the blank's cell. Each cell's digit, and
+/// its term in the rank, is one lookup in [`DIGIT_TERM`] by the values before it and its own.
+///
+/// **Equals:** [`Board::from_cells`] and [`plain::is_solvable`](crate::plain::is_solvable), or
+/// `None` for bytes that are not a board. **Proved by:**
+/// `tile_bytes_give_the_board_and_its_parity_on_all_of_9_factorial` (below), over all 9!
+/// boards and every one-cell fault of boards across the rank range.
 ///
 /// # Complexity
 /// O(9), a few word operations a tile.
@@ -69,44 +99,38 @@ pub(crate) fn from_tile_bytes(bytes: &[u8; CELLS]) -> Option<(Board, bool)> {
     // One bit per value read; nine distinct tiles set exactly bits 0..=8, so one test at the
     // end catches a byte that is not a tile (bit 9) and a repeated tile (a bit missing).
     let mut seen = 0u32;
-    // Lane `w` of `below`: how many of the values read so far are smaller than `w`.
-    let mut below = 0u64;
-    // The rank in the low half and the sum of the Lehmer digits in the high half, both
-    // gathered by one multiplication a cell. Bad input may make a digit wrap: the board is
-    // then rejected anyway.
-    let mut rank_and_digits = 0u64;
+    // The rank in the low bits and the sum of the Lehmer digits above [`DIGIT_SHIFT`]. Bad
+    // input may give any sum: the board is then rejected anyway.
+    let mut rank_and_digits = 0u32;
     let mut word = 0u64;
-    // Unrolled, so that each cell's shift and factorial are constants.
+    // Unrolled, so that each cell's shift is a constant.
     macro_rules! cells {
         ($($cell:literal)*) => {$(
             let value = TILE_OF_BYTE[usize::from(bytes[$cell])];
+            // `seen` is below 1 << 10 and `value` below 16: the index is in the table, and
+            // masking it says so to the compiler at the cost of one operation, not a check.
+            let term = DIGIT_TERM[(seen << 4 | u32::from(value)) as usize & ((1 << 14) - 1)];
+            rank_and_digits = rank_and_digits.wrapping_add(term);
             seen |= 1 << value;
             word |= u64::from(value) << (LANE * $cell);
-            let value = usize::from(value);
-            // Values smaller than this one not used yet: later cells hold exactly those.
-            let digit = (value as u64).wrapping_sub(below >> (4 * value) & 0xf);
-            below = below.wrapping_add(SEEN_BELOW[value]);
-            let weight = common::perm::FACTORIALS[CELLS - 1 - $cell] as u64 | 1 << 32;
-            rank_and_digits = rank_and_digits.wrapping_add(digit.wrapping_mul(weight));
         )*};
     }
     // The last cell's digit is always 0: only its own value is left.
     cells!(0 1 2 3 4 5 6 7);
-    // The last cell's update of `below` is not needed; reading it keeps the macro uniform.
-    let _ = below;
     let value = TILE_OF_BYTE[usize::from(bytes[8])];
     seen |= 1 << value;
     word |= u64::from(value) << (LANE * 8);
     if seen != (1 << CELLS) - 1 {
         return None;
     }
+    let rank = u64::from(rank_and_digits & ((1 << DIGIT_SHIFT) - 1));
     let board = Board {
-        word: word | (rank_and_digits & 0xffff_ffff) << RANK_SHIFT,
+        word: word | rank << RANK_SHIFT,
     };
     // Only the parity of the blank's cell counts: whether the blank's bit is in an odd lane.
     let blank_odd = board.word & LANE_BLANK_BITS & ODD_LANES != 0;
-    let digits = (rank_and_digits >> 32) as usize;
-    Some((board, (digits + usize::from(blank_odd)) % 2 == 0))
+    let digits = rank_and_digits >> DIGIT_SHIFT;
+    Some((board, (digits + u32::from(blank_odd)) % 2 == 0))
 }
 
 /// Reads board number `number` (counted from 1, for error messages): nine tiles, and whether
