@@ -65,6 +65,13 @@ const MSQUARE_SOURCES = { A: [7, 6, 5, 4, 3, 2, 1, 0], B: [3, 0, 1, 2, 5, 6, 7, 
 const MSQUARE_COLOURS = ['#e6194b', '#f58231', '#ffe119', '#3cb44b', '#42d4f4', '#4363d8', '#911eb4', '#f032e6'];
 const HASH_COLOURS = ['#444', '#e6194b', '#999', '#3cb44b', '#bbb', '#4363d8', '#666', '#ffe119', '#ccc', '#f58231', '#888'];
 
+// The boards a playback steps through: `start`, then each move of `moves` applied in turn.
+function replay(puzzle, start, moves) {
+  const boards = [start];
+  for (const move of moves) boards.push(puzzle.apply(boards[boards.length - 1], move));
+  return boards;
+}
+
 const msquare = {
   name: 'msquare', code: 0, moves: ['A', 'B', 'C'],
   goal: [1, 2, 3, 4, 5, 6, 7, 8],
@@ -88,12 +95,7 @@ const msquare = {
     return lines.slice(1).join('').split('');
   },
   // The answer builds the case from the basic state: playback runs from there to the case.
-  path(board, moves) {
-    const boards = [this.goal];
-    for (const move of moves) boards.push(this.apply(boards[boards.length - 1], move));
-    return boards;
-  },
-  remaining: (steps, k) => steps - k,
+  path(board, moves) { return replay(this, this.goal, moves); },
   random() { return shuffle([...this.goal]); },
   rankOf: (board) => rank(board.map((c) => c - 1)),
   draw(svg, board, act) {
@@ -144,12 +146,7 @@ const eight = {
     if (line === 'unsolvable') return 'unsolvable';
     return /^[uldr]*$/.test(line) && stdout.length ? line.split('') : null;
   },
-  path(board, moves) {
-    const boards = [board];
-    for (const move of moves) boards.push(this.apply(boards[boards.length - 1], move));
-    return boards;
-  },
-  remaining: (steps, k) => steps - k,
+  path(board, moves) { return replay(this, board, moves); },
   random() {
     for (;;) {
       const board = shuffle([...this.goal]);
@@ -239,12 +236,7 @@ const colourHash = {
     if (/^[1-4]+$/.test(line)) return line.split('');
     return line.startsWith('NO SOLUTION') ? 'none' : null;
   },
-  path(board, moves) {
-    const boards = [board];
-    for (const move of moves) boards.push(this.apply(boards[boards.length - 1], move));
-    return boards;
-  },
-  remaining: (steps, k) => steps - k,
+  path(board, moves) { return replay(this, board, moves); },
   random() {
     let board = this.goal;
     const length = 6 + Math.floor(Math.random() * 14);
@@ -411,8 +403,8 @@ function showStep() {
   const p = state.puzzle;
   let label;
   if (!state.boards.length) label = state.board ? 'no answer to play' : 'no board';
-  else if (state.step === 0) label = `step 0 of ${n}: ${p === msquare ? 'the basic state 1 2 3 4 / 8 7 6 5' : 'the case'}; distance to the ${p === msquare ? 'case' : 'goal'} ${p.remaining(n, 0)}`;
-  else label = `step ${state.step} of ${n}: move ${state.moves[state.step - 1]}; distance to the ${p === msquare ? 'case' : 'goal'} ${p.remaining(n, state.step)}` +
+  else if (state.step === 0) label = `step 0 of ${n}: ${p === msquare ? 'the basic state 1 2 3 4 / 8 7 6 5' : 'the case'}; distance to the ${p === msquare ? 'case' : 'goal'} ${n}`;
+  else label = `step ${state.step} of ${n}: move ${state.moves[state.step - 1]}; distance to the ${p === msquare ? 'case' : 'goal'} ${n - state.step}` +
     (state.step === n ? (p === msquare ? ' (the case is built)' : ' (solved)') : '');
   $('step').textContent = label;
   $('playpause').textContent = state.playing ? 'pause' : 'play';
