@@ -9,11 +9,11 @@ use common::cli::{write_help, Args, Failure};
 use crate::io::{run, Options, Solve, Tracer};
 use crate::plain::Plain;
 use crate::state::{Answer, State, MAX_MOVES};
-use crate::study::{write_stats, write_trace, MAX_STATS_DEPTH};
+use crate::study::{write_census, write_stats, write_trace, MAX_STATS_DEPTH};
 
 /// Usage line for the binary.
 pub const USAGE: &str =
-    "colour-hash [--method fast|plain] [--goal-depth G] [--trace] < cases | colour-hash --stats [--depth D]";
+    "colour-hash [--method fast|plain] [--goal-depth G] [--trace] < cases | colour-hash --stats [--depth D|all]";
 
 /// Each switch and what it does, as `--help` lists them.
 const SWITCHES: [(&str, &str); 5] = [
@@ -30,7 +30,10 @@ const SWITCHES: [(&str, &str); 5] = [
         "--stats",
         "print how many configurations lie at each distance from the goal, and\nthe size of the whole space, instead of answering; reads no input",
     ),
-    ("--depth D", "with --stats: count to depth D, 0..16 (default 12)"),
+    (
+        "--depth D|all",
+        "with --stats: count to depth D, 0..16 (default 12); all: the census, every\nconfiguration's distance to the last layer (a 1.57 GB table, all cores,\nprogress on stderr)",
+    ),
 ];
 
 /// The binary: the judge's answers by default; `--method plain` answers with [`crate::plain`]
@@ -38,11 +41,12 @@ const SWITCHES: [(&str, &str); 5] = [
 /// depth of the fast tier's goal-side table; `--trace` also draws every case's solution on
 /// `diagnostics` (stderr); `--stats [--depth D]` prints the layers around the goal to depth D
 /// (default 12, at most 16) and the size of the whole space instead, reading no input;
+/// `--stats --depth all` the census of the whole space, with its progress on `diagnostics`;
 /// `-h`/`--help` prints the usage and the switches on `output`.
 ///
 /// # Errors
-/// An unknown argument or method; a `--depth` that is not a number 0..=16 or comes without
-/// `--stats`; a `--goal-depth` that is not a number 0..=16 or comes with `--method plain`; a
+/// An unknown argument or method; a `--depth` that is not a number 0..=16 or `all`, or comes
+/// without `--stats`; the census's table cannot be allocated; a `--goal-depth` that is not a number 0..=16 or comes with `--method plain`; a
 /// switch about answering given with `--stats`; or as [`run`].
 pub fn main_with(
     args: Vec<OsString>,
@@ -59,18 +63,20 @@ pub fn main_with(
     if args.help() {
         return Ok(write_help(output, USAGE, "", &SWITCHES)?);
     }
+    // `None`: all, the census.
     let depth = match args.value("--depth") {
-        None => 12,
+        None => Some(12),
         Some(_) if !args.switch("--stats") => {
             return Err(Failure::Input(format!(
                 "option '--depth' goes with --stats; usage: {USAGE}"
             )))
         }
+        Some("all") => None,
         Some(text) => match text.parse::<u8>() {
-            Ok(depth) if depth <= MAX_STATS_DEPTH => depth,
+            Ok(depth) if depth <= MAX_STATS_DEPTH => Some(depth),
             _ => {
                 return Err(Failure::Input(format!(
-                    "option '--depth' takes a depth 0..{MAX_STATS_DEPTH}, not '{text}'; usage: {USAGE}"
+                    "option '--depth' takes a depth 0..{MAX_STATS_DEPTH} or all, not '{text}'; usage: {USAGE}"
                 )))
             }
         },
@@ -99,7 +105,10 @@ pub fn main_with(
             )));
         }
         let mut out = BufWriter::new(output);
-        write_stats(&mut out, depth)?;
+        match depth {
+            Some(depth) => write_stats(&mut out, depth)?,
+            None => write_census(&mut out, diagnostics)?,
+        }
         out.flush()?;
         return Ok(());
     }
@@ -140,7 +149,7 @@ mod tests {
                 "--trace",
                 "--goal-depth G",
                 "--stats",
-                "--depth D",
+                "--depth D|all",
                 "-h, --help",
             ] {
                 assert!(text.contains(&format!("\n  {switch} ")), "{switch}: {text}");
@@ -152,10 +161,10 @@ mod tests {
     #[test]
     fn bad_arguments_are_one_line_errors() {
         let usage = format!("; usage: {USAGE}");
-        for depth in ["17", "x", "-1", "", "300"] {
+        for depth in ["17", "x", "-1", "", "300", "All", "al"] {
             assert_eq!(
                 main_output(&["--stats", "--depth", depth], "").0.unwrap_err(),
-                format!("option '--depth' takes a depth 0..16, not '{depth}'{usage}")
+                format!("option '--depth' takes a depth 0..16 or all, not '{depth}'{usage}")
             );
         }
         assert_eq!(

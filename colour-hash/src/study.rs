@@ -1,8 +1,12 @@
 //! Study mode, apart from the judge program (bundles leave this module out): `--stats` counts the
-//! layers around the goal and derives the size of the whole space; `--trace` draws each case's
-//! solution move by move.
+//! layers around the goal and derives the size of the whole space; `--stats --depth all` runs the
+//! census of every configuration ([`census`]); `--trace` draws each case's solution move by move.
+
+pub(crate) mod census;
 
 use std::io::{self, Write};
+
+use common::cli::Failure;
 
 use crate::state::{Answer, MAX_MOVES};
 use crate::state::{Move, State, GOAL, PIECES};
@@ -174,6 +178,54 @@ pub(crate) fn write_stats(out: &mut impl Write, depth: u8) -> io::Result<()> {
         grouped(space),
         100.0 * total as f64 / space as f64
     )
+}
+
+/// `--stats --depth all`: the census's layers to the last with the running total, the maximum
+/// depth with an example, the size of the whole space with its derivation, how many
+/// configurations no move sequence reaches, and how many lie more than 16 moves away (the judge
+/// prints `NO SOLUTION WAS FOUND IN 16 STEPS` for them). Progress goes to `progress`, a line a
+/// layer.
+///
+/// # Errors
+/// As [`census::census`]: the table cannot be allocated, or a write fails.
+///
+/// # Complexity
+/// As [`census::census`].
+pub(crate) fn write_census(out: &mut impl Write, progress: &mut dyn Write) -> Result<(), Failure> {
+    let threads = std::thread::available_parallelism().map_or(2, |threads| threads.get());
+    let census = census::census(None, threads, progress)?;
+    let goal = GOAL.map(|number| number.to_string()).join(" ");
+    writeln!(out, "colour-hash: configurations by distance from the goal {goal}")?;
+    writeln!(
+        out,
+        "(moves 1-4, searched to the last layer: the census of every configuration)"
+    )?;
+    let sizes: Vec<usize> = census.layers.iter().map(|&size| size as usize).collect();
+    let total = common::stats::write_layer_table(out, "configurations", &sizes)?;
+    let deepest = sizes.len() - 1;
+    let example = census.deepest.numbers().map(|number| number.to_string()).join(" ");
+    writeln!(
+        out,
+        "maximum depth {deepest}: {} configurations, e.g. {example}",
+        sizes[deepest]
+    )?;
+    let space = write_space_size(out)?;
+    writeln!(
+        out,
+        "within {deepest} moves: {} of {} configurations ({:.4}%)",
+        grouped(total as u64),
+        grouped(space),
+        100.0 * total as f64 / space as f64
+    )?;
+    writeln!(out, "unreachable: {} configurations", grouped(census.unreachable()))?;
+    let beyond = census.beyond_judge_limit();
+    writeln!(
+        out,
+        "more than {MAX_MOVES} moves away (the judge prints NO SOLUTION WAS FOUND IN {MAX_MOVES} STEPS): {} configurations ({:.4}%)",
+        grouped(beyond),
+        100.0 * beyond as f64 / space as f64
+    )?;
+    Ok(())
 }
 
 /// The drawing's grid cell (row, column) of each clock hour 0..12 on a wheel whose 12 o'clock

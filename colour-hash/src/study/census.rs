@@ -1,0 +1,702 @@
+//! The census: the distance from the goal of every one of the 6,286,896,000 configurations, by a
+//! breadth-first search over the whole space at 2 bits a configuration (`--stats --depth all`).
+//!
+//! **Equals:** the layers of [`super::Layers::count`] (a plain breadth-first search over sorted
+//! layers of packed states), carried on to the last layer.
+//! **Proved by:** `census_to_depth_sixteen_equals_the_sorted_layers` (the first 17 layers, on a
+//! depth-capped census), `ranks_are_lexicographic_bijections` (every arrangement of each half),
+//! `configuration_ranks_round_trip` (seeded random configurations),
+//! `move_tables_agree_with_state_apply` (every move from seeded random configurations) and
+//! `the_published_census_matches_the_live_count`.
+//!
+//! # The rank
+//! A move turns a wheel by one separator and one triangle, so separators only ever sit in the 11
+//! separator places (the packed fields 0, 2, ..., 20) and triangles in the 10 triangle places
+//! (fields 1, 3, ..., 19), and a move permutes each kind's places on its own. A configuration is
+//! therefore exactly a pair (the separators' arrangement, the triangles' arrangement), any pair
+//! being a configuration. Each arrangement is ranked by its position in dictionary order among
+//! the arrangements of the same pieces ([`Arrangements`]): 0..55,440 for the separators (six
+//! grey, five others: 11! / 6!) and 0..113,400 for the triangles (two of each of five: 10! / 2!^5).
+//! The configuration's rank is `separators × 113,400 + triangles`, a bijection onto
+//! 0..6,286,896,000 because each factor is.
+//!
+//! # The moves
+//! Since a move acts on the two halves separately, it is two lookups: a separator table of 55,440
+//! `u16` and a triangle table of 113,400 `u32` per move, each entry built by applying
+//! [`State::apply`] to a configuration with that half (and the goal's other half) and ranking the
+//! result. 2.2 MB for all eight tables.
+//!
+//! # The table and the search
+//! One row per separator arrangement, 113,400 triangle arrangements a row at 2 bits each, padded
+//! to whole `u64` words (3,544 words, 28 KB): 1.57 GB, allocated fallibly. A field holds 0 for a
+//! configuration not yet reached, else 1 + (its distance mod 3). Distances mod 3 are enough: a
+//! move changes the distance by at most one, so when layer d + 1 is found, a neighbour of an
+//! unreached configuration (distance d + 1 or more) that holds d's code is at distance exactly d,
+//! never d − 3.
+//!
+//! Layer d + 1 is built one *destination* row at a time, and each row by one thread only, so no
+//! two threads ever write the same word and no write needs a lock: the neighbours of row `r` by
+//! move m all lie in row `separators[m][r]`, one 28 KB row, so a row's work reads at most four
+//! other rows. Each row takes the cheaper of two equal ways:
+//! - *push*: scan the four neighbour rows for fields holding d's code (word at a time), and mark
+//!   each unreached configuration they lead to, `triangles[m⁻¹][t]`;
+//! - *pull*: scan the row's own unreached fields and mark each one whose neighbour
+//!   `(separators[m][r], triangles[m][t])` holds d's code.
+//!
+//! Push suits the early layers (a small frontier), pull the last ones (few configurations left).
+//! Rows whose neighbour rows hold nothing of layer d are skipped outright; a per-row count of
+//! layer d's configurations says which. The threads take rows in chunks from a shared counter.
+//!
+//! # Complexity
+//! O(4 · 6,286,896,000) probes in all, each within the 28 KB rows at hand, plus a scan of the
+//! rows that border the frontier at every layer; memory 2 bits a configuration (1.57 GB) plus the
+//! move tables and two counts per row. `make bench` measures it.
+
+use std::io::Write;
+use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering::Relaxed};
+use std::thread;
+use std::time::Instant;
+
+use common::cli::{try_reserve, Failure};
+
+use crate::state::{Move, State, GOAL, MAX_MOVES, PIECES};
+
+/// Bits of one packed field (3; see the crate docs).
+const FIELD_BITS: u32 = 3;
+
+/// Separator places: packed fields 0, 2, ..., 20.
+const SEPARATOR_PLACES: usize = 11;
+
+/// Triangle places: packed fields 1, 3, ..., 19.
+const TRIANGLE_PLACES: usize = 10;
+
+/// The arrangements of the separators: 11! / 6!.
+pub(crate) const SEPARATOR_ARRANGEMENTS: usize = 55_440;
+
+/// The arrangements of the triangles: 10! / 2!^5.
+pub(crate) const TRIANGLE_ARRANGEMENTS: usize = 113_400;
+
+/// Every configuration: a separator arrangement and a triangle arrangement.
+pub(crate) const CONFIGURATIONS: u64 = (SEPARATOR_ARRANGEMENTS * TRIANGLE_ARRANGEMENTS) as u64;
+
+/// Configurations (2-bit fields) in one table word.
+const FIELDS_PER_WORD: usize = 32;
+
+/// Words in one row of the table: the triangle arrangements, rounded up to a whole word.
+const ROW_WORDS: usize = (TRIANGLE_ARRANGEMENTS + FIELDS_PER_WORD - 1) / FIELDS_PER_WORD;
+
+/// The low bit of every 2-bit field.
+const LOW_BITS: u64 = 0x5555_5555_5555_5555;
+
+/// Rows a thread takes at a time: a few hundred chunks in all, so the two threads finish together.
+const CHUNK_ROWS: usize = 256;
+
+/// The output of `colour-hash --stats --depth all`, committed: every layer of the census, the
+/// maximum depth with an example, and the count of configurations the judge answers with
+/// `NO SOLUTION WAS FOUND IN 16 STEPS`. A test checks its first 17 layers against a live count and
+/// its total against the size of the space; [`census_layers`] reads its table.
+pub const CENSUS_TEXT: &str = include_str!("census.txt");
+
+/// How many configurations lie at each distance 0, 1, ..., diameter from the goal, as the census
+/// found them ([`CENSUS_TEXT`]'s table); they sum to 6,286,896,000.
+///
+/// # Complexity
+/// O(length of [`CENSUS_TEXT`]).
+pub fn census_layers() -> Vec<u64> {
+    CENSUS_TEXT
+        .lines()
+        .skip_while(|line| !line.starts_with("depth"))
+        .skip(1)
+        .map_while(|line| {
+            let fields: Vec<u64> = line.split_whitespace().map_while(|field| field.parse().ok()).collect();
+            (fields.len() == 3).then(|| fields[1])
+        })
+        .collect()
+}
+
+/// The arrangements of a multiset of pieces in a row of places, ranked by dictionary order.
+///
+/// The rank of an arrangement is how many arrangements of the same pieces come before it in
+/// dictionary order: at each place, the arrangements that agree so far and put a smaller piece
+/// there, a multinomial coefficient for each smaller piece still left. Unranking walks the same
+/// sums down. Both are bijections between the arrangements and 0..count.
+#[derive(Clone, Debug)]
+pub(crate) struct Arrangements {
+    /// How many copies of each piece 0..kinds.
+    copies: Vec<u8>,
+    /// The number of arrangements: places! / Π copies!.
+    count: usize,
+}
+
+/// n! for the n ≤ 11 of a wheel's places.
+fn factorial(n: usize) -> u64 {
+    (1..=n as u64).product()
+}
+
+impl Arrangements {
+    /// The arrangements of `copies[v]` copies of each piece v.
+    fn new(copies: Vec<u8>) -> Arrangements {
+        let count = Self::multinomial(&copies) as usize;
+        Arrangements { copies, count }
+    }
+
+    /// The arrangements of the pieces `left` (copies of each): (Σ left)! / Π left[v]!.
+    fn multinomial(left: &[u8]) -> u64 {
+        let places = left.iter().map(|&copies| usize::from(copies)).sum();
+        factorial(places)
+            / left
+                .iter()
+                .map(|&copies| factorial(usize::from(copies)))
+                .product::<u64>()
+    }
+
+    /// How many arrangements there are.
+    pub(crate) fn count(&self) -> usize {
+        self.count
+    }
+
+    /// The position of `pieces` in dictionary order.
+    ///
+    /// # Panics
+    /// If `pieces` are not an arrangement of these pieces.
+    ///
+    /// # Complexity
+    /// O(places · kinds²).
+    pub(crate) fn rank(&self, pieces: &[u8]) -> usize {
+        let mut left = self.copies.clone();
+        let mut rank = 0;
+        for &piece in pieces {
+            for smaller in 0..usize::from(piece) {
+                if left[smaller] > 0 {
+                    left[smaller] -= 1;
+                    rank += Self::multinomial(&left);
+                    left[smaller] += 1;
+                }
+            }
+            left[usize::from(piece)] -= 1;
+        }
+        rank as usize
+    }
+
+    /// The arrangement at position `rank` in dictionary order, into `pieces`.
+    ///
+    /// # Panics
+    /// If `rank` is not below [`Arrangements::count`], or `pieces` is shorter than the places.
+    ///
+    /// # Complexity
+    /// O(places · kinds²).
+    pub(crate) fn unrank(&self, rank: usize, pieces: &mut [u8]) {
+        let mut left = self.copies.clone();
+        let mut rank = rank as u64;
+        let places: usize = left.iter().map(|&copies| usize::from(copies)).sum();
+        for place in pieces.iter_mut().take(places) {
+            for piece in 0..left.len() {
+                if left[piece] == 0 {
+                    continue;
+                }
+                left[piece] -= 1;
+                let following = Self::multinomial(&left);
+                if rank < following {
+                    *place = piece as u8;
+                    break;
+                }
+                rank -= following;
+                left[piece] += 1;
+            }
+        }
+        assert_eq!(rank, 0, "rank beyond the arrangements");
+    }
+}
+
+/// Ranks of configurations: (separator rank, triangle rank), and moves as two table lookups.
+#[derive(Clone, Debug)]
+pub(crate) struct Ranking {
+    separators: Arrangements,
+    triangles: Arrangements,
+    /// `separator_moves[m][s]`: the separator rank after move `Move::ALL[m]`.
+    separator_moves: [Vec<u16>; 4],
+    /// `triangle_moves[m][t]`: the triangle rank after move `Move::ALL[m]`.
+    triangle_moves: [Vec<u32>; 4],
+}
+
+/// The piece (halved value, as packed) at packed field `field`.
+fn field(state: State, field: usize) -> u8 {
+    ((state.packed() >> (field as u32 * FIELD_BITS)) & 0b111) as u8
+}
+
+impl Ranking {
+    /// The two kinds of arrangements, counted in [`GOAL`], and the move tables, built with
+    /// [`State::apply`].
+    ///
+    /// # Complexity
+    /// O(4 · (55,440 + 113,400)) ranks and moves.
+    pub(crate) fn new() -> Ranking {
+        // Pieces as packed: separator v / 2 in 0..=5, triangle v / 2 in 0..=4.
+        let mut separator_copies = vec![0u8; 6];
+        let mut triangle_copies = vec![0u8; 5];
+        for &value in &GOAL[..PIECES] {
+            let copies = if value % 2 == 0 {
+                &mut separator_copies
+            } else {
+                &mut triangle_copies
+            };
+            copies[usize::from(value / 2)] += 1;
+        }
+        let separators = Arrangements::new(separator_copies);
+        let triangles = Arrangements::new(triangle_copies);
+        let mut ranking = Ranking {
+            separators,
+            triangles,
+            separator_moves: Default::default(),
+            triangle_moves: Default::default(),
+        };
+        let (goal_separators, goal_triangles) = ranking.split(State::GOAL);
+        for (index, &step) in Move::ALL.iter().enumerate() {
+            ranking.separator_moves[index] = (0..ranking.separators.count())
+                .map(|separators| ranking.split(ranking.join(separators, goal_triangles).apply(step)).0 as u16)
+                .collect();
+            ranking.triangle_moves[index] = (0..ranking.triangles.count())
+                .map(|triangles| ranking.split(ranking.join(goal_separators, triangles).apply(step)).1 as u32)
+                .collect();
+        }
+        ranking
+    }
+
+    /// The (separator rank, triangle rank) of `state`.
+    pub(crate) fn split(&self, state: State) -> (usize, usize) {
+        let separators: Vec<u8> = (0..SEPARATOR_PLACES).map(|k| field(state, 2 * k)).collect();
+        let triangles: Vec<u8> = (0..TRIANGLE_PLACES).map(|k| field(state, 2 * k + 1)).collect();
+        (self.separators.rank(&separators), self.triangles.rank(&triangles))
+    }
+
+    /// The configuration with separator rank `separators` and triangle rank `triangles`.
+    pub(crate) fn join(&self, separators: usize, triangles: usize) -> State {
+        let mut pieces = [0u8; PIECES];
+        let mut separator_pieces = [0u8; SEPARATOR_PLACES];
+        let mut triangle_pieces = [0u8; TRIANGLE_PLACES];
+        self.separators.unrank(separators, &mut separator_pieces);
+        self.triangles.unrank(triangles, &mut triangle_pieces);
+        for (k, &piece) in separator_pieces.iter().enumerate() {
+            pieces[2 * k] = piece;
+        }
+        for (k, &piece) in triangle_pieces.iter().enumerate() {
+            pieces[2 * k + 1] = piece;
+        }
+        let packed = pieces.iter().enumerate().fold(0u64, |packed, (place, &piece)| {
+            packed | u64::from(piece) << (place as u32 * FIELD_BITS)
+        });
+        State::from_packed(packed)
+    }
+
+    /// The rank of `state`: separators × 113,400 + triangles.
+    pub(crate) fn rank(&self, state: State) -> u64 {
+        let (separators, triangles) = self.split(state);
+        (separators * self.triangles.count() + triangles) as u64
+    }
+
+    /// The configuration of rank `rank`.
+    pub(crate) fn unrank(&self, rank: u64) -> State {
+        let row = self.triangles.count() as u64;
+        self.join((rank / row) as usize, (rank % row) as usize)
+    }
+
+    /// The ranks after move `Move::ALL[step]` from (separators, triangles), by the tables.
+    #[cfg(test)]
+    pub(crate) fn apply(&self, step: usize, separators: usize, triangles: usize) -> (usize, usize) {
+        (
+            usize::from(self.separator_moves[step][separators]),
+            self.triangle_moves[step][triangles] as usize,
+        )
+    }
+}
+
+/// The index in `Move::ALL` of the move that undoes `Move::ALL[index]`.
+fn inverse_index(index: usize) -> usize {
+    // 1 and 3 undo each other, as do 2 and 4: two places apart in `Move::ALL`.
+    (index + 2) % 4
+}
+
+/// What the census found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Census {
+    /// Configurations at each distance 0, 1, ... (to the last layer, or to the depth cap).
+    pub(crate) layers: Vec<u64>,
+    /// The configuration of smallest rank in the deepest layer.
+    pub(crate) deepest: State,
+    /// Whether the search ran until a layer came out empty (not stopped by a depth cap).
+    pub(crate) complete: bool,
+}
+
+impl Census {
+    /// Configurations no sequence of moves reaches from the goal (known only when complete).
+    pub(crate) fn unreachable(&self) -> u64 {
+        CONFIGURATIONS - self.layers.iter().sum::<u64>()
+    }
+
+    /// Configurations more than [`MAX_MOVES`] moves away (reachable ones only).
+    pub(crate) fn beyond_judge_limit(&self) -> u64 {
+        self.layers.iter().skip(MAX_MOVES + 1).sum()
+    }
+}
+
+/// The search's state: the ranking, the 2-bit table, and per row the configurations of the last
+/// layer found and the ones not yet reached.
+struct Search<'a> {
+    ranking: &'a Ranking,
+    table: Vec<AtomicU64>,
+}
+
+/// The low bit of each 2-bit field of `word` that equals `code`.
+#[inline(always)]
+fn fields_equal(word: u64, code: u64) -> u64 {
+    let differences = word ^ (code * LOW_BITS);
+    !(differences | (differences >> 1)) & LOW_BITS
+}
+
+/// The fields of row word `word` that hold a configuration (the last word of a row is padded).
+#[inline(always)]
+fn valid_fields(word: usize) -> u64 {
+    let first = word * FIELDS_PER_WORD;
+    if first + FIELDS_PER_WORD <= TRIANGLE_ARRANGEMENTS {
+        u64::MAX
+    } else {
+        (1u64 << (2 * (TRIANGLE_ARRANGEMENTS - first))) - 1
+    }
+}
+
+/// What one row contributed to a layer: how many it found and the smallest triangle rank.
+#[derive(Clone, Copy)]
+struct RowFound {
+    count: u32,
+    first: usize,
+}
+
+impl<'a> Search<'a> {
+    /// The code of a configuration at distance `depth`.
+    fn code(depth: usize) -> u64 {
+        1 + (depth % 3) as u64
+    }
+
+    fn row(&self, row: usize) -> &[AtomicU64] {
+        &self.table[row * ROW_WORDS..(row + 1) * ROW_WORDS]
+    }
+
+    /// Marks every configuration of row `row` at distance `depth + 1`: unreached, with a
+    /// neighbour holding `depth`'s code. Only the caller writes this row.
+    fn expand_row(&self, row: usize, depth: usize, frontier: &[u32], unreached: u32) -> RowFound {
+        let mut found = RowFound {
+            count: 0,
+            first: usize::MAX,
+        };
+        let neighbours: [usize; 4] = std::array::from_fn(|step| usize::from(self.ranking.separator_moves[step][row]));
+        let pushes: u64 = neighbours.iter().map(|&other| u64::from(frontier[other])).sum();
+        if pushes == 0 || unreached == 0 {
+            return found;
+        }
+        let (code, next) = (Self::code(depth), Self::code(depth + 1));
+        let own = self.row(row);
+        if u64::from(unreached) < pushes {
+            // Pull: each unreached field asks its neighbours.
+            for (index, cell) in own.iter().enumerate() {
+                let word = cell.load(Relaxed);
+                let mut open = fields_equal(word, 0) & valid_fields(index);
+                let mut marks = 0;
+                while open != 0 {
+                    let bit = open.trailing_zeros();
+                    open &= open - 1;
+                    let triangles = index * FIELDS_PER_WORD + bit as usize / 2;
+                    let reached = (0..4).any(|step| {
+                        let other = neighbours[step];
+                        frontier[other] != 0 && {
+                            let target = self.ranking.triangle_moves[step][triangles] as usize;
+                            let word = self.row(other)[target / FIELDS_PER_WORD].load(Relaxed);
+                            (word >> (2 * (target % FIELDS_PER_WORD))) & 3 == code
+                        }
+                    });
+                    if reached {
+                        marks |= next << bit;
+                        found.count += 1;
+                        found.first = found.first.min(triangles);
+                    }
+                }
+                if marks != 0 {
+                    cell.store(word | marks, Relaxed);
+                }
+            }
+        } else {
+            // Push: each field of layer `depth` in a neighbour row marks what it leads to here.
+            for (step, &other) in neighbours.iter().enumerate() {
+                if frontier[other] == 0 {
+                    continue;
+                }
+                let back = &self.ranking.triangle_moves[inverse_index(step)];
+                for (index, cell) in self.row(other).iter().enumerate() {
+                    let mut hits = fields_equal(cell.load(Relaxed), code);
+                    while hits != 0 {
+                        let bit = hits.trailing_zeros();
+                        hits &= hits - 1;
+                        let target = back[index * FIELDS_PER_WORD + bit as usize / 2] as usize;
+                        let cell = &own[target / FIELDS_PER_WORD];
+                        let shift = 2 * (target % FIELDS_PER_WORD);
+                        let word = cell.load(Relaxed);
+                        if (word >> shift) & 3 == 0 {
+                            cell.store(word | next << shift, Relaxed);
+                            found.count += 1;
+                            found.first = found.first.min(target);
+                        }
+                    }
+                }
+            }
+        }
+        found
+    }
+}
+
+/// The census to `cap` moves (`None`: to the last layer), on `threads` threads, writing a
+/// progress line per layer (depth, count, elapsed time) to `progress`.
+///
+/// # Errors
+/// [`Failure::OutOfMemory`] if the 1.57 GB table cannot be allocated; [`Failure::Io`] if
+/// `progress` cannot be written.
+///
+/// # Complexity
+/// As the module docs say.
+pub(crate) fn census(cap: Option<usize>, threads: usize, progress: &mut dyn Write) -> Result<Census, Failure> {
+    let started = Instant::now();
+    let ranking = Ranking::new();
+    let rows = ranking.separators.count();
+    let row_size = ranking.triangles.count();
+    let mut table = Vec::new();
+    try_reserve(
+        &mut table,
+        rows * ROW_WORDS,
+        "the census table (2 bits a configuration)",
+    )?;
+    table.extend((0..rows * ROW_WORDS).map(|_| AtomicU64::new(0)));
+    let search = Search {
+        ranking: &ranking,
+        table,
+    };
+    let goal = ranking.rank(State::GOAL);
+    let (goal_row, goal_triangles) = ((goal / row_size as u64) as usize, (goal % row_size as u64) as usize);
+    search.row(goal_row)[goal_triangles / FIELDS_PER_WORD]
+        .fetch_or(Search::code(0) << (2 * (goal_triangles % FIELDS_PER_WORD)), Relaxed);
+    let mut frontier = vec![0u32; rows];
+    frontier[goal_row] = 1;
+    let unreached: Vec<AtomicU32> = (0..rows).map(|_| AtomicU32::new(row_size as u32)).collect();
+    unreached[goal_row].fetch_sub(1, Relaxed);
+    let mut layers = vec![1u64];
+    let mut deepest = goal;
+    let threads = threads.max(1);
+    writeln!(
+        progress,
+        "census: {} configurations at 2 bits each, {} bytes, {threads} threads",
+        CONFIGURATIONS,
+        rows * ROW_WORDS * 8
+    )?;
+    loop {
+        let depth = layers.len() - 1;
+        if cap.map_or(false, |cap| depth >= cap) {
+            return Ok(Census {
+                layers,
+                deepest: ranking.unrank(deepest),
+                complete: false,
+            });
+        }
+        let next_frontier: Vec<AtomicU32> = (0..rows).map(|_| AtomicU32::new(0)).collect();
+        let next_chunk = AtomicUsize::new(0);
+        let shared = (&search, &frontier, &unreached, &next_frontier, &next_chunk);
+        let (count, first) = thread::scope(|scope| {
+            let workers: Vec<_> = (0..threads)
+                .map(|_| {
+                    scope.spawn(move || {
+                        let (search, frontier, unreached, next_frontier, next_chunk) = shared;
+                        let (mut count, mut first) = (0u64, u64::MAX);
+                        loop {
+                            let start = next_chunk.fetch_add(CHUNK_ROWS, Relaxed);
+                            if start >= rows {
+                                return (count, first);
+                            }
+                            for row in start..rows.min(start + CHUNK_ROWS) {
+                                let found = search.expand_row(row, depth, frontier, unreached[row].load(Relaxed));
+                                if found.count > 0 {
+                                    count += u64::from(found.count);
+                                    first = first.min((row * row_size + found.first) as u64);
+                                    next_frontier[row].store(found.count, Relaxed);
+                                    unreached[row].fetch_sub(found.count, Relaxed);
+                                }
+                            }
+                        }
+                    })
+                })
+                .collect();
+            workers
+                .into_iter()
+                .map(|worker| worker.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+                .fold((0, u64::MAX), |(count, first), (more, other)| {
+                    (count + more, first.min(other))
+                })
+        });
+        if count == 0 {
+            return Ok(Census {
+                layers,
+                deepest: ranking.unrank(deepest),
+                complete: true,
+            });
+        }
+        layers.push(count);
+        deepest = first;
+        frontier = next_frontier.iter().map(|count| count.load(Relaxed)).collect();
+        writeln!(
+            progress,
+            "census: depth {}: {count} configurations, {} within, {:.1} s",
+            depth + 1,
+            layers.iter().sum::<u64>(),
+            started.elapsed().as_secs_f64()
+        )?;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::LAYER_SIZES;
+    use crate::study::Layers;
+
+    /// A fixed-seed generator (xorshift64*), enough to pick sample ranks.
+    struct Random(u64);
+
+    impl Random {
+        fn below(&mut self, bound: u64) -> u64 {
+            self.0 ^= self.0 >> 12;
+            self.0 ^= self.0 << 25;
+            self.0 ^= self.0 >> 27;
+            (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 11) % bound
+        }
+    }
+
+    #[test]
+    fn ranks_are_lexicographic_bijections() {
+        let ranking = Ranking::new();
+        for (arrangements, places, count) in [
+            (&ranking.separators, SEPARATOR_PLACES, SEPARATOR_ARRANGEMENTS),
+            (&ranking.triangles, TRIANGLE_PLACES, TRIANGLE_ARRANGEMENTS),
+        ] {
+            assert_eq!(arrangements.count(), count);
+            // Every rank: its arrangement has the right pieces, ranks back to itself and comes
+            // after the one before in dictionary order, so the ranks are the arrangements, each once.
+            let mut before: Option<Vec<u8>> = None;
+            for rank in 0..count {
+                let mut pieces = vec![0u8; places];
+                arrangements.unrank(rank, &mut pieces);
+                let mut copies = vec![0u8; arrangements.copies.len()];
+                for &piece in &pieces {
+                    copies[usize::from(piece)] += 1;
+                }
+                assert_eq!(copies, arrangements.copies);
+                assert_eq!(arrangements.rank(&pieces), rank);
+                if let Some(before) = &before {
+                    assert!(*before < pieces, "{before:?} {pieces:?}");
+                }
+                before = Some(pieces);
+            }
+        }
+        assert_eq!(ranking.rank(State::GOAL), {
+            let (separators, triangles) = ranking.split(State::GOAL);
+            (separators * TRIANGLE_ARRANGEMENTS + triangles) as u64
+        });
+        assert_eq!(CONFIGURATIONS, 6_286_896_000);
+    }
+
+    #[test]
+    fn configuration_ranks_round_trip() {
+        let ranking = Ranking::new();
+        let mut random = Random(704);
+        for _ in 0..20_000 {
+            let rank = random.below(CONFIGURATIONS);
+            let state = ranking.unrank(rank);
+            // A configuration of the puzzle: the judge's checks accept its numbers.
+            assert_eq!(State::from_numbers(&state.numbers()), Ok(state));
+            assert_eq!(ranking.rank(state), rank);
+        }
+        for rank in [0, 1, CONFIGURATIONS - 1, ranking.rank(State::GOAL)] {
+            assert_eq!(ranking.rank(ranking.unrank(rank)), rank);
+        }
+        assert_eq!(ranking.unrank(ranking.rank(State::GOAL)), State::GOAL);
+    }
+
+    #[test]
+    fn move_tables_agree_with_state_apply() {
+        let ranking = Ranking::new();
+        let mut random = Random(29);
+        for _ in 0..20_000 {
+            let (separators, triangles) = (
+                random.below(SEPARATOR_ARRANGEMENTS as u64) as usize,
+                random.below(TRIANGLE_ARRANGEMENTS as u64) as usize,
+            );
+            let state = ranking.join(separators, triangles);
+            for (step, &turn) in Move::ALL.iter().enumerate() {
+                let (after_separators, after_triangles) = ranking.apply(step, separators, triangles);
+                assert_eq!(ranking.join(after_separators, after_triangles), state.apply(turn));
+                let back = ranking.apply(inverse_index(step), after_separators, after_triangles);
+                assert_eq!(back, (separators, triangles));
+            }
+        }
+    }
+
+    #[test]
+    fn field_scans_find_exactly_the_equal_fields() {
+        let mut random = Random(3);
+        for _ in 0..1_000 {
+            let word = random.below(u64::MAX);
+            for code in 0..4 {
+                let naive = (0..32)
+                    .filter(|field| (word >> (2 * field)) & 3 == code)
+                    .fold(0, |bits, field| bits | 1 << (2 * field));
+                assert_eq!(fields_equal(word, code), naive);
+            }
+        }
+        assert_eq!(valid_fields(0), u64::MAX);
+        // 113,400 = 3,543 words of 32 and 24 fields.
+        assert_eq!(valid_fields(ROW_WORDS - 1), (1 << 48) - 1);
+    }
+
+    #[test]
+    fn census_to_depth_sixteen_equals_the_sorted_layers() {
+        // The same 1.57 GB table as the whole census; an unoptimised build stops at 10.
+        let depth = if cfg!(debug_assertions) { 10 } else { MAX_MOVES };
+        let mut progress = Vec::new();
+        let census = census(Some(depth), 2, &mut progress).unwrap();
+        // `--stats --depth 16`'s layers: `sorted_layers_match_the_published_counts` checks that
+        // `Layers::count(16)` gives these (not counted again here, it takes seconds).
+        let sizes: Vec<u64> = LAYER_SIZES[..=depth].iter().map(|&size| size as u64).collect();
+        assert_eq!(census.layers, sizes);
+        assert!(!census.complete);
+        // The example is in the deepest layer: the solver needs exactly `depth` moves.
+        match crate::Solver::new().solve(census.deepest) {
+            crate::Answer::Moves(solution) => assert_eq!(solution.moves().len(), depth),
+            other => panic!("{other:?}"),
+        }
+        let progress = String::from_utf8(progress).unwrap();
+        assert_eq!(progress.lines().count(), depth + 1, "{progress}");
+        assert!(progress.contains(&format!("census: depth 3: 34 configurations, 51 within, ")));
+        // One thread finds the same.
+        let alone = super::census(Some(6), 1, &mut std::io::sink()).unwrap();
+        assert_eq!(alone.layers, sizes[..=6]);
+    }
+
+    #[test]
+    fn the_published_census_matches_the_live_count() {
+        let layers = census_layers();
+        // The live count, to a depth that takes a moment, and through `LAYER_SIZES` (which
+        // `sorted_layers_match_the_published_counts` checks against the live count to 16) the rest.
+        let live = Layers::count(12);
+        let live: Vec<u64> = live.sizes().iter().map(|&size| size as u64).collect();
+        assert_eq!(layers[..live.len()], live[..]);
+        let published: Vec<u64> = LAYER_SIZES.iter().map(|&size| size as u64).collect();
+        assert_eq!(layers[..=MAX_MOVES], published[..]);
+        assert_eq!(layers.iter().sum::<u64>(), CONFIGURATIONS);
+        assert!(layers.iter().all(|&count| count > 0));
+        assert!(CENSUS_TEXT.contains(&format!("\nmaximum depth {}: ", layers.len() - 1)));
+    }
+}
