@@ -180,11 +180,8 @@ pub(crate) fn write_stats(out: &mut impl Write, depth: u8) -> io::Result<()> {
     )
 }
 
-/// `--stats --depth all`: the census's layers to the last with the running total, the maximum
-/// depth with an example, the size of the whole space with its derivation, how many
-/// configurations no move sequence reaches, and how many lie more than 16 moves away (the judge
-/// prints `NO SOLUTION WAS FOUND IN 16 STEPS` for them). Progress goes to `progress`, a line a
-/// layer.
+/// `--stats --depth all`: runs the census ([`census::census`], on every core) with its progress
+/// on `progress`, a line a layer, then writes its report ([`write_census_report`]).
 ///
 /// # Errors
 /// As [`census::census`]: the table cannot be allocated, or a write fails.
@@ -194,6 +191,14 @@ pub(crate) fn write_stats(out: &mut impl Write, depth: u8) -> io::Result<()> {
 pub(crate) fn write_census(out: &mut impl Write, progress: &mut dyn Write) -> Result<(), Failure> {
     let threads = std::thread::available_parallelism().map_or(2, |threads| threads.get());
     let census = census::census(None, threads, progress)?;
+    Ok(write_census_report(out, &census)?)
+}
+
+/// The census's report, in `--stats`' format: the layers to the last with the running total,
+/// the maximum depth with an example, the size of the whole space with its derivation, how many
+/// configurations no move sequence reaches, and how many lie more than 16 moves away (the judge
+/// prints `NO SOLUTION WAS FOUND IN 16 STEPS` for them).
+fn write_census_report(out: &mut impl Write, census: &census::Census) -> io::Result<()> {
     let goal = GOAL.map(|number| number.to_string()).join(" ");
     writeln!(out, "colour-hash: configurations by distance from the goal {goal}")?;
     writeln!(
@@ -224,8 +229,7 @@ pub(crate) fn write_census(out: &mut impl Write, progress: &mut dyn Write) -> Re
         "more than {MAX_MOVES} moves away (the judge prints NO SOLUTION WAS FOUND IN {MAX_MOVES} STEPS): {} configurations ({:.4}%)",
         grouped(beyond),
         100.0 * beyond as f64 / space as f64
-    )?;
-    Ok(())
+    )
 }
 
 /// The drawing's grid cell (row, column) of each clock hour 0..12 on a wheel whose 12 o'clock
@@ -426,6 +430,32 @@ mod tests {
             shallow.contains("\n    3             34             51\nmaximum depth 3: 34 "),
             "{shallow}"
         );
+    }
+
+    #[test]
+    fn the_census_report_reprints_the_published_census() {
+        // The committed output of `--stats --depth all`, reprinted from its own layers and
+        // example: the totals, the space, the unreachable and beyond-16 counts all follow.
+        let text = census::CENSUS_TEXT;
+        let example = text.split("e.g. ").nth(1).unwrap().lines().next().unwrap();
+        let numbers: Vec<u8> = example.split(' ').map(|number| number.parse().unwrap()).collect();
+        let deepest = State::from_numbers(&numbers.try_into().unwrap()).unwrap();
+        let published = census::Census {
+            layers: census::census_layers(),
+            deepest,
+            complete: true,
+        };
+        let mut report = Vec::new();
+        write_census_report(&mut report, &published).unwrap();
+        assert_eq!(String::from_utf8(report).unwrap(), text);
+        assert_eq!(published.unreachable(), 0);
+        assert!(text.ends_with(
+            "\nunreachable: 0 configurations\nmore than 16 moves away (the judge prints NO SOLUTION \
+             WAS FOUND IN 16 STEPS): 6,253,861,373 configurations (99.4745%)\n"
+        ));
+        assert_eq!(published.beyond_judge_limit(), 6_286_896_000 - 33_034_627);
+        // The example is more than 16 moves away, as the judge's solver confirms.
+        assert_eq!(Solver::new().solve(deepest), Answer::NoSolution);
     }
 
     #[test]

@@ -59,6 +59,7 @@ use std::time::Instant;
 
 use common::cli::{try_reserve, Failure};
 
+use crate::io::PROGRAM;
 use crate::state::{Move, State, GOAL, MAX_MOVES, PIECES};
 
 /// Bits of one packed field (3; see the crate docs).
@@ -118,8 +119,8 @@ pub fn census_layers() -> Vec<u64> {
 ///
 /// The rank of an arrangement is how many arrangements of the same pieces come before it in
 /// dictionary order: at each place, the arrangements that agree so far and put a smaller piece
-/// there, a multinomial coefficient for each smaller piece still left. Unranking walks the same
-/// sums down. Both are bijections between the arrangements and 0..count.
+/// there, a multinomial coefficient for each smaller piece still left ([`Arrangements::rank`]).
+/// Unranking walks the same sums down. Both are bijections between the arrangements and 0..count.
 #[derive(Clone, Debug)]
 pub(crate) struct Arrangements {
     /// How many copies of each piece 0..kinds.
@@ -129,25 +130,19 @@ pub(crate) struct Arrangements {
 }
 
 /// n! for the n ≤ 11 of a wheel's places.
-fn factorial(n: usize) -> u64 {
-    (1..=n as u64).product()
+fn factorial(n: usize) -> usize {
+    (1..=n).product()
 }
 
 impl Arrangements {
-    /// The arrangements of `copies[v]` copies of each piece v.
+    /// The arrangements of `copies[v]` copies of each piece v: places! / Π copies[v]!.
     fn new(copies: Vec<u8>) -> Arrangements {
-        let count = Self::multinomial(&copies) as usize;
-        Arrangements { copies, count }
-    }
-
-    /// The arrangements of the pieces `left` (copies of each): (Σ left)! / Π left[v]!.
-    fn multinomial(left: &[u8]) -> u64 {
-        let places = left.iter().map(|&copies| usize::from(copies)).sum();
-        factorial(places)
-            / left
-                .iter()
-                .map(|&copies| factorial(usize::from(copies)))
-                .product::<u64>()
+        let places = copies.iter().map(|&copies| usize::from(copies)).sum();
+        let repeats: usize = copies.iter().map(|&copies| factorial(usize::from(copies))).product();
+        Arrangements {
+            count: factorial(places) / repeats,
+            copies,
+        }
     }
 
     /// How many arrangements there are.
@@ -157,54 +152,58 @@ impl Arrangements {
 
     /// The position of `pieces` in dictionary order.
     ///
+    /// With n places left and `left[v]` copies of each piece v still to place, n!/Π left! = `ways`
+    /// arrangements remain, and `ways · left[v] / n` of them put v next (an exact division: it
+    /// is the count with one v fewer). Each smaller piece than the one placed adds its share.
+    ///
     /// # Panics
     /// If `pieces` are not an arrangement of these pieces.
     ///
     /// # Complexity
-    /// O(places · kinds²).
+    /// O(places · kinds).
     pub(crate) fn rank(&self, pieces: &[u8]) -> usize {
         let mut left = self.copies.clone();
+        let mut ways = self.count;
         let mut rank = 0;
-        for &piece in pieces {
-            for smaller in 0..usize::from(piece) {
-                if left[smaller] > 0 {
-                    left[smaller] -= 1;
-                    rank += Self::multinomial(&left);
-                    left[smaller] += 1;
-                }
-            }
-            left[usize::from(piece)] -= 1;
+        for (placed, &piece) in pieces.iter().enumerate() {
+            let places = pieces.len() - placed;
+            let piece = usize::from(piece);
+            rank += left[..piece]
+                .iter()
+                .map(|&copies| ways * usize::from(copies) / places)
+                .sum::<usize>();
+            ways = ways * usize::from(left[piece]) / places;
+            left[piece] -= 1;
         }
-        rank as usize
+        rank
     }
 
-    /// The arrangement at position `rank` in dictionary order, into `pieces`.
+    /// The arrangement at position `rank` in dictionary order, into `pieces` (as long as the
+    /// places): the same shares as [`Arrangements::rank`], walked down.
     ///
     /// # Panics
-    /// If `rank` is not below [`Arrangements::count`], or `pieces` is shorter than the places.
+    /// If `rank` is not below [`Arrangements::count`], or `pieces` is not as long as the places.
     ///
     /// # Complexity
-    /// O(places · kinds²).
-    pub(crate) fn unrank(&self, rank: usize, pieces: &mut [u8]) {
+    /// O(places · kinds).
+    pub(crate) fn unrank(&self, mut rank: usize, pieces: &mut [u8]) {
+        assert!(rank < self.count, "rank {rank} beyond the {} arrangements", self.count);
         let mut left = self.copies.clone();
-        let mut rank = rank as u64;
-        let places: usize = left.iter().map(|&copies| usize::from(copies)).sum();
-        for place in pieces.iter_mut().take(places) {
-            for piece in 0..left.len() {
-                if left[piece] == 0 {
-                    continue;
-                }
-                left[piece] -= 1;
-                let following = Self::multinomial(&left);
-                if rank < following {
-                    *place = piece as u8;
+        let mut ways = self.count;
+        let places = pieces.len();
+        for (placed, slot) in pieces.iter_mut().enumerate() {
+            let remaining = places - placed;
+            for (piece, copies) in left.iter_mut().enumerate() {
+                let share = ways * usize::from(*copies) / remaining;
+                if rank < share {
+                    *slot = piece as u8;
+                    *copies -= 1;
+                    ways = share;
                     break;
                 }
-                rank -= following;
-                left[piece] += 1;
+                rank -= share;
             }
         }
-        assert_eq!(rank, 0, "rank beyond the arrangements");
     }
 }
 
@@ -264,8 +263,8 @@ impl Ranking {
 
     /// The (separator rank, triangle rank) of `state`.
     pub(crate) fn split(&self, state: State) -> (usize, usize) {
-        let separators: Vec<u8> = (0..SEPARATOR_PLACES).map(|k| field(state, 2 * k)).collect();
-        let triangles: Vec<u8> = (0..TRIANGLE_PLACES).map(|k| field(state, 2 * k + 1)).collect();
+        let separators: [u8; SEPARATOR_PLACES] = std::array::from_fn(|k| field(state, 2 * k));
+        let triangles: [u8; TRIANGLE_PLACES] = std::array::from_fn(|k| field(state, 2 * k + 1));
         (self.separators.rank(&separators), self.triangles.rank(&triangles))
     }
 
@@ -339,8 +338,7 @@ impl Census {
     }
 }
 
-/// The search's state: the ranking, the 2-bit table, and per row the configurations of the last
-/// layer found and the ones not yet reached.
+/// The search's state: the ranking's move tables and the 2-bit table.
 struct Search<'a> {
     ranking: &'a Ranking,
     table: Vec<AtomicU64>,
@@ -364,11 +362,34 @@ fn valid_fields(word: usize) -> u64 {
     }
 }
 
-/// What one row contributed to a layer: how many it found and the smallest triangle rank.
-#[derive(Clone, Copy)]
+/// Words of a row's frontier map: a bit for each of the row's table words.
+const MAP_WORDS: usize = (ROW_WORDS + 63) / 64;
+
+/// The last layer found: per row how many configurations it has, and which of the row's table
+/// words hold them (a bit a word), so that sparse layers read only those words.
+struct Frontier {
+    counts: Vec<u32>,
+    maps: Vec<u64>,
+}
+
+impl Frontier {
+    fn map(&self, row: usize) -> &[u64] {
+        &self.maps[row * MAP_WORDS..(row + 1) * MAP_WORDS]
+    }
+
+    /// Whether table word `word` of row `row` may hold the layer (no: it certainly does not).
+    #[inline(always)]
+    fn may_hold(&self, row: usize, word: usize) -> bool {
+        (self.maps[row * MAP_WORDS + word / 64] >> (word % 64)) & 1 != 0
+    }
+}
+
+/// What one row contributed to a layer: how many it found, the smallest triangle rank, and
+/// which of its words they are in.
 struct RowFound {
     count: u32,
     first: usize,
+    map: [u64; MAP_WORDS],
 }
 
 impl<'a> Search<'a> {
@@ -383,20 +404,22 @@ impl<'a> Search<'a> {
 
     /// Marks every configuration of row `row` at distance `depth + 1`: unreached, with a
     /// neighbour holding `depth`'s code. Only the caller writes this row.
-    fn expand_row(&self, row: usize, depth: usize, frontier: &[u32], unreached: u32) -> RowFound {
+    fn expand_row(&self, row: usize, depth: usize, frontier: &Frontier, unreached: u32) -> RowFound {
         let mut found = RowFound {
             count: 0,
             first: usize::MAX,
+            map: [0; MAP_WORDS],
         };
         let neighbours: [usize; 4] = std::array::from_fn(|step| usize::from(self.ranking.separator_moves[step][row]));
-        let pushes: u64 = neighbours.iter().map(|&other| u64::from(frontier[other])).sum();
+        let pushes: u64 = neighbours.iter().map(|&other| u64::from(frontier.counts[other])).sum();
         if pushes == 0 || unreached == 0 {
             return found;
         }
         let (code, next) = (Self::code(depth), Self::code(depth + 1));
         let own = self.row(row);
-        if u64::from(unreached) < pushes {
-            // Pull: each unreached field asks its neighbours.
+        // A pull asks up to four neighbours for each unreached configuration, a push probes once
+        // for each configuration of the layer next door: pull when it is clearly less work.
+        if 2 * u64::from(unreached) < pushes {
             for (index, cell) in own.iter().enumerate() {
                 let word = cell.load(Relaxed);
                 let mut open = fields_equal(word, 0) & valid_fields(index);
@@ -407,8 +430,8 @@ impl<'a> Search<'a> {
                     let triangles = index * FIELDS_PER_WORD + bit as usize / 2;
                     let reached = (0..4).any(|step| {
                         let other = neighbours[step];
-                        frontier[other] != 0 && {
-                            let target = self.ranking.triangle_moves[step][triangles] as usize;
+                        let target = self.ranking.triangle_moves[step][triangles] as usize;
+                        frontier.may_hold(other, target / FIELDS_PER_WORD) && {
                             let word = self.row(other)[target / FIELDS_PER_WORD].load(Relaxed);
                             (word >> (2 * (target % FIELDS_PER_WORD))) & 3 == code
                         }
@@ -421,28 +444,37 @@ impl<'a> Search<'a> {
                 }
                 if marks != 0 {
                     cell.store(word | marks, Relaxed);
+                    found.map[index / 64] |= 1 << (index % 64);
                 }
             }
         } else {
             // Push: each field of layer `depth` in a neighbour row marks what it leads to here.
             for (step, &other) in neighbours.iter().enumerate() {
-                if frontier[other] == 0 {
+                if frontier.counts[other] == 0 {
                     continue;
                 }
                 let back = &self.ranking.triangle_moves[inverse_index(step)];
-                for (index, cell) in self.row(other).iter().enumerate() {
-                    let mut hits = fields_equal(cell.load(Relaxed), code);
-                    while hits != 0 {
-                        let bit = hits.trailing_zeros();
-                        hits &= hits - 1;
-                        let target = back[index * FIELDS_PER_WORD + bit as usize / 2] as usize;
-                        let cell = &own[target / FIELDS_PER_WORD];
-                        let shift = 2 * (target % FIELDS_PER_WORD);
-                        let word = cell.load(Relaxed);
-                        if (word >> shift) & 3 == 0 {
-                            cell.store(word | next << shift, Relaxed);
-                            found.count += 1;
-                            found.first = found.first.min(target);
+                let source = self.row(other);
+                for (part, &bits) in frontier.map(other).iter().enumerate() {
+                    let mut bits = bits;
+                    while bits != 0 {
+                        let index = part * 64 + bits.trailing_zeros() as usize;
+                        bits &= bits - 1;
+                        let mut hits = fields_equal(source[index].load(Relaxed), code);
+                        while hits != 0 {
+                            let bit = hits.trailing_zeros();
+                            hits &= hits - 1;
+                            let target = back[index * FIELDS_PER_WORD + bit as usize / 2] as usize;
+                            let word_index = target / FIELDS_PER_WORD;
+                            let cell = &own[word_index];
+                            let shift = 2 * (target % FIELDS_PER_WORD);
+                            let word = cell.load(Relaxed);
+                            // Without branches: about half the targets are new, unpredictably.
+                            let unreached = ((word >> shift) & 3 == 0) as u64;
+                            cell.store(word | (next * unreached) << shift, Relaxed);
+                            found.count += unreached as u32;
+                            found.first = found.first.min(if unreached == 1 { target } else { usize::MAX });
+                            found.map[word_index / 64] |= unreached << (word_index % 64);
                         }
                     }
                 }
@@ -463,9 +495,8 @@ impl<'a> Search<'a> {
 /// As the module docs say.
 pub(crate) fn census(cap: Option<usize>, threads: usize, progress: &mut dyn Write) -> Result<Census, Failure> {
     let started = Instant::now();
-    let ranking = Ranking::new();
-    let rows = ranking.separators.count();
-    let row_size = ranking.triangles.count();
+    // The table first: without the memory, the one error line comes at once.
+    let (rows, row_size) = (SEPARATOR_ARRANGEMENTS, TRIANGLE_ARRANGEMENTS);
     let mut table = Vec::new();
     try_reserve(
         &mut table,
@@ -473,16 +504,21 @@ pub(crate) fn census(cap: Option<usize>, threads: usize, progress: &mut dyn Writ
         "the census table (2 bits a configuration)",
     )?;
     table.extend((0..rows * ROW_WORDS).map(|_| AtomicU64::new(0)));
+    let ranking = Ranking::new();
     let search = Search {
         ranking: &ranking,
         table,
     };
     let goal = ranking.rank(State::GOAL);
     let (goal_row, goal_triangles) = ((goal / row_size as u64) as usize, (goal % row_size as u64) as usize);
-    search.row(goal_row)[goal_triangles / FIELDS_PER_WORD]
-        .fetch_or(Search::code(0) << (2 * (goal_triangles % FIELDS_PER_WORD)), Relaxed);
-    let mut frontier = vec![0u32; rows];
-    frontier[goal_row] = 1;
+    let goal_word = goal_triangles / FIELDS_PER_WORD;
+    search.row(goal_row)[goal_word].store(Search::code(0) << (2 * (goal_triangles % FIELDS_PER_WORD)), Relaxed);
+    let mut frontier = Frontier {
+        counts: vec![0; rows],
+        maps: vec![0; rows * MAP_WORDS],
+    };
+    frontier.counts[goal_row] = 1;
+    frontier.maps[goal_row * MAP_WORDS + goal_word / 64] = 1 << (goal_word % 64);
     let unreached: Vec<AtomicU32> = (0..rows).map(|_| AtomicU32::new(row_size as u32)).collect();
     unreached[goal_row].fetch_sub(1, Relaxed);
     let mut layers = vec![1u64];
@@ -490,27 +526,28 @@ pub(crate) fn census(cap: Option<usize>, threads: usize, progress: &mut dyn Writ
     let threads = threads.max(1);
     writeln!(
         progress,
-        "census: {} configurations at 2 bits each, {} bytes, {threads} threads",
+        "{PROGRAM}: census: {} configurations at 2 bits each, {} bytes, {threads} threads",
         CONFIGURATIONS,
         rows * ROW_WORDS * 8
     )?;
     loop {
         let depth = layers.len() - 1;
-        if cap.map_or(false, |cap| depth >= cap) {
+        if cap.is_some_and(|cap| depth >= cap) {
             return Ok(Census {
                 layers,
                 deepest: ranking.unrank(deepest),
                 complete: false,
             });
         }
-        let next_frontier: Vec<AtomicU32> = (0..rows).map(|_| AtomicU32::new(0)).collect();
+        let next_counts: Vec<AtomicU32> = (0..rows).map(|_| AtomicU32::new(0)).collect();
+        let next_maps: Vec<AtomicU64> = (0..rows * MAP_WORDS).map(|_| AtomicU64::new(0)).collect();
         let next_chunk = AtomicUsize::new(0);
-        let shared = (&search, &frontier, &unreached, &next_frontier, &next_chunk);
+        let shared = (&search, &frontier, &unreached, &next_counts, &next_maps, &next_chunk);
         let (count, first) = thread::scope(|scope| {
             let workers: Vec<_> = (0..threads)
                 .map(|_| {
                     scope.spawn(move || {
-                        let (search, frontier, unreached, next_frontier, next_chunk) = shared;
+                        let (search, frontier, unreached, next_counts, next_maps, next_chunk) = shared;
                         let (mut count, mut first) = (0u64, u64::MAX);
                         loop {
                             let start = next_chunk.fetch_add(CHUNK_ROWS, Relaxed);
@@ -522,8 +559,11 @@ pub(crate) fn census(cap: Option<usize>, threads: usize, progress: &mut dyn Writ
                                 if found.count > 0 {
                                     count += u64::from(found.count);
                                     first = first.min((row * row_size + found.first) as u64);
-                                    next_frontier[row].store(found.count, Relaxed);
+                                    next_counts[row].store(found.count, Relaxed);
                                     unreached[row].fetch_sub(found.count, Relaxed);
+                                    for (cell, &bits) in next_maps[row * MAP_WORDS..].iter().zip(&found.map) {
+                                        cell.store(bits, Relaxed);
+                                    }
                                 }
                             }
                         }
@@ -546,10 +586,13 @@ pub(crate) fn census(cap: Option<usize>, threads: usize, progress: &mut dyn Writ
         }
         layers.push(count);
         deepest = first;
-        frontier = next_frontier.iter().map(|count| count.load(Relaxed)).collect();
+        frontier = Frontier {
+            counts: next_counts.iter().map(|count| count.load(Relaxed)).collect(),
+            maps: next_maps.iter().map(|bits| bits.load(Relaxed)).collect(),
+        };
         writeln!(
             progress,
-            "census: depth {}: {count} configurations, {} within, {:.1} s",
+            "{PROGRAM}: census: depth {}: {count} configurations, {} within, {:.1} s",
             depth + 1,
             layers.iter().sum::<u64>(),
             started.elapsed().as_secs_f64()
@@ -679,7 +722,10 @@ mod tests {
         }
         let progress = String::from_utf8(progress).unwrap();
         assert_eq!(progress.lines().count(), depth + 1, "{progress}");
-        assert!(progress.contains(&format!("census: depth 3: 34 configurations, 51 within, ")));
+        assert!(progress.starts_with(
+            "colour-hash: census: 6286896000 configurations at 2 bits each, 1571834880 bytes, 2 threads\n"
+        ));
+        assert!(progress.contains("\ncolour-hash: census: depth 3: 34 configurations, 51 within, "));
         // One thread finds the same.
         let alone = super::census(Some(6), 1, &mut std::io::sink()).unwrap();
         assert_eq!(alone.layers, sizes[..=6]);
