@@ -90,7 +90,10 @@
 //! Switches ([`main_with`]) add to the judge behaviour; bundles leave them out. `--method plain`
 //! answers with [`plain`]. `--stats [--depth D]` counts the layers around the goal in sorted
 //! vectors (not the solver's hash map, so that depth 16 fits in a few hundred megabytes) and
-//! derives the size of the whole space from the goal's pieces. `--trace` answers as usual on
+//! derives the size of the whole space from the goal's pieces. `--stats --depth all` is the census
+//! of that whole space: the distance of every configuration, by a breadth-first search over a
+//! table of 2 bits a configuration on every core (`study/census.rs`); its committed output is
+//! [`CENSUS_TEXT`], its layers [`census_layers`]. `--trace` answers as usual on
 //! stdout and draws every case's solution on stderr, through the [`Tracer`] in [`Options`].
 //!
 //! # Input grammar

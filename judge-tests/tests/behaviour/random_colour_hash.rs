@@ -14,7 +14,8 @@
 //! against it, in process, on seeded configurations at several table depths; and the binary with
 //! `--method plain` on every judge case (stdout equal to the `.out`, stderr and exit status
 //! equal to the default run's). Last, the binary under small address-space limits (`ulimit -v`):
-//! a smaller table and the same answers, or one error line after the answers so far.
+//! a smaller table and the same answers, or one error line after the answers so far; and the
+//! census (`--stats --depth all`) without the memory for its table: one error line.
 //!
 //! Build the binary first: `cargo build --release -p colour-hash`.
 
@@ -271,4 +272,25 @@ fn small_address_space_limits_shrink_the_table_or_give_one_error_line() {
     // A table of some depth fits as soon as the program starts, so every limit answers in full
     // (the G = 11 table asked for alone needs more than 5 MB).
     assert_eq!(answered.len(), 16, "from {start} KB, answered at {answered:?}");
+}
+
+#[test]
+fn the_census_without_its_memory_is_one_error_line() {
+    // `--stats --depth all` needs its 1.57 GB table (2 bits for each of 6,286,896,000
+    // configurations); under a 1 GB address-space limit it asks once and says so, before any
+    // progress line and with nothing on stdout.
+    let run = run_binary(&["--stats", "--depth", "all"], "", Some(1_000_000));
+    assert_eq!(
+        (
+            run.status.code(),
+            String::from_utf8_lossy(&run.stdout).as_ref(),
+            String::from_utf8_lossy(&run.stderr).as_ref()
+        ),
+        (
+            Some(1),
+            "",
+            "colour-hash: error: out of memory: cannot allocate 1571834880 bytes for the census \
+             table (2 bits a configuration)\n"
+        )
+    );
 }
