@@ -4,10 +4,12 @@
 //! **Equals:** the layers of [`super::Layers::count`] (a plain breadth-first search over sorted
 //! layers of packed states), carried on to the last layer.
 //! **Proved by:** `census_to_depth_sixteen_equals_the_sorted_layers` (the first 17 layers, on a
-//! depth-capped census), `ranks_are_lexicographic_bijections` (every arrangement of each half),
-//! `configuration_ranks_round_trip` (seeded random configurations),
-//! `move_tables_agree_with_state_apply` (every move from seeded random configurations) and
-//! `the_published_census_matches_the_live_count`.
+//! depth-capped census, with two threads and with one), `ranks_are_lexicographic_bijections`
+//! (every arrangement of each half), `configuration_ranks_round_trip` (seeded random
+//! configurations), `move_tables_agree_with_state_apply` (every move from seeded random
+//! configurations), `field_scans_find_exactly_the_equal_fields`,
+//! `the_published_census_matches_the_live_count` and, in `study.rs`,
+//! `the_census_report_reprints_the_published_census`.
 //!
 //! # The rank
 //! A move turns a wheel by one separator and one triangle, so separators only ever sit in the 11
@@ -35,22 +37,32 @@
 //! never d − 3.
 //!
 //! Layer d + 1 is built one *destination* row at a time, and each row by one thread only, so no
-//! two threads ever write the same word and no write needs a lock: the neighbours of row `r` by
-//! move m all lie in row `separators[m][r]`, one 28 KB row, so a row's work reads at most four
-//! other rows. Each row takes the cheaper of two equal ways:
-//! - *push*: scan the four neighbour rows for fields holding d's code (word at a time), and mark
-//!   each unreached configuration they lead to, `triangles[m⁻¹][t]`;
+//! two threads ever write the same word and no write needs a read-modify-write instruction: the
+//! neighbours of row `r` by move m all lie in row `separators[m][r]`, one 28 KB row, so a row's
+//! work reads at most four other rows. Those may be written by the other thread meanwhile, but
+//! only from unreached to d + 1's code, which neither way below reads as d's; the table's words
+//! are atomics with relaxed loads and stores (plain moves on x86-64) so that this is defined, and
+//! the threads are joined after each layer, which orders one layer's writes before the next
+//! layer's reads. Each row takes one of two ways to the same result:
+//! - *push*: scan the four neighbour rows for fields holding d's code, and mark each unreached
+//!   configuration they lead to, `triangles[m⁻¹][t]`;
 //! - *pull*: scan the row's own unreached fields and mark each one whose neighbour
 //!   `(separators[m][r], triangles[m][t])` holds d's code.
 //!
-//! Push suits the early layers (a small frontier), pull the last ones (few configurations left).
-//! Rows whose neighbour rows hold nothing of layer d are skipped outright; a per-row count of
-//! layer d's configurations says which. The threads take rows in chunks from a shared counter.
+//! A push costs a probe for each of layer d's configurations in the neighbour rows, a pull up to
+//! four for each unreached configuration of the row; a row pulls when its unreached
+//! configurations are fewer than half the pushes, which is the last layers (few configurations
+//! left) and push the early ones (a small frontier). For each row the search keeps how many
+//! configurations of layer d it holds (rows with none next door are skipped outright) and a bit
+//! for each of its table words that holds any (the *frontier map*), so that a push reads only
+//! those words of a sparse layer and a pull skips the probes that cannot succeed. The threads
+//! take rows in chunks from a shared counter.
 //!
 //! # Complexity
-//! O(4 · 6,286,896,000) probes in all, each within the 28 KB rows at hand, plus a scan of the
-//! rows that border the frontier at every layer; memory 2 bits a configuration (1.57 GB) plus the
-//! move tables and two counts per row. `make bench` measures it.
+//! At most 4 · 6,286,896,000 probes in all, each within the 28 KB rows at hand, plus a scan of
+//! each row next to the frontier at every layer; memory 2 bits a configuration (1.57 GB), two
+//! frontier maps of a bit a table word (25 MB each), the move tables and two counts a row.
+//! `make bench` measures it.
 
 use std::io::Write;
 use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering::Relaxed};
@@ -135,7 +147,7 @@ fn factorial(n: usize) -> usize {
 }
 
 impl Arrangements {
-    /// The arrangements of `copies[v]` copies of each piece v: places! / Π copies[v]!.
+    /// The arrangements of `copies[v]` copies of each piece v: `places! / Π copies[v]!`.
     fn new(copies: Vec<u8>) -> Arrangements {
         let places = copies.iter().map(|&copies| usize::from(copies)).sum();
         let repeats: usize = copies.iter().map(|&copies| factorial(usize::from(copies))).product();
@@ -309,10 +321,10 @@ impl Ranking {
     }
 }
 
-/// The index in `Move::ALL` of the move that undoes `Move::ALL[index]`.
+/// The index in `Move::ALL` of the move that undoes `Move::ALL[index]` ([`Move::inverse`]).
 fn inverse_index(index: usize) -> usize {
-    // 1 and 3 undo each other, as do 2 and 4: two places apart in `Move::ALL`.
-    (index + 2) % 4
+    let inverse = Move::ALL[index].inverse();
+    Move::ALL.iter().position(|&step| step == inverse).unwrap_or(index)
 }
 
 /// What the census found.
