@@ -90,7 +90,7 @@ pub(crate) const SEPARATOR_ARRANGEMENTS: usize = 55_440;
 pub(crate) const TRIANGLE_ARRANGEMENTS: usize = 113_400;
 
 /// Every configuration: a separator arrangement and a triangle arrangement.
-pub(crate) const CONFIGURATIONS: u64 = (SEPARATOR_ARRANGEMENTS * TRIANGLE_ARRANGEMENTS) as u64;
+pub(crate) const CONFIGURATIONS: u64 = SEPARATOR_ARRANGEMENTS as u64 * TRIANGLE_ARRANGEMENTS as u64;
 
 /// Configurations (2-bit fields) in one table word.
 const FIELDS_PER_WORD: usize = 32;
@@ -302,7 +302,7 @@ impl Ranking {
     /// The rank of `state`: separators × 113,400 + triangles.
     pub(crate) fn rank(&self, state: State) -> u64 {
         let (separators, triangles) = self.split(state);
-        (separators * self.triangles.count() + triangles) as u64
+        separators as u64 * self.triangles.count() as u64 + triangles as u64
     }
 
     /// The configuration of rank `rank`.
@@ -570,7 +570,7 @@ pub(crate) fn census(cap: Option<usize>, threads: usize, progress: &mut dyn Writ
                                 let found = search.expand_row(row, depth, frontier, unreached[row].load(Relaxed));
                                 if found.count > 0 {
                                     count += u64::from(found.count);
-                                    first = first.min((row * row_size + found.first) as u64);
+                                    first = first.min(row as u64 * row_size as u64 + found.first as u64);
                                     next_counts[row].store(found.count, Relaxed);
                                     unreached[row].fetch_sub(found.count, Relaxed);
                                     for (cell, &bits) in next_maps[row * MAP_WORDS..].iter().zip(&found.map) {
@@ -658,7 +658,7 @@ mod tests {
         }
         assert_eq!(ranking.rank(State::GOAL), {
             let (separators, triangles) = ranking.split(State::GOAL);
-            (separators * TRIANGLE_ARRANGEMENTS + triangles) as u64
+            separators as u64 * TRIANGLE_ARRANGEMENTS as u64 + triangles as u64
         });
         assert_eq!(CONFIGURATIONS, 6_286_896_000);
     }
