@@ -417,15 +417,13 @@ impl<'a> Search<'a> {
     /// Marks every configuration of row `row` at distance `depth + 1`: unreached, with a
     /// neighbour holding `depth`'s code. Only the caller writes this row.
     fn expand_row(&self, row: usize, depth: usize, frontier: &Frontier, unreached: u32) -> RowFound {
-        let mut found = RowFound {
-            count: 0,
-            first: usize::MAX,
-            map: [0; MAP_WORDS],
-        };
+        // In locals rather than in the returned struct: the compiler then keeps the count and
+        // the smallest rank in registers, not in memory written and read back every probe.
+        let (mut count, mut first, mut map) = (0u32, usize::MAX, [0u64; MAP_WORDS]);
         let neighbours: [usize; 4] = std::array::from_fn(|step| usize::from(self.ranking.separator_moves[step][row]));
         let pushes: u64 = neighbours.iter().map(|&other| u64::from(frontier.counts[other])).sum();
         if pushes == 0 || unreached == 0 {
-            return found;
+            return RowFound { count, first, map };
         }
         let (code, next) = (Self::code(depth), Self::code(depth + 1));
         let own = self.row(row);
@@ -450,13 +448,13 @@ impl<'a> Search<'a> {
                     });
                     if reached {
                         marks |= next << bit;
-                        found.count += 1;
-                        found.first = found.first.min(triangles);
+                        count += 1;
+                        first = first.min(triangles);
                     }
                 }
                 if marks != 0 {
                     cell.store(word | marks, Relaxed);
-                    found.map[index / 64] |= 1 << (index % 64);
+                    map[index / 64] |= 1 << (index % 64);
                 }
             }
         } else {
@@ -484,15 +482,15 @@ impl<'a> Search<'a> {
                             // Without branches: about half the targets are new, unpredictably.
                             let unreached = ((word >> shift) & 3 == 0) as u64;
                             cell.store(word | (next * unreached) << shift, Relaxed);
-                            found.count += unreached as u32;
-                            found.first = found.first.min(if unreached == 1 { target } else { usize::MAX });
-                            found.map[word_index / 64] |= unreached << (word_index % 64);
+                            count += unreached as u32;
+                            first = first.min(if unreached == 1 { target } else { usize::MAX });
+                            map[word_index / 64] |= unreached << (word_index % 64);
                         }
                     }
                 }
             }
         }
-        found
+        RowFound { count, first, map }
     }
 }
 
