@@ -76,6 +76,6 @@ mod study;
 mod testkit;
 
 pub use cli::{main_with, USAGE};
-pub use io::{run, write_answer, Options, Solve, Tracer};
+pub use io::{run, write_answer, Options, Tracer};
 pub use search::Solver;
 pub use state::Board;

@@ -18,8 +18,9 @@
 //! cannot go on (a program that cannot start, a generator's bad input, an unwritable `--keep`).
 //!
 //! `bundle`: the single-file, std-only source of each puzzle (see `judge_tests::bundle`), written
-//! to `DIR/<puzzle>.rs` with its size, or to stdout for one puzzle without `--out`; exit status 1
-//! if a bundle is over the 64 KB source limit.
+//! to `DIR/<puzzle>.rs` with its size, and the plain program beside it, `DIR/<puzzle>-plain.rs`;
+//! or the first alone to stdout for one puzzle without `--out`; exit status 1 if a bundle is over
+//! its source limit (64 KB; 16,000 bytes for the plain one).
 //!
 //! Output goes through checked writes: a closed stdout (`judge run eight | head`) ends `judge`
 //! quietly with status 0, any other write error is one stderr line and status 2 (3 for `check`).
@@ -316,22 +317,43 @@ fn bundle(options: &BundleOptions, out: &mut dyn Write, err: &mut dyn Write) -> 
     let mut all_fit = true;
     for puzzle in &options.puzzles {
         let made = judge_bundle::bundle(&root, puzzle).or_else(|e| mistake(format!("bundle {puzzle}: {e}")))?;
-        let size = made.source.len();
-        let fits = size <= judge_bundle::SIZE_LIMIT;
-        all_fit &= fits;
-        match &options.out {
-            Some(dir) => {
-                let path = judge_bundle::write(&made, dir)
-                    .or_else(|e| mistake(format!("{}: {e}", escape(dir.as_os_str()))))?;
-                let note = if fits { "" } else { "  OVER the 64 KB source limit" };
-                let modules = made.modules.join(", ");
-                writeln!(out, "{:<24} {size:>7} bytes  ({modules}){note}", path.display())?;
+        // With --out, the plain program too: <puzzle>-plain.rs beside <puzzle>.rs.
+        let plain = match &options.out {
+            Some(_) => {
+                Some(judge_bundle::plain_bundle(&root, puzzle).or_else(|e| mistake(format!("bundle {puzzle}: {e}")))?)
             }
-            None => out.write_all(made.source.as_bytes())?,
-        }
-        if !fits {
-            let limit = judge_bundle::SIZE_LIMIT;
-            let _ = writeln!(err, "judge: {puzzle}: {size} bytes is over the {limit} byte limit");
+            None => None,
+        };
+        let sized = [
+            (Some(made), judge_bundle::SIZE_LIMIT),
+            (plain, judge_bundle::PLAIN_SIZE_LIMIT),
+        ];
+        for (made, limit) in sized {
+            let Some(made) = made else { continue };
+            let size = made.source.len();
+            let fits = size <= limit;
+            all_fit &= fits;
+            match &options.out {
+                Some(dir) => {
+                    let path = judge_bundle::write(&made, dir)
+                        .or_else(|e| mistake(format!("{}: {e}", escape(dir.as_os_str()))))?;
+                    let note = if fits {
+                        String::new()
+                    } else {
+                        format!("  OVER the {limit} byte source limit")
+                    };
+                    let modules = match made.modules.join(", ") {
+                        modules if modules.is_empty() => "std only".to_string(),
+                        modules => modules,
+                    };
+                    writeln!(out, "{:<24} {size:>7} bytes  ({modules}){note}", path.display())?;
+                }
+                None => out.write_all(made.source.as_bytes())?,
+            }
+            if !fits {
+                let name = &made.puzzle;
+                let _ = writeln!(err, "judge: {name}: {size} bytes is over the {limit} byte limit");
+            }
         }
     }
     Ok(all_fit)
