@@ -65,11 +65,8 @@ pub fn plain_bundle(root: &Path, puzzle: &str) -> Result<Bundle, String> {
         ));
     }
     let header = format!(
-        "// {puzzle}, the plain program: the statement's method and the judges' input and output, in one\n\
-         // std-only file to read top to bottom. Made by `judge bundle {puzzle}` (`make bundle`) from\n\
-         // {puzzle}/src/plain.rs and {puzzle}/src/plain/: edit those. The judge program with the fast\n\
-         // tier is {puzzle}.rs, beside this one.\n\
-         // Build: rustc --edition 2021 -O -o {puzzle}-plain {puzzle}-plain.rs (any edition from 2015, Rust 1.70 on)\n\n"
+        "// {puzzle}-plain.rs: the plain program, std only. Made by `make bundle` from {puzzle}/src/plain.rs\n\
+         // and plain/: edit those. Build: rustc --edition 2021 -O -o {puzzle}-plain {puzzle}-plain.rs\n\n"
     );
     Ok(Bundle {
         puzzle: format!("{puzzle}-plain"),
