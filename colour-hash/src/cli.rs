@@ -2,13 +2,12 @@
 
 use std::ffi::OsString;
 use std::io::{BufRead, BufWriter, Write};
-use std::sync::OnceLock;
 
 use common::cli::{write_help, Args, Failure};
 
-use crate::io::{run, Options, Solve, Tracer};
-use crate::plain::Plain;
-use crate::state::{Answer, State, MAX_MOVES};
+use crate::io::{run, Options, Tracer};
+use crate::plain;
+use crate::state::MAX_MOVES;
 use crate::study::{write_stats, write_trace, MAX_STATS_DEPTH};
 
 /// Usage line for the binary.
@@ -111,16 +110,29 @@ pub fn main_with(
     let options = Options {
         trace: args.switch("--trace").then_some(write_trace as Tracer),
         goal_depth,
-        solve: plain.then_some(solve_plainly as Solve),
     };
+    if plain {
+        if args.switch("--trace") {
+            return Err(Failure::Input(format!(
+                "option '--trace' goes with --method fast; usage: {USAGE}"
+            )));
+        }
+        return run_plain(input, output, diagnostics);
+    }
     run(input, output, diagnostics, &options)
 }
 
-/// `--method plain`: [`Plain`]'s answer, from a goal-side table built at the first configuration
-/// and kept for the rest of the process.
-fn solve_plainly(start: State) -> Answer {
-    static PLAIN: OnceLock<Plain> = OnceLock::new();
-    PLAIN.get_or_init(Plain::new).solve(&start.numbers())
+/// `--method plain`: the plain program ([`plain::io`]) on the whole input; its answers and
+/// warnings, then the message of its error line, if any.
+fn run_plain(mut input: impl BufRead, mut output: impl Write, diagnostics: &mut dyn Write) -> Result<(), Failure> {
+    let mut bytes = Vec::new();
+    input.read_to_end(&mut bytes)?;
+    let (mut answers, mut warnings) = (String::new(), String::new());
+    let outcome = plain::io::answer_all(&bytes, &mut answers, &mut warnings);
+    output.write_all(answers.as_bytes())?;
+    output.flush()?;
+    let _ = diagnostics.write_all(warnings.as_bytes());
+    outcome.map_err(Failure::Input)
 }
 
 #[cfg(test)]
@@ -218,14 +230,21 @@ mod tests {
                 "{args:?}"
             );
         }
-        // Reading and checking stay io's: the same warnings and errors.
+        // The plain program reads by itself: the same answers, its own words for the warning
+        // and the error.
         let goal = GOAL.map(|n| n.to_string()).join(" ");
         let bad = format!("3\n{goal}\n{}\n0 3 x", goal.replacen('0', "1", 1));
-        assert_eq!(main_output(&["--method", "plain"], &bad), main_output(&[], &bad));
+        let (plainly, warnings) = main_output(&["--method", "plain"], &bad);
+        assert_eq!(plainly, Err("case 3: 'x' is not an integer".into()));
+        assert_eq!(
+            warnings,
+            "colour-hash: warning: case 2: not a configuration of the puzzle\n"
+        );
         assert!(main_output(&[], &bad).1.contains("warning: case 2: "));
-        let (traced, trace) = main_output(&["--method", "plain", "--trace"], input);
-        assert_eq!(traced.unwrap(), expected);
-        assert!(trace.contains("case 2: 1434332334332323 (16 moves)\n"), "{trace}");
+        assert_eq!(
+            main_output(&["--method", "plain", "--trace"], input).0,
+            Err(format!("option '--trace' goes with --method fast; usage: {USAGE}"))
+        );
     }
 
     #[test]

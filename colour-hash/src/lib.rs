@@ -135,6 +135,6 @@ mod study;
 mod testkit;
 
 pub use cli::{main_with, USAGE};
-pub use io::{run, Options, Solve, Tracer, PROGRAM};
+pub use io::{run, Options, Tracer, PROGRAM};
 pub use search::Solver;
 pub use state::{Answer, Invalid, Move, Solution, State, GOAL, MAX_MOVES, NUMBERS, PIECES};

@@ -1,4 +1,4 @@
-//! The fast tier's meet in the middle: the same answers as [`crate::plain::Plain::solve`], for
+//! The fast tier's meet in the middle: the same answers as [`crate::plain::Plain::answer_text`], for
 //! every depth G of the goal-side table; the tests `every_state_within_six_moves_agrees_with_plain`,
 //! `deep_configurations_agree_with_plain` and `judge-tests`' `random_colour_hash` compare the two.
 //!
@@ -457,9 +457,19 @@ mod tests {
     use crate::testkit::play;
     use std::collections::HashSet;
 
-    /// Plain's answer for a state.
+    /// Plain's answer for a state, as the fast tier gives it.
     fn plain_answer(plain: &Plain, start: State) -> Answer {
-        plain.solve(&start.numbers())
+        match plain.meet(&start.numbers()) {
+            None => Answer::NoSolution,
+            Some(meeting) if meeting.tail.is_empty() => Answer::AlreadySolved,
+            Some(meeting) => {
+                let mut solution = Solution::new();
+                for step in meeting.moves() {
+                    solution.push(Move::ALL[usize::from(step) - 1]);
+                }
+                Answer::Moves(solution)
+            }
+        }
     }
 
     /// Whether `step` after `prefix` makes a sequence that is never the smallest shortest

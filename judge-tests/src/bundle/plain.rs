@@ -25,7 +25,7 @@ use std::path::Path;
 use syn::visit_mut::VisitMut;
 use syn::{ImplItem, Item};
 
-use super::{editions, is_test_only, names_after, prune::prune, read, Bundle, Strip};
+use super::{editions, indent_with_tabs, is_test_only, names_after, prune::prune, read, Bundle, Strip};
 
 /// The most bytes a plain bundle may have: PTA's usual code-length limit (16 KB on its problem
 /// sets, 16,000 bytes on PAT's), the smallest among the judges that host these puzzles.
@@ -44,7 +44,8 @@ pub fn plain_bundle(root: &Path, puzzle: &str) -> Result<Bundle, String> {
         "{}\n\n/// The judge program: stdin to stdout ([`io::main`]).\nfn main() -> std::process::ExitCode {{\n    io::main()\n}}\n",
         pasted.trim_end()
     );
-    let source = collapse_blank_lines(&without_unnamed(&program)?);
+    // Tabs as in the fast bundle: a quarter of the file would be indentation.
+    let source = indent_with_tabs(&collapse_blank_lines(&without_unnamed(&program)?));
 
     let file = syn::parse_file(&source).map_err(|e| format!("the plain bundle of {puzzle}: {e}"))?;
     let tokens = file.to_token_stream();
@@ -185,7 +186,8 @@ fn every_item(items: &[Item], found: &mut dyn FnMut((usize, usize), Lines)) {
     }
 }
 
-/// `text` with each run of blank lines made one, and none at the end.
+/// `text` with each run of blank lines made one, and none at the end, after an opening brace or
+/// before a closing one (where a left-out item leaves them).
 fn collapse_blank_lines(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut blank = false;
@@ -194,7 +196,8 @@ fn collapse_blank_lines(text: &str) -> String {
             blank = true;
             continue;
         }
-        if blank && !out.is_empty() && !line.trim_start().starts_with('}') {
+        let after_open = out.trim_end().ends_with('{');
+        if blank && !out.is_empty() && !after_open && !line.trim_start().starts_with('}') {
             out.push('\n');
         }
         blank = false;

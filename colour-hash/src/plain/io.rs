@@ -1,0 +1,127 @@
+//! The judge's input and output in their plain form: the whole input split into words at C's
+//! whitespace (a leading byte-order mark skipped), numbers read by value; a count N, then N
+//! configurations of 24 numbers, each answered on its own line. 24 numbers the puzzle cannot
+//! have are answered `NO SOLUTION WAS FOUND IN 16 STEPS`, as the judge does, with a warning line
+//! on stderr. A word that is no number, a negative count, too few or too many numbers: the
+//! answers before it, then one line on stderr, `colour-hash: error: ...`, and exit status 1.
+
+use std::io::{self, Read, Write};
+use std::process::ExitCode;
+
+use super::{Config, Plain, GOAL, NUMBERS};
+
+/// The program's name, the prefix of its warning and error lines.
+pub const PROGRAM: &str = "colour-hash";
+
+/// The program: stdin to stdout, and the warning and error lines on stderr.
+pub fn main() -> ExitCode {
+    let mut input = Vec::new();
+    let (mut answers, mut warnings) = (String::new(), String::new());
+    let mut outcome = match io::stdin().read_to_end(&mut input) {
+        Ok(_) => answer_all(&input, &mut answers, &mut warnings),
+        Err(error) => Err(format!("i/o: {}", error)),
+    };
+    let mut stdout = io::stdout();
+    if let Err(error) = stdout.write_all(answers.as_bytes()).and_then(|()| stdout.flush()) {
+        outcome = outcome.and(Err(format!("i/o: {}", error)));
+    }
+    // A failing stderr loses its lines, not the status.
+    let _ = io::stderr().write_all(warnings.as_bytes());
+    match outcome {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            let _ = writeln!(io::stderr(), "{}: error: {}", PROGRAM, message);
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Answers every configuration of `input`, appending each answer line to `answers` and a warning
+/// line to `warnings` for each one the puzzle cannot have. The goal-side table is built at the
+/// first configuration that needs it.
+///
+/// # Errors
+/// A message naming the first fault, after the answers before it.
+pub fn answer_all(input: &[u8], answers: &mut String, warnings: &mut String) -> Result<(), String> {
+    let input = input.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(input);
+    let is_space = |byte: &u8| matches!(*byte, b' ' | b'\t'..=b'\r');
+    let mut remaining = input.split(is_space).filter(|word| !word.is_empty());
+    let shown = |word: &[u8]| String::from_utf8_lossy(word).into_owned();
+    let count = match remaining.next() {
+        None => return Ok(()),
+        Some(word) => match value(word) {
+            Some(count) if count >= 0 => count,
+            _ => return Err(format!("the case count '{}' is not a number 0 or more", shown(word))),
+        },
+    };
+    let mut plain = None;
+    for case in 1..=count {
+        let mut numbers = [0; NUMBERS];
+        let mut pieces = true;
+        for (place, number) in numbers.iter_mut().enumerate() {
+            let word = match remaining.next() {
+                Some(word) => word,
+                None => {
+                    return Err(format!(
+                        "case {}: the input ends after {} of its 24 numbers",
+                        case, place
+                    ))
+                }
+            };
+            match value(word) {
+                Some(piece) if (0..=10).contains(&piece) => *number = piece as u8,
+                Some(_) => pieces = false,
+                None => return Err(format!("case {}: '{}' is not an integer", case, shown(word))),
+            }
+        }
+        if pieces && is_configuration(&numbers) {
+            let plain = plain.get_or_insert_with(Plain::new);
+            answers.push_str(&plain.answer_text(&numbers));
+        } else {
+            warnings.push_str(&format!(
+                "{}: warning: case {}: not a configuration of the puzzle\n",
+                PROGRAM, case
+            ));
+            answers.push_str("NO SOLUTION WAS FOUND IN 16 STEPS");
+        }
+        answers.push('\n');
+    }
+    match remaining.next() {
+        Some(word) => Err(format!(
+            "unexpected '{}' after the {} cases the count announced",
+            shown(word),
+            count
+        )),
+        None => Ok(()),
+    }
+}
+
+/// Whether 24 pieces 0..=10 are a configuration of the puzzle: numbers 10-12 and 22-24 agree
+/// (they are the same three pieces), the places of each wheel alternate separator (even) and
+/// triangle (odd) from a separator, and the 21 pieces are the goal's.
+fn is_configuration(numbers: &Config) -> bool {
+    let shared_agree = numbers[9..12] == numbers[21..24];
+    let shapes_fit = (0..NUMBERS).all(|place| numbers[place] % 2 == (place % 12 % 2) as u8);
+    let mut pieces = numbers[..21].to_vec();
+    let mut goal = GOAL[..21].to_vec();
+    pieces.sort_unstable();
+    goal.sort_unstable();
+    shared_agree && shapes_fit && pieces == goal
+}
+
+/// The value of a word that is an optional `+` or `-` and then digits, saturating far beyond any
+/// value the input may hold; `None` for any other word.
+fn value(word: &[u8]) -> Option<i64> {
+    let (negative, digits) = match word.first() {
+        Some(b'-') => (true, &word[1..]),
+        Some(b'+') => (false, &word[1..]),
+        _ => (false, word),
+    };
+    if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let magnitude = digits.iter().fold(0i64, |value, &digit| {
+        value.saturating_mul(10).saturating_add(i64::from(digit - b'0'))
+    });
+    Some(if negative { -magnitude } else { magnitude })
+}
