@@ -125,3 +125,55 @@ fn value(word: &[u8]) -> Option<i64> {
     });
     Some(if negative { -magnitude } else { magnitude })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::{play, MOVES};
+    use super::*;
+    use crate::testkit::Random;
+
+    /// The fast program's stdout on `input`, and whether it succeeded.
+    fn fast(input: &str) -> (String, bool) {
+        let mut out = Vec::new();
+        let ok = crate::run(input.as_bytes(), &mut out, &mut io::sink(), &crate::Options::default()).is_ok();
+        (String::from_utf8(out).unwrap(), ok)
+    }
+
+    /// This program's stdout on `input`, whether it succeeded, and its warning lines.
+    fn plain(input: &str) -> (String, bool, usize) {
+        let (mut answers, mut warnings) = (String::new(), String::new());
+        let ok = answer_all(input.as_bytes(), &mut answers, &mut warnings).is_ok();
+        (answers, ok, warnings.lines().count())
+    }
+
+    #[test]
+    fn random_judge_inputs_are_answered_as_the_fast_program_does() {
+        let mut random = Random::new(0x0704);
+        let spaces = [" ", "\n", "\r\n", "\t", "  "];
+        for _ in 0..40 {
+            let count = random.below(12);
+            let mut input = format!("{count}\n");
+            let mut invalid = 0;
+            for _ in 0..count {
+                // Scrambles of up to 20 moves; one in eight made invalid by one changed number.
+                let moves: Vec<u8> = (0..random.below(21)).map(|_| MOVES[random.below(4)]).collect();
+                let mut numbers = play(&GOAL, &moves);
+                if random.below(8) == 0 {
+                    numbers[random.below(NUMBERS)] = 11;
+                    invalid += 1;
+                }
+                for number in numbers {
+                    input.push_str(&format!("{number}{}", spaces[random.below(spaces.len())]));
+                }
+            }
+            let (answers, ok) = fast(&input);
+            assert_eq!(plain(&input), (answers, ok, invalid), "{input:?}");
+        }
+        let goal = GOAL.map(|number| number.to_string()).join(" ");
+        for bad in [format!("2 {goal}"), format!("1 {goal} 0"), "-1".to_string(), format!("2 {goal} x")] {
+            let (answers, ok, _) = plain(&bad);
+            assert!(!ok, "{bad:?}");
+            assert_eq!((answers, ok), fast(&bad), "{bad:?}");
+        }
+    }
+}

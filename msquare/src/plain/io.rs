@@ -119,3 +119,43 @@ fn value(word: &[u8]) -> Option<i64> {
     });
     Some(if negative { -magnitude } else { magnitude })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testkit::Random;
+
+    /// The fast program's stdout on `input`, and whether it succeeded.
+    fn fast(input: &str) -> (String, bool) {
+        let mut out = Vec::new();
+        let ok = crate::run(input.as_bytes(), &mut out, &mut io::sink(), &crate::Options::default()).is_ok();
+        (String::from_utf8(out).unwrap(), ok)
+    }
+
+    /// This program's stdout on `input`, and whether it succeeded.
+    fn plain(input: &str) -> (String, bool) {
+        let mut answers = String::new();
+        let ok = answer_all(input.as_bytes(), &mut answers).is_ok();
+        (answers, ok)
+    }
+
+    #[test]
+    fn random_judge_inputs_are_answered_as_the_fast_program_does() {
+        let mut random = Random::new(0x2730);
+        let spaces = [" ", "  ", "\t", "\n", "\r\n", "\x0b", "\x0c", "\n\n "];
+        for _ in 0..200 {
+            let mut colours: Vec<u8> = (1..=8).collect();
+            random.shuffle(&mut colours);
+            let mut input = String::from(["", "\u{feff}", "\n"][random.below(3)]);
+            for colour in colours {
+                input.push_str(["", "+", "0"][random.below(3)]);
+                input.push_str(&format!("{colour}{}", spaces[random.below(spaces.len())]));
+            }
+            assert_eq!(plain(&input), fast(&input), "{input:?}");
+        }
+        for bad in ["", "1 2 3", "1 2 3 4 5 6 7 9", "1 1 2 3 4 5 6 7", "1 2 3 4 5 6 7 8 9", "x", "1 2 3 4 5 6 7 8x", "-1"] {
+            assert_eq!(plain(bad), (String::new(), false), "{bad:?}");
+            assert_eq!(fast(bad), (String::new(), false), "{bad:?}");
+        }
+    }
+}
