@@ -61,7 +61,9 @@ LINTING := RUSTC_WORKSPACE_WRAPPER="$$(rustup which clippy-driver)" RUSTFLAGS=-D
 # Set by `make test` for itself and its prerequisites (bundle), empty for a `make bundle` alone.
 CARGO_ENV :=
 
-# One self-contained, std-only source file per puzzle for judges: dist/<puzzle>.rs.
+# Two self-contained, std-only source files per puzzle for judges: dist/<puzzle>.rs, the fast
+# judge program, and dist/<puzzle>-plain.rs, the plain program with its docs (at most 16,000
+# bytes, for judges with a small code-length limit, and the file to read); docs/submitting.md.
 bundle:
 	$(CARGO_ENV) $(CARGO) build --profile test-release -p judge-tests --bin judge
 	$(TOOLS)/judge bundle --out dist $(PUZZLES)

@@ -170,7 +170,12 @@ mod tests {
             assert_eq!(plain(&input), (answers, ok, invalid), "{input:?}");
         }
         let goal = GOAL.map(|number| number.to_string()).join(" ");
-        for bad in [format!("2 {goal}"), format!("1 {goal} 0"), "-1".to_string(), format!("2 {goal} x")] {
+        for bad in [
+            format!("2 {goal}"),
+            format!("1 {goal} 0"),
+            "-1".to_string(),
+            format!("2 {goal} x"),
+        ] {
             let (answers, ok, _) = plain(&bad);
             assert!(!ok, "{bad:?}");
             assert_eq!((answers, ok), fast(&bad), "{bad:?}");

@@ -173,7 +173,13 @@ mod tests {
                     2 => i % 3 == 2,
                     _ => false,
                 };
-                input.push_str(if end { line_end } else if spacing == 3 { " " } else { "" });
+                input.push_str(if end {
+                    line_end
+                } else if spacing == 3 {
+                    " "
+                } else {
+                    ""
+                });
             }
             if layout == 2 && random.below(2) == 0 {
                 input.push_str(line_end);
@@ -191,7 +197,12 @@ mod tests {
             assert_eq!(plain(&input), fast(&input), "{input:?}");
         }
         // Bad boards: the answers before them, then an error, in both.
-        for bad in ["1 2 3 4 5 6 7 8 x\n1 2 3 4 5 6 7 9 x", "12345678x123", "x1", "2\n\n12345678x\n12345678x\n12345678x"] {
+        for bad in [
+            "1 2 3 4 5 6 7 8 x\n1 2 3 4 5 6 7 9 x",
+            "12345678x123",
+            "x1",
+            "2\n\n12345678x\n12345678x\n12345678x",
+        ] {
             let (answers, ok) = plain(bad);
             assert!(!ok, "{bad:?}");
             assert_eq!((answers, ok), fast(bad), "{bad:?}");

@@ -11,6 +11,7 @@
 //!   no shared library, and has no symbol table (while an ordinary Cargo build, such as this test
 //!   binary, asks for both). The static binaries are the ones every other test runs
 //!   ([`judge_tests::binary_path`]), so the judge cases of `cases.rs` are their case-by-case test.
+//! - `standalone/eight`: eight's README's way to take the crate out of the workspace works.
 //! - `bundle/<toolchain>-<edition>/<puzzle>/<case>`: on every judge case, the same stdout,
 //!   stderr, exit status and verdict as the static Cargo build (run once a case, shared by the
 //!   seven builds). The plain program (`.../<puzzle>-plain/<case>`) is held to the same stdout,
@@ -179,7 +180,10 @@ impl Compiled {
 
     fn binary(&self) -> Result<PathBuf, Failed> {
         shared(&self.binary, || {
-            let source = self.source.get_or_init(|| make_bundle(&self.puzzle, self.plain)).clone()?;
+            let source = self
+                .source
+                .get_or_init(|| make_bundle(&self.puzzle, self.plain))
+                .clone()?;
             build_bundle(&source, &self.name(), self.build)
         })
     }
@@ -239,6 +243,80 @@ fn same_as_cargo_build(case: &Case, reference: &Shared<Arc<Run>>, candidate: &Pa
             runner::line_diff(&expected.stdout, &actual.stdout)
         )
         .into());
+    }
+    Ok(())
+}
+
+/// The crate README's way to study one puzzle alone, done once, for `puzzle`: its folder and
+/// `common/` copied to a temporary folder with the root `Cargo.toml` the README's "Study this
+/// puzzle alone" shows, built there by Cargo alone (offline, with the workspace's `Cargo.lock`,
+/// whose crates `make test` has fetched), and run on the judge case `sample`.
+fn standalone(puzzle: &str, sample: &str) -> Result<(), Failed> {
+    let root = judge_tests::workspace_root();
+    let readme_path = root.join(puzzle).join("README.md");
+    let readme = fs::read_to_string(&readme_path).map_err(|e| format!("{}: {e}", readme_path.display()))?;
+    let manifest = readme
+        .split("## Study this puzzle alone")
+        .nth(1)
+        .and_then(|section| section.split("```toml\n").nth(1))
+        .and_then(|block| block.split("```").next())
+        .ok_or_else(|| {
+            format!(
+                "{}: no Cargo.toml under \"Study this puzzle alone\"",
+                readme_path.display()
+            )
+        })?;
+    let dir = target_dir().join("standalone").join(puzzle);
+    let _ = fs::remove_dir_all(&dir);
+    for folder in [puzzle, "common"] {
+        copy_folder(&root.join(folder), &dir.join(folder))?;
+    }
+    fs::write(dir.join("Cargo.toml"), manifest).map_err(|e| e.to_string())?;
+    fs::copy(root.join("Cargo.lock"), dir.join("Cargo.lock")).map_err(|e| e.to_string())?;
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let built = Command::new(cargo)
+        .current_dir(&dir)
+        // A user's plain build: none of `make test`'s linting wrapper or flags.
+        .env_remove("CARGO_ENCODED_RUSTFLAGS")
+        .env_remove("RUSTC_WORKSPACE_WRAPPER")
+        .env_remove("RUSTFLAGS")
+        .env_remove("CARGO_TARGET_DIR")
+        .args(["build", "--offline", "--quiet", "-p", puzzle])
+        .output()
+        .map_err(|e| format!("cannot run cargo: {e}"))?;
+    if !built.status.success() {
+        return Err(format!(
+            "cargo build in {}: {}\n{}",
+            dir.display(),
+            built.status,
+            String::from_utf8_lossy(&built.stderr)
+        )
+        .into());
+    }
+    let data = judge_tests::data_dir().join(puzzle);
+    let input = fs::read(data.join(format!("{sample}.in"))).map_err(|e| e.to_string())?;
+    let expected = fs::read(data.join(format!("{sample}.out"))).map_err(|e| e.to_string())?;
+    let binary = dir.join("target/debug").join(puzzle);
+    let ran = runner::run(&mut Command::new(&binary), &input, None)
+        .map_err(|e| format!("cannot run {}: {e}", binary.display()))?;
+    if ran.code != Some(0) || ran.stdout != expected {
+        return Err(format!("exit {:?}\n{}", ran.code, runner::line_diff(&expected, &ran.stdout)).into());
+    }
+    fs::remove_dir_all(&dir).map_err(|e| e.to_string())?;
+    Ok(())
+}
+
+/// Copies the folder `from` to `to`, every file and folder in it.
+fn copy_folder(from: &Path, to: &Path) -> Result<(), String> {
+    fs::create_dir_all(to).map_err(|e| format!("{}: {e}", to.display()))?;
+    for entry in fs::read_dir(from).map_err(|e| format!("{}: {e}", from.display()))? {
+        let path = entry.map_err(|e| e.to_string())?.path();
+        let target = to.join(path.file_name().unwrap_or_default());
+        if path.is_dir() {
+            copy_folder(&path, &target)?;
+        } else {
+            fs::copy(&path, &target).map_err(|e| format!("{}: {e}", path.display()))?;
+        }
     }
     Ok(())
 }
@@ -322,7 +400,11 @@ pub fn trials() -> Vec<Trial> {
             let cell: Shared<PathBuf> = Arc::default();
             sources.push((puzzle.clone(), plain, cell.clone()));
             let name = puzzle.clone();
-            let shown = if plain { format!("{puzzle}-plain") } else { puzzle.clone() };
+            let shown = if plain {
+                format!("{puzzle}-plain")
+            } else {
+                puzzle.clone()
+            };
             trials.push(Trial::test(format!("bundle/{shown}"), move || {
                 shared(&cell, || make_bundle(&name, plain)).map(drop)
             }));
@@ -361,6 +443,9 @@ pub fn trials() -> Vec<Trial> {
             Ok(())
         }));
     }
+    trials.push(Trial::test("standalone/eight", || {
+        standalone("eight", "poj1077-sample")
+    }));
     // The ELF reader itself, on a binary known to need the loader: an ordinary Cargo build, this
     // test binary.
     trials.push(Trial::test("dist/elf-reader-sees-a-dynamic-cargo-build", move || {

@@ -153,7 +153,16 @@ mod tests {
             }
             assert_eq!(plain(&input), fast(&input), "{input:?}");
         }
-        for bad in ["", "1 2 3", "1 2 3 4 5 6 7 9", "1 1 2 3 4 5 6 7", "1 2 3 4 5 6 7 8 9", "x", "1 2 3 4 5 6 7 8x", "-1"] {
+        for bad in [
+            "",
+            "1 2 3",
+            "1 2 3 4 5 6 7 9",
+            "1 1 2 3 4 5 6 7",
+            "1 2 3 4 5 6 7 8 9",
+            "x",
+            "1 2 3 4 5 6 7 8x",
+            "-1",
+        ] {
             assert_eq!(plain(bad), (String::new(), false), "{bad:?}");
             assert_eq!(fast(bad), (String::new(), false), "{bad:?}");
         }
