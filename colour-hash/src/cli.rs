@@ -18,7 +18,7 @@ pub const USAGE: &str =
 const SWITCHES: [(&str, &str); 5] = [
     (
         "--method M",
-        "answer with method M: fast (the default, what a judge runs) or plain\n(src/plain.rs, the solver written to be read: the same answers)",
+        "answer with method M: fast (the default, what a judge runs) or plain\n(src/plain.rs and its io, the program written to be read: the same answers)",
     ),
     (
         "--goal-depth G",

@@ -486,7 +486,8 @@ fn parse_stress(parser: &mut Parser) -> Result<stress::Options, String> {
 
 /// The help of `judge bundle`.
 pub const BUNDLE_HELP: &str = "usage: judge bundle <puzzle>... [--out DIR]
-Writes each puzzle as one std-only source file: DIR/<puzzle>.rs, or stdout for one puzzle.
+Writes each puzzle as one std-only source file: DIR/<puzzle>.rs, and beside it the plain
+program DIR/<puzzle>-plain.rs (docs kept, at most 16,000 bytes); or the first to stdout for one puzzle.
   --out DIR          the folder to write into
   -h, --help         this help
 ";

@@ -163,10 +163,7 @@ mod tests {
             writeln!(out, "{} moves: {}", moves.len(), String::from_utf8_lossy(moves))
         }
         let (mut out, mut diagnostics) = (Vec::new(), Vec::new());
-        let options = Options {
-            trace: Some(count),
-            ..Options::default()
-        };
+        let options = Options { trace: Some(count) };
         run(&b"2 6 8 4 5 7 3 1"[..], &mut out, &mut diagnostics, &options).unwrap();
         assert_eq!(out, b"7\nBCABCCB\n");
         assert_eq!(diagnostics, b"7 moves: BCABCCB\n");

@@ -59,7 +59,7 @@ pub fn answer_all(input: &[u8], answers: &mut String) -> Result<(), String> {
         None => true,
     };
     let count = value(&input[start..start + length]).filter(|_| alone);
-    let counted = count.map_or(false, |count| Some(tiles.len() - length) == count.checked_mul(9));
+    let counted = count.is_some_and(|count| Some(tiles.len() - length) == count.checked_mul(9));
     let (boards, separator) = if counted {
         (&tiles[length..], "\n")
     } else {

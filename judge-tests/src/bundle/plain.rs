@@ -149,9 +149,7 @@ fn without_unnamed(program: &str) -> Result<String, String> {
     let mut dropped = vec![false; program.lines().count() + 1];
     for (end, lines) in all {
         if !kept.contains(&end) {
-            for line in lines.first..=lines.last {
-                dropped[line] = true;
-            }
+            dropped[lines.first..=lines.last].fill(true);
         }
     }
     let text: Vec<&str> = program

@@ -191,14 +191,19 @@ fn the_fast_solver_agrees_with_plain() {
     let mut kinds = [0; 3];
     for (number, (config, _)) in configs.iter().enumerate() {
         let start = colour_hash::State::from_numbers(config).expect("a configuration of the puzzle");
-        let expected = plain.solve(config);
-        kinds[match expected {
-            colour_hash::Answer::AlreadySolved => 0,
-            colour_hash::Answer::Moves(_) => 1,
-            colour_hash::Answer::NoSolution => 2,
+        let expected = plain.answer_text(config);
+        kinds[match expected.as_str() {
+            "PUZZLE ALREADY SOLVED" => 0,
+            "NO SOLUTION WAS FOUND IN 16 STEPS" => 2,
+            _ => 1,
         }] += 1;
         for (solver, depth) in solvers.iter().zip(DEPTHS) {
-            assert_eq!(solver.solve(start), expected, "case {}, G = {depth}", number + 1);
+            assert_eq!(
+                solver.solve(start).to_string(),
+                expected,
+                "case {}, G = {depth}",
+                number + 1
+            );
         }
     }
     assert!(
