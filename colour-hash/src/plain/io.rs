@@ -36,9 +36,8 @@ pub fn main() -> ExitCode {
     }
 }
 
-/// Answers every configuration of `input`, appending each answer line to `answers` and a warning
-/// line to `warnings` for each one the puzzle cannot have. The goal-side table is built at the
-/// first configuration that needs it.
+/// Answers every configuration of `input` into `answers`, with a line in `warnings` for each
+/// one the puzzle cannot have.
 ///
 /// # Errors
 /// A message naming the first fault, after the answers before it.
@@ -46,7 +45,6 @@ pub fn answer_all(input: &[u8], answers: &mut String, warnings: &mut String) -> 
     let input = input.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(input);
     let is_space = |byte: &u8| matches!(*byte, b' ' | b'\t'..=b'\r');
     let mut remaining = input.split(is_space).filter(|word| !word.is_empty());
-    let shown = |word: &[u8]| String::from_utf8_lossy(word).into_owned();
     let count = match remaining.next() {
         None => return Ok(()),
         Some(word) => match value(word) {
@@ -96,9 +94,8 @@ pub fn answer_all(input: &[u8], answers: &mut String, warnings: &mut String) -> 
     }
 }
 
-/// Whether 24 pieces 0..=10 are a configuration of the puzzle: numbers 10-12 and 22-24 agree
-/// (they are the same three pieces), the places of each wheel alternate separator (even) and
-/// triangle (odd) from a separator, and the 21 pieces are the goal's.
+/// Whether 24 pieces 0..=10 are a configuration: the shared pieces agree, each wheel's places
+/// alternate separator (even) and triangle (odd), and the 21 pieces are the goal's.
 fn is_configuration(numbers: &Config) -> bool {
     let shared_agree = numbers[9..12] == numbers[21..24];
     let shapes_fit = (0..NUMBERS).all(|place| numbers[place] % 2 == (place % 12 % 2) as u8);
@@ -107,6 +104,12 @@ fn is_configuration(numbers: &Config) -> bool {
     pieces.sort_unstable();
     goal.sort_unstable();
     shared_agree && shapes_fit && pieces == goal
+}
+
+/// A word as an error line quotes it: its first 32 bytes, escaped.
+fn shown(word: &[u8]) -> String {
+    let more = if word.len() > 32 { "..." } else { "" };
+    format!("{}{}", word[..word.len().min(32)].escape_ascii(), more)
 }
 
 /// The value of a word that is an optional `+` or `-` and then digits, saturating far beyond any

@@ -93,7 +93,7 @@ fn read_board(tiles: &[u8]) -> Result<[u8; 9], String> {
         *cell = match tile {
             b'1'..=b'8' => tile - b'1',
             b'x' => BLANK,
-            _ => return Err(format!("tile '{}' is not 1-8 or x", char::from(tile))),
+            _ => return Err(format!("tile '{}' is not 1-8 or x", tile.escape_ascii())),
         };
         if seen[usize::from(*cell)] {
             return Err(format!("tile '{}' appears twice", char::from(tile)));

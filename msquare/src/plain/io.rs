@@ -66,7 +66,7 @@ pub fn read_target(input: &[u8]) -> Result<Board, String> {
         };
         let colour = match value(word) {
             Some(colour) if (1..=CELLS as i64).contains(&colour) => colour as usize,
-            _ => return Err(format!("'{}' is not an integer 1..8", String::from_utf8_lossy(word))),
+            _ => return Err(format!("'{}' is not an integer 1..8", shown(word))),
         };
         if seen[colour - 1] {
             return Err(format!("{} appears twice; expected 8 distinct integers 1..8", colour));
@@ -75,10 +75,7 @@ pub fn read_target(input: &[u8]) -> Result<Board, String> {
         *cell = (colour - 1) as u8;
     }
     match remaining.next() {
-        Some(word) => Err(format!(
-            "unexpected '{}' after the eighth number",
-            String::from_utf8_lossy(word)
-        )),
+        Some(word) => Err(format!("unexpected '{}' after the eighth number", shown(word))),
         None => Ok(target),
     }
 }
@@ -101,6 +98,12 @@ fn words(input: &[u8]) -> impl Iterator<Item = &[u8]> {
     let input = input.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(input);
     let is_space = |byte: &u8| matches!(*byte, b' ' | b'\t'..=b'\r');
     input.split(is_space).filter(|word| !word.is_empty())
+}
+
+/// A word as an error line quotes it: its first 32 bytes, escaped.
+fn shown(word: &[u8]) -> String {
+    let more = if word.len() > 32 { "..." } else { "" };
+    format!("{}{}", word[..word.len().min(32)].escape_ascii(), more)
 }
 
 /// The value of a word that is an optional `+` or `-` and then digits, saturating far beyond any
