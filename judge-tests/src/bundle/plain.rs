@@ -204,3 +204,83 @@ fn collapse_blank_lines(text: &str) -> String {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::fs;
+    use std::process::Command;
+
+    /// A puzzle crate `toy` in a temporary folder whose `plain.rs` is `plain` and whose
+    /// `plain/io.rs` prints `answer()` from its `main`.
+    fn toy(name: &str, plain: &str) -> std::path::PathBuf {
+        let root = std::env::temp_dir().join(format!("judge-plain-{name}-{}", std::process::id()));
+        let io = "//! Reading and writing.\n\nuse std::process::ExitCode;\n\n/// Prints the answer.\npub fn main() -> ExitCode {\n    println!(\"{}\", super::answer());\n    ExitCode::SUCCESS\n}\n\n#[cfg(test)]\nmod tests {\n    #[test]\n    fn io_test() {}\n}\n";
+        for (path, text) in [("toy/src/plain.rs", plain), ("toy/src/plain/io.rs", io)] {
+            let path = root.join(path);
+            fs::create_dir_all(path.parent().unwrap()).unwrap();
+            fs::write(path, text).unwrap();
+        }
+        root
+    }
+
+    #[test]
+    fn the_plain_program_keeps_its_comments_and_leaves_out_tests_and_unused_items() {
+        let plain = "//! The toy puzzle: why 42.\n\n/// The answer.\npub fn answer() -> u32 {\n    // Six times seven.\n    6 * helper()\n}\n\nfn helper() -> u32 {\n    7\n}\n\n/// Only the tests call it.\npub fn unused_by_main() -> u32 {\n    1\n}\n\npub mod io;\n\n#[cfg(test)]\nmod tests {\n    #[test]\n    fn plain_test() {}\n}\n";
+        let root = toy("keeps", plain);
+        let made = plain_bundle(&root, "toy").unwrap();
+        let source = &made.source;
+        for kept in [
+            "//! The toy puzzle: why 42.",
+            "/// The answer.",
+            "\t// Six times seven.",
+            "mod io {\n//! Reading and writing.",
+            "fn main() -> std::process::ExitCode {\n\tio::main()\n}",
+        ] {
+            assert!(source.contains(kept), "'{kept}' not in\n{source}");
+        }
+        for absent in [
+            "unused_by_main",
+            "Only the tests",
+            "cfg(test)",
+            "plain_test",
+            "io_test",
+            "pub mod io;",
+        ] {
+            assert!(!source.contains(absent), "'{absent}' in\n{source}");
+        }
+        let file = super::super::write(&made, &root.join("out")).unwrap();
+        assert!(file.ends_with("toy-plain.rs"), "{}", file.display());
+        for edition in ["2015", "2024"] {
+            let binary = root.join(format!("out/toy-{edition}"));
+            let compiled = Command::new("rustc")
+                .args(["--edition", edition, "-o"])
+                .arg(&binary)
+                .arg(&file)
+                .output()
+                .unwrap();
+            let messages = String::from_utf8_lossy(&compiled.stderr);
+            assert!(
+                compiled.status.success() && messages.is_empty(),
+                "{edition}: {messages}\n{source}"
+            );
+            let ran = Command::new(&binary).output().unwrap();
+            assert_eq!(String::from_utf8_lossy(&ran.stdout), "42\n", "{edition}");
+        }
+        fs::remove_dir_all(&root).unwrap();
+    }
+
+    #[test]
+    fn a_plain_tier_that_names_the_crate_or_reads_differently_by_edition_is_refused() {
+        let crate_path = "pub fn answer() -> u32 {\n    crate::state::SIZE\n}\n\npub mod io;\n";
+        let root = toy("crate", crate_path);
+        let refused = plain_bundle(&root, "toy").unwrap_err();
+        assert!(refused.contains("names `crate::state`"), "{refused}");
+        fs::remove_dir_all(&root).unwrap();
+        let by_value = "pub fn answer() -> u32 {\n    [40u32, 2].into_iter().sum()\n}\n\npub mod io;\n";
+        let root = toy("edition", by_value);
+        let refused = plain_bundle(&root, "toy").unwrap_err();
+        assert!(refused.contains("reads differently under some edition"), "{refused}");
+        fs::remove_dir_all(&root).unwrap();
+    }
+}
