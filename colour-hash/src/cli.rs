@@ -32,8 +32,9 @@ const SWITCHES: [(&str, &str); 5] = [
     ("--depth D", "with --stats: count to depth D, 0..16 (default 12)"),
 ];
 
-/// The binary: the judge's answers by default; `--method plain` answers with [`crate::plain`]
-/// instead of the fast tier, reading, checking and writing alike; `--goal-depth G` forces the
+/// The binary: the judge's answers by default; `--method plain` runs [`crate::plain`]'s program
+/// instead (its own reading, checking, search and writing: `dist/colour-hash-plain.rs`), whose
+/// warnings are in words of its own; `--goal-depth G` forces the
 /// depth of the fast tier's goal-side table; `--trace` also draws every case's solution on
 /// `diagnostics` (stderr); `--stats [--depth D]` prints the layers around the goal to depth D
 /// (default 12, at most 16) and the size of the whole space instead, reading no input;
@@ -41,8 +42,9 @@ const SWITCHES: [(&str, &str); 5] = [
 ///
 /// # Errors
 /// An unknown argument or method; a `--depth` that is not a number 0..=16 or comes without
-/// `--stats`; a `--goal-depth` that is not a number 0..=16 or comes with `--method plain`; a
-/// switch about answering given with `--stats`; or as [`run`].
+/// `--stats`; a `--goal-depth` that is not a number 0..=16 or comes with `--method plain`;
+/// `--trace` with `--method plain`; a switch about answering given with `--stats`; or as [`run`]
+/// (or, with `--method plain`, the plain program's error).
 pub fn main_with(
     args: Vec<OsString>,
     input: impl BufRead,

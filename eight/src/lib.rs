@@ -51,10 +51,11 @@
 //! A run first answers each board by IDA* ([`ida`]: moves tried in u, l, d, r order, Manhattan
 //! distance plus linear conflict). The searches share one budget of 64 Ki expansions, more than
 //! any single board needs and a fraction of what the table costs to build; the board that would
-//! exceed it, and every later one, is walked from the table instead. `--method search`,
-//! `--method table` or `--method plain` forces one way ([`Method`]; plain is chosen in `cli.rs`,
-//! so that only the command line names it, and bundles never carry it); the exhaustive test runs
-//! all 9! boards through each and demands the same bytes.
+//! exceed it, and every later one, is walked from the table instead. `--method search` or
+//! `--method table` forces one way ([`Method`]); `--method plain` runs the plain program instead
+//! ([`plain`] with its `io`: its own reading too, `dist/eight-plain.rs`), which only the command
+//! line names, so the judge program never carries it. The exhaustive test runs all 9! boards
+//! through each and demands the same bytes.
 //!
 //! # Complexity
 //! The table: O(9!/2 · 4) time, 2^19 bytes of table (a slot for every value a rank field can

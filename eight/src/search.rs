@@ -58,9 +58,9 @@ pub(crate) struct Answerer {
     budget: u64,
 }
 
-/// What answers the boards of a run: the fast tier's [`Answerer`] in the judge program
-/// (`io::run`); `--method plain` passes [`plain`](crate::plain)'s instead (`cli.rs`, through
-/// `io::run_with`), so the judge program never names it.
+/// What answers the boards of a run: the fast tier's [`Answerer`] (`io::run`, through
+/// `io::run_with`). It is the only one since `--method plain` became a program of its own
+/// ([`plain::io`](crate::plain::io), with its own reading).
 pub(crate) trait Answer {
     /// Appends to `out` the answer to `board`, whose parity `solvable` the reader has computed:
     /// the move letters, nothing for the goal; returns whether the board is solvable, appending
