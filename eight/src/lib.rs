@@ -103,7 +103,7 @@ mod search;
 mod state;
 mod study;
 #[cfg(test)]
-mod testing;
+mod testkit;
 
 pub use self::cli::{main_with, USAGE};
 pub use self::io::{run, Format, Options, Tracer};

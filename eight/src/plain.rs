@@ -234,7 +234,7 @@ impl Table {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::A089473;
+    use crate::testkit::A089473;
     use std::collections::HashMap;
 
     #[test]

@@ -126,7 +126,7 @@ impl Answer for Answerer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::{answer, board};
+    use crate::testkit::{answer, board};
 
     #[test]
     fn published_and_hand_checked_answers() {

@@ -362,7 +362,7 @@ impl fmt::Display for Board {
 mod tests {
     use super::*;
     use crate::plain;
-    use crate::testing::{all_boards, board};
+    use crate::testkit::{all_boards, board};
 
     #[test]
     fn moves_follow_the_statement() {

@@ -155,7 +155,7 @@ pub(crate) fn write_stats(out: &mut dyn Write, solver: &Solver) -> io::Result<()
 mod tests {
     use super::*;
     use crate::state::DIAMETER;
-    use crate::testing::{board, A089473, SOLVABLE};
+    use crate::testkit::{board, A089473, SOLVABLE};
     use std::ffi::OsString;
     use std::io::BufRead;
 

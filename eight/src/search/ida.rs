@@ -393,10 +393,10 @@ fn enter(
 mod tests {
     use super::*;
     use crate::plain::{self, GOAL};
-    use crate::testing::{ida_solve as solve, plain_table, solvable_boards};
+    use crate::testkit::{ida_solve as solve, plain_table, solvable_boards};
 
     fn parse(text: &str) -> [u8; 9] {
-        crate::testing::board(text).cells()
+        crate::testkit::board(text).cells()
     }
 
     fn text(moves: &[u8]) -> &str {
