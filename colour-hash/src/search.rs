@@ -54,6 +54,15 @@ pub(crate) const LAYER_SIZES: [usize; 17] = [
 /// the puzzle.
 const VACANT: u64 = 0;
 
+/// The one hash of the fast tier, for the table's slots and the filter's bits: a packed state
+/// spread over `u64::BITS - shift` bits by Fibonacci hashing. The product's top bits depend on
+/// every key bit; the xor folds the high bits down first, since a key's top bits would otherwise
+/// reach only the product's top few.
+#[inline(always)]
+fn spread(key: u64, shift: u32) -> usize {
+    ((key ^ (key >> 29)).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> shift) as usize
+}
+
 /// A hash map from states to distances: open addressing with linear probing, the packed state as
 /// the key, multiplicative (Fibonacci) hashing, at most half full. It is sized once for the
 /// states it will hold (the table's layer sizes are known exactly) and never grows.
@@ -85,9 +94,7 @@ impl DistanceMap {
     /// The slot where the search for `key` starts.
     #[inline(always)]
     fn home(&self, key: u64) -> usize {
-        // The product's top bits depend on every key bit; the xor folds the high bits down first,
-        // since a key's top bits would otherwise reach only the product's top few.
-        ((key ^ (key >> 29)).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize
+        spread(key, self.shift)
     }
 
     /// The distance stored for `state`, if any.
@@ -163,8 +170,7 @@ impl StateFilter {
     /// The bit of `state`.
     #[inline(always)]
     fn bit(&self, state: State) -> usize {
-        let key = state.packed();
-        ((key ^ (key >> 29)).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize
+        spread(state.packed(), self.shift)
     }
 
     fn insert(&mut self, state: State) {
