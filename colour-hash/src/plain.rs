@@ -41,9 +41,13 @@
 //!   so the prefix P it accepts is at most P*; P followed by a tail from where it ends is a
 //!   solution of length D, so were P < P*, S* would not be the smallest. So P = P*.
 //! - T* is then the smallest 8-move tail from where P* ends (any smaller one would make a smaller
-//!   solution), and the greedy tail is that smallest tail: a tail of d moves from a configuration
-//!   d away lowers the distance by one at every move, and among the tails whose first move is m
-//!   the smallest begins with the smallest such m; the greedy tail takes it, then repeats.
+//!   solution), and the greedy tail is that smallest tail. Let a configuration be at distance d.
+//!   A move changes the distance by at most one (the move back undoes it), so a tail of d moves
+//!   reaches the goal exactly when every move lowers the distance by one. The smallest such tail
+//!   begins with the smallest move that can begin one, which is the smallest move that lowers
+//!   the distance, as every such move continues into a shortest tail from where it leads; and
+//!   the rest of the smallest tail is the smallest shortest tail from there. By induction on d
+//!   the greedy tail writes exactly that tail.
 //!
 //! For D ≤ 8 the prefix is empty and the answer is the greedy tail from the start itself, the
 //! smallest by the second point alone.
