@@ -4,6 +4,8 @@
 
 use std::io::{self, Write};
 
+pub mod seen;
+
 use crate::search::Solver;
 use crate::state::{tile_char, Board, MOVE_NAMES, NEIGHBOURS, STATES};
 

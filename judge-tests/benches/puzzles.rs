@@ -237,6 +237,25 @@ fn colour_hash_rows(random: &mut Rng) -> Vec<Row> {
     rows
 }
 
+/// The same plain breadth-first search of Eight's 181,440 solvable boards with each of the three
+/// "seen" sets of `eight::seen` (example `seen`, the set's name on stdin).
+fn seen_rows() -> Vec<Row> {
+    let example = judge_tests::binary_path("examples/seen");
+    eight::seen::Seen::ALL
+        .into_iter()
+        .map(|seen| {
+            let name = seen.name();
+            let input = write_input(&format!("seen-{name}.in"), &format!("{name}\n"));
+            Row {
+                program: "eight (example seen)".into(),
+                workload: format!("plain BFS of the whole space, seen boards in a {name}"),
+                cost: measure(&example, &input, 3),
+                target: None,
+            }
+        })
+        .collect()
+}
+
 fn main() {
     let mut random = Rng::new(15);
     let mut rows = Vec::new();
@@ -268,6 +287,7 @@ fn main() {
     });
     rows.extend(eight_rows(&mut random));
     rows.extend(colour_hash_rows(&mut random));
+    rows.extend(seen_rows());
 
     let table = figures_table(&rows);
     print!("{table}");
