@@ -5,6 +5,7 @@
 use std::io::{self, Write};
 
 pub mod seen;
+pub mod steps;
 
 use crate::search::Solver;
 use crate::state::{tile_char, Board, MOVE_NAMES, NEIGHBOURS, STATES};
