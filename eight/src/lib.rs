@@ -111,4 +111,4 @@ pub use self::cli::{main_with, USAGE};
 pub use self::io::{run, Format, Options, Tracer};
 pub use self::search::{ida, Method, Solver};
 pub use self::state::Board;
-pub use self::study::{seen, steps};
+pub use self::study::{race, seen, steps};

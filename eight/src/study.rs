@@ -4,6 +4,7 @@
 
 use std::io::{self, Write};
 
+pub mod race;
 pub mod seen;
 pub mod steps;
 
