@@ -4,6 +4,8 @@
 
 use std::io::{self, Write};
 
+pub mod steps;
+
 use crate::state::{Answer, MAX_MOVES};
 use crate::state::{Move, State, GOAL, PIECES};
 

@@ -14,7 +14,7 @@ const BOARDS: usize = 362_880;
 /// The search as an iterator of expansions; its states are plain's `[u8; 9]` boards, its moves
 /// 0..4 for u, l, d, r ([`move_letter`]), its ranks [`common::perm::rank`] of the board (tiles
 /// 1–8 as 0–7, `x` as 8, in reading order).
-pub type Search = Steps<[u8; 9], fn(&[u8; 9], u8) -> Option<[u8; 9]>, fn(&[u8; 9]) -> usize>;
+pub type Search = Steps<[u8; 9], Vec<bool>, fn(&[u8; 9], u8) -> Option<[u8; 9]>, fn(&[u8; 9]) -> usize>;
 
 /// The search from the goal, not yet started.
 ///
@@ -27,7 +27,7 @@ pub fn search() -> Search {
     fn board_rank(board: &[u8; 9]) -> usize {
         rank(board)
     }
-    Steps::new(GOAL, BOARDS, 4, plain_move, board_rank)
+    Steps::new(GOAL, vec![false; BOARDS], 4, plain_move, board_rank)
 }
 
 /// A move's letter: `u`, `l`, `d` or `r`.

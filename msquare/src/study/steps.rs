@@ -9,7 +9,7 @@ use crate::state::{apply, Board, BASIC, CELLS, MOVE_NAMES};
 
 /// The search as an iterator of expansions; its states are [`Board`]s, its moves 0, 1, 2 for A,
 /// B, C ([`move_letter`]), its ranks [`common::perm::rank`] of the board.
-pub type Search = Steps<Board, fn(&Board, u8) -> Option<Board>, fn(&Board) -> usize>;
+pub type Search = Steps<Board, Vec<bool>, fn(&Board, u8) -> Option<Board>, fn(&Board) -> usize>;
 
 /// The search from the basic state, not yet started.
 ///
@@ -22,7 +22,7 @@ pub fn search() -> Search {
     fn board_rank(board: &Board) -> usize {
         rank(board)
     }
-    Steps::new(BASIC, FACTORIALS[CELLS], 3, every_move, board_rank)
+    Steps::new(BASIC, vec![false; FACTORIALS[CELLS]], 3, every_move, board_rank)
 }
 
 /// A move's letter: `A`, `B` or `C`.
