@@ -200,7 +200,9 @@ mod tests {
     use super::*;
 
     /// The numbers below 30 from 1 by "+3" (move 0) and "*2" (move 1), ranked as themselves.
-    fn numbers() -> Steps<u32, Vec<bool>, impl Fn(&u32, u8) -> Option<u32>, impl Fn(&u32) -> usize> {
+    type Numbers = Steps<u32, Vec<bool>, fn(&u32, u8) -> Option<u32>, fn(&u32) -> usize>;
+
+    fn numbers() -> Numbers {
         let apply = |&n: &u32, step: u8| {
             let next = if step == 0 { n + 3 } else { n * 2 };
             (next < 30).then_some(next)
