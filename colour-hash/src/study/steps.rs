@@ -36,8 +36,8 @@ pub fn goal_side() -> GoalSide {
     fn judge_move(config: &Config, step: u8) -> Option<Config> {
         Some(apply_move(config, step + 1))
     }
-    let (apply, key): (fn(&Config, u8) -> Option<Config>, fn(&Config) -> u128) = (judge_move, key);
-    Steps::new(GOAL, HashSet::new(), 4, apply, key).depth_limit(usize::from(TABLE_DEPTH))
+    let search: GoalSide = Steps::new(GOAL, HashSet::new(), 4, judge_move, key);
+    search.depth_limit(usize::from(TABLE_DEPTH))
 }
 
 /// One sequence of moves the start side tried.
