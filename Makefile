@@ -21,7 +21,7 @@ STATIC_ENV    := RUSTFLAGS='-C target-feature=+crt-static' CARGO_PROFILE_RELEASE
 # Each puzzle's published sample(s), shown by `make demo`.
 DEMO_CASES := msquare/usaco-1 eight/poj1077-sample eight/uva652-sample colour-hash/uva704-sample
 
-.PHONY: all build demo test lint fmt linter bundle dist toolchain bench fuzz clean page page-test
+.PHONY: all build demo test lint fmt linter bundle dist toolchain bench fuzz doc clean page page-test
 
 all: build
 
@@ -138,8 +138,14 @@ page-test: page dist
 # times common::perm against the textbook Cantor expansion (std timing).
 bench: build
 	@command -v valgrind >/dev/null || { apt-get update -q && apt-get install -y -q valgrind; }
-	$(CARGO) build --release -p colour-hash --example gen
+	$(CARGO) build --release -p colour-hash --example gen -p eight --example seen
 	$(CARGO) bench -p judge-tests --bench puzzles
+
+# The crate docs, fast tier included: the judge program keeps its fast pieces private, so plain
+# `cargo doc` shows only the public surface. Opens at target/doc/<crate>/index.html; broken
+# intra-doc links are errors.
+doc:
+	RUSTDOCFLAGS='-D rustdoc::broken_intra_doc_links' $(CARGO) doc --no-deps --document-private-items -p common -p msquare -p eight -p colour-hash
 
 # The property-based fuzzers of `make test`, with many more cases (PROPTEST_CASES overrides).
 FUZZ_CASES ?= 5000

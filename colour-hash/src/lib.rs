@@ -139,3 +139,4 @@ pub use cli::{main_with, USAGE};
 pub use io::{run, Options, Tracer, PROGRAM};
 pub use search::Solver;
 pub use state::{Answer, Invalid, Move, Solution, State, GOAL, MAX_MOVES, NUMBERS, PIECES};
+pub use study::steps;

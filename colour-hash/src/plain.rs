@@ -44,13 +44,13 @@
 //! - The search visits the sequences of k moves in dictionary order (moves 1..4 at every step),
 //!   so the prefix P it accepts is at most P*; P followed by a tail from where it ends is a
 //!   solution of length D, so were P < P*, S* would not be the smallest. So P = P*.
-//! - T* is then the smallest 8-move tail from where P* ends (any smaller one would make a smaller
-//!   solution), and the greedy tail is that smallest tail: a tail of d moves from a configuration
-//!   d away lowers the distance by one at every move, and among the tails whose first move is m
-//!   the smallest begins with the smallest such m; the greedy tail takes it, then repeats.
+//! - T* is then the smallest 8-move tail from where P* ends (a smaller one would make a smaller
+//!   solution). A move changes the distance by at most one (the move back undoes it), so a tail
+//!   of d moves from distance d lowers it at every move. The smallest such tail begins with the
+//!   smallest move that lowers the distance (each continues into a shortest tail), and goes on as
+//!   the smallest shortest tail from there: by induction on d, the greedy tail.
 //!
-//! For D ≤ 8 the prefix is empty and the answer is the greedy tail from the start itself, the
-//! smallest by the second point alone.
+//! For D ≤ 8 the prefix is empty and the second point alone gives the answer.
 //!
 //! Ties are real: the configuration `play(GOAL, "433444")` is solved by both `222112` and
 //! `444112` (`222` and `444` both turn the right wheel half round). A search that joins the first

@@ -4,6 +4,8 @@
 
 use std::io::{self, Write};
 
+pub mod steps;
+
 use crate::state::{Answer, MAX_MOVES};
 use crate::state::{Move, State, GOAL, PIECES};
 
@@ -89,7 +91,7 @@ fn factorial(n: u64) -> u64 {
     (1..=n).product()
 }
 
-/// How many ways `counts[v]` copies of each kind v fill `Σ counts` places: (Σ counts)! / Π counts[v]!.
+/// How many ways `counts[v]` copies of each kind v fill `Σ counts` places: (Σ counts)! / Π counts\[v\]!.
 fn multinomial(counts: &[u64]) -> u64 {
     factorial(counts.iter().sum()) / counts.iter().map(|&count| factorial(count)).product::<u64>()
 }

@@ -28,6 +28,8 @@
 //!    ([`Solver`], `walk.rs`), and [`ida`], one board by IDA*.
 //! 4. [`run`] (`io.rs`, `io/`): reading (layouts, counts, boards, errors with positions) and
 //!    writing; `cli.rs` and `study.rs` for the switches.
+//! 5. [`seen`]: the three ways to remember seen boards the seed tried (an ordered set, a hash
+//!    set, the Cantor array), each in the same plain breadth-first search.
 //!
 //! # What the fast tier changes, and why the answers stay the same
 //! - **The table** holds, beside each board's distance, the first move of its answer, so an
@@ -104,9 +106,10 @@ mod search;
 mod state;
 mod study;
 #[cfg(test)]
-mod testing;
+mod testkit;
 
 pub use self::cli::{main_with, USAGE};
 pub use self::io::{run, Format, Options, Tracer};
 pub use self::search::{ida, Method, Solver};
 pub use self::state::Board;
+pub use self::study::{race, seen, steps};

@@ -249,7 +249,7 @@ pub mod io;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::A089473;
+    use crate::testkit::A089473;
     use std::collections::HashMap;
 
     #[test]

@@ -1,6 +1,12 @@
 //! How a run answers its boards: by IDA* while that is cheaper than building the table, then
 //! walked from the table; both give [`plain`](crate::plain)'s answer, byte for byte.
 //!
+//! **Equals:** [`plain::Table::answer`](crate::plain::Table::answer) for every board, whichever
+//! method answers it.
+//! **Proved by:** `published_and_hand_checked_answers`,
+//! `auto_searches_until_the_budget_runs_out_then_walks_the_table` (below), and the pieces' own
+//! proofs named in each file listed here.
+//!
 //! The fast tier, one idea a file, each opening with the plain thing it equals and the test
 //! that proves it:
 //! - `search/word.rs`: [`Board::step`] with its rule folded into constants, the word tricks the
@@ -120,7 +126,7 @@ impl Answer for Answerer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::{answer, board};
+    use crate::testkit::{answer, board};
 
     #[test]
     fn published_and_hand_checked_answers() {

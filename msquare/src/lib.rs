@@ -80,3 +80,4 @@ pub use cli::{main_with, USAGE};
 pub use io::{run, write_answer, Options, Tracer};
 pub use search::Solver;
 pub use state::Board;
+pub use study::steps;

@@ -130,7 +130,7 @@ fn value(word: &[u8]) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::Random;
+    use crate::testkit::Random;
 
     /// The fast program's stdout on `input`, and whether it succeeded.
     fn fast(input: &str) -> (String, bool) {
