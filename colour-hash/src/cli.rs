@@ -119,22 +119,9 @@ pub fn main_with(
                 "option '--trace' goes with --method fast; usage: {USAGE}"
             )));
         }
-        return run_plain(input, output, diagnostics);
+        return common::cli::run_plain(input, output, diagnostics, plain::io::answer_all);
     }
     run(input, output, diagnostics, &options)
-}
-
-/// `--method plain`: the plain program ([`plain::io`]) on the whole input; its answers and
-/// warnings, then the message of its error line, if any.
-fn run_plain(mut input: impl BufRead, mut output: impl Write, diagnostics: &mut dyn Write) -> Result<(), Failure> {
-    let mut bytes = Vec::new();
-    input.read_to_end(&mut bytes)?;
-    let (mut answers, mut warnings) = (String::new(), String::new());
-    let outcome = plain::io::answer_all(&bytes, &mut answers, &mut warnings);
-    output.write_all(answers.as_bytes())?;
-    output.flush()?;
-    let _ = diagnostics.write_all(warnings.as_bytes());
-    outcome.map_err(Failure::Input)
 }
 
 #[cfg(test)]

@@ -234,6 +234,35 @@ impl Args {
     }
 }
 
+/// `--method plain` in every puzzle binary, the one way the plain tier plugs in: the crate's
+/// plain program (`plain::io::answer_all`, what `dist/<puzzle>-plain.rs` runs) on the whole
+/// input. `answer_all` appends the answers and any warnings to its two strings and returns its
+/// error message, if any; the answers go to `output`, the warnings to `diagnostics`, and the
+/// message becomes the binary's error line ([`Failure::Input`]), after the answers before it.
+///
+/// # Errors
+/// [`Failure::Input`] with the plain program's message; [`Failure::Io`] if reading or writing
+/// fails.
+///
+/// # Complexity
+/// The plain program's, plus the whole input and output held in memory.
+pub fn run_plain(
+    mut input: impl io::BufRead,
+    mut output: impl Write,
+    diagnostics: &mut dyn Write,
+    answer_all: impl FnOnce(&[u8], &mut String, &mut String) -> Result<(), String>,
+) -> Result<(), Failure> {
+    let mut bytes = Vec::new();
+    input.read_to_end(&mut bytes)?;
+    let (mut answers, mut warnings) = (String::new(), String::new());
+    let outcome = answer_all(&bytes, &mut answers, &mut warnings);
+    output.write_all(answers.as_bytes())?;
+    output.flush()?;
+    // A failing diagnostics stream loses the warnings, not the answers or the status.
+    let _ = diagnostics.write_all(warnings.as_bytes());
+    outcome.map_err(Failure::Input)
+}
+
 /// Writes the `-h` / `--help` text every binary prints: `usage: USAGE`, the `about` lines (if
 /// any), then `-h, --help` and each switch with what it does, aligned; a description's further
 /// lines (after `\n`) are indented to its column.

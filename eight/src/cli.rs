@@ -124,21 +124,11 @@ pub fn main_with(
                 )));
             }
         }
-        return run_plain(input, output);
+        return common::cli::run_plain(input, output, diagnostics, |bytes, answers, _| {
+            plain::io::answer_all(bytes, answers)
+        });
     }
     run(input, output, diagnostics, &options)
-}
-
-/// `--method plain`: the plain program ([`plain::io`]) on the whole input; its answers, then the
-/// message of its error line, if any.
-fn run_plain(mut input: impl BufRead, mut output: impl Write) -> Result<(), Failure> {
-    let mut bytes = Vec::new();
-    input.read_to_end(&mut bytes)?;
-    let mut answers = String::new();
-    let outcome = plain::io::answer_all(&bytes, &mut answers);
-    output.write_all(answers.as_bytes())?;
-    output.flush()?;
-    outcome.map_err(Failure::Input)
 }
 
 #[cfg(test)]

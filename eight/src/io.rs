@@ -12,7 +12,7 @@ mod layout;
 use self::board::read_board;
 use self::layout::{detect_layout, read_count, Detected, Layout, Tiles};
 
-use crate::search::{Answer, Answerer, Method};
+use crate::search::{Answerer, Method};
 use crate::state::{Board, DIAMETER};
 
 /// The input layout, as forced by `--format` or left to the detection rule (crate docs).
@@ -51,15 +51,15 @@ const OUTPUT_BUFFER: usize = 1 << 15;
 
 /// Where the answers go: whole lines gathered in `buffer` and written to `out`, and with a
 /// tracer the buffered diagnostics.
-struct Answers<'a, A: Answer, W: Write> {
-    answerer: A,
+struct Answers<'a, W: Write> {
+    answerer: Answerer,
     out: W,
     /// Answer lines not yet written to `out`; the walk writes moves straight into it.
     buffer: Vec<u8>,
     trace: Option<(Tracer, BufWriter<&'a mut dyn Write>)>,
 }
 
-impl<A: Answer, W: Write> Answers<'_, A, W> {
+impl<W: Write> Answers<'_, W> {
     /// Writes board `number`'s answer line (its moves, or `unsolvable`), after an empty line if
     /// `separate` (UVa 652); with a tracer, flushes it and draws the answer.
     ///
@@ -110,9 +110,9 @@ impl<A: Answer, W: Write> Answers<'_, A, W> {
 }
 
 /// Reads the boards from `tiles` and writes their answers, stopping at the first bad one.
-fn answer_all<R: BufRead, A: Answer, W: Write>(
+fn answer_all<R: BufRead, W: Write>(
     tiles: &mut Tiles<R>,
-    answers: &mut Answers<'_, A, W>,
+    answers: &mut Answers<'_, W>,
     format: Format,
 ) -> Result<(), Failure> {
     let (layout, detected) = match format {
@@ -186,22 +186,8 @@ pub fn run(
     diagnostics: &mut dyn Write,
     options: &Options,
 ) -> Result<(), Failure> {
-    run_with(input, output, diagnostics, options, Answerer::new(options.method))
-}
-
-/// [`run`] with `answerer` answering the boards instead of the one `options.method` names.
-///
-/// # Errors
-/// As [`run`].
-pub(crate) fn run_with(
-    input: impl BufRead,
-    output: impl Write,
-    diagnostics: &mut dyn Write,
-    options: &Options,
-    answerer: impl Answer,
-) -> Result<(), Failure> {
     let mut answers = Answers {
-        answerer,
+        answerer: Answerer::new(options.method),
         out: output,
         buffer: Vec::with_capacity(OUTPUT_BUFFER + 2 * DIAMETER as usize),
         trace: options.trace.map(|tracer| (tracer, BufWriter::new(diagnostics))),

@@ -64,19 +64,6 @@ pub(crate) struct Answerer {
     budget: u64,
 }
 
-/// What answers the boards of a run: the fast tier's [`Answerer`] (`io::run`, through
-/// `io::run_with`). It is the only one since `--method plain` became a program of its own
-/// ([`plain::io`](crate::plain::io), with its own reading).
-pub(crate) trait Answer {
-    /// Appends to `out` the answer to `board`, whose parity `solvable` the reader has computed:
-    /// the move letters, nothing for the goal; returns whether the board is solvable, appending
-    /// nothing when it is not.
-    ///
-    /// # Errors
-    /// [`Failure::OutOfMemory`] if a table the answer needs cannot be allocated.
-    fn answer_into(&mut self, board: &Board, solvable: bool, out: &mut Vec<u8>) -> Result<bool, Box<Failure>>;
-}
-
 impl Answerer {
     /// An answerer that answers by `method`.
     pub(crate) fn new(method: Method) -> Self {
@@ -91,15 +78,25 @@ impl Answerer {
     }
 }
 
-impl Answer for Answerer {
-    /// The answer by IDA* while the budget lasts, else from the table, built here the first
-    /// time.
+impl Answerer {
+    /// Appends to `out` the answer to `board`, whose parity `solvable` the reader has computed:
+    /// the move letters, nothing for the goal; returns whether the board is solvable, appending
+    /// nothing when it is not. The answer is IDA*'s while the budget lasts, else the table's,
+    /// built here the first time.
+    ///
+    /// # Errors
+    /// [`Failure::OutOfMemory`] if the table cannot be allocated.
     ///
     /// # Complexity
     /// O(answer length) from the table; an IDA* search, at most the budget left, before it;
     /// plus [`Solver::new`] the first time a board needs the table.
     #[inline]
-    fn answer_into(&mut self, board: &Board, solvable: bool, out: &mut Vec<u8>) -> Result<bool, Box<Failure>> {
+    pub(crate) fn answer_into(
+        &mut self,
+        board: &Board,
+        solvable: bool,
+        out: &mut Vec<u8>,
+    ) -> Result<bool, Box<Failure>> {
         if !solvable {
             return Ok(false);
         }

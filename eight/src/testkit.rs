@@ -5,7 +5,7 @@ use std::sync::OnceLock;
 
 use crate::plain;
 use crate::search::ida::{self, Exhausted};
-use crate::search::{Answer, Answerer};
+use crate::search::Answerer;
 use crate::state::{Board, STATES};
 
 /// Number of boards from which the goal can be reached: 9! / 2.

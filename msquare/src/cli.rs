@@ -66,24 +66,14 @@ pub fn main_with(
                 "option '--trace' goes with --method fast; usage: {USAGE}"
             )));
         }
-        return run_plain(input, output);
+        return common::cli::run_plain(input, output, diagnostics, |bytes, answers, _| {
+            plain::io::answer_all(bytes, answers)
+        });
     }
     let options = Options {
         trace: args.switch("--trace").then_some(study::write_trace as Tracer),
     };
     run(input, output, diagnostics, &options)
-}
-
-/// `--method plain`: the plain program ([`plain::io`]) on the whole input; the answer, or the
-/// message of its error line.
-fn run_plain(mut input: impl BufRead, mut output: impl Write) -> Result<(), Failure> {
-    let mut bytes = Vec::new();
-    input.read_to_end(&mut bytes)?;
-    let mut answers = String::new();
-    let outcome = plain::io::answer_all(&bytes, &mut answers);
-    output.write_all(answers.as_bytes())?;
-    output.flush()?;
-    outcome.map_err(Failure::Input)
 }
 
 #[cfg(test)]
