@@ -290,6 +290,7 @@ fn run_case(options: &RunOptions, case: &cases::Case) -> Outcome<Judged> {
             &options.puzzle,
             &input,
             &outcome.stdout,
+            verdict == Verdict::RuntimeError,
             case.hostile.as_deref(),
             options.format,
         ) {

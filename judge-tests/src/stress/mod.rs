@@ -401,6 +401,7 @@ fn report(
         &options.puzzle,
         &input,
         &failure.received,
+        failure.kind == "RE",
         batch.hostile().as_deref(),
         options.format,
     ) {
