@@ -3,9 +3,11 @@
 //! source file. `judge --help` and `judge <verb> --help` say how; `judge_tests::cli` reads the
 //! arguments.
 //!
-//! `run`: one verdict line per case (AC, WA, PE, RE, TLE, MLE or OLE, with its time and peak
-//! memory, like `oj test`), judged as the puzzle's judges judge (the checker at the judges' rule;
-//! `--exact` compares bytes with `<case>.out`), a bounded report under each failure, then
+//! `run`: one verdict line per case a judge could send (every case with `--whitespace hostile`;
+//! AC, WA, PE, RE, TLE, MLE or OLE, with its time and peak memory, like `oj test`), judged as the
+//! puzzle's judges judge (the checker at `--checker-level`, the judges' rule by default; `--exact`
+//! compares bytes with `<case>.out`), a bounded report under each failure with the hints of
+//! `judge_tests::cause`, `--jobs` cases at once and printed in case order, then
 //! `N passed, N failed`; exit status 0 if every case passed, 1 if one failed, 2 on a mistake
 //! (usage, unknown puzzle or case, missing program, unreadable case file). Ctrl-C kills the
 //! judged program before `judge` exits.
