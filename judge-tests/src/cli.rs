@@ -131,7 +131,7 @@ fn see(verb: Verb) -> String {
     format!("(see judge {} --help)", verb.name())
 }
 
-/// The next argument, with lexopt's own mistakes (`--checker=x`) said in `judge`'s words.
+/// The next argument, with lexopt's own mistakes (`--exact=x`) said in `judge`'s words.
 fn next(parser: &mut Parser, verb: Verb) -> Result<Option<Arg<'_>>, String> {
     parser.next().map_err(|error| match error {
         lexopt::Error::UnexpectedValue { option, .. } => format!("{option} takes no value {}", see(verb)),
