@@ -121,41 +121,30 @@ pub fn try_batch(options: &Options, batch: &Batch) -> io::Result<Option<FailedRu
     };
     let run = runner::run_with(&mut command, &input, &limits)?;
     let mut stderr = None;
-    let kind = match runner::limit_verdict(&run) {
-        Some(runner::Verdict::TimeLimitExceeded) => "TLE",
-        Some(runner::Verdict::MemoryLimitExceeded) => "MLE",
-        Some(runner::Verdict::OutputLimitExceeded) => "OLE",
-        Some(_) => "RE",
-        None => "",
-    };
-    let verdict = if run.timed_out {
-        format!("TLE after {} ms", options.time_limit.as_millis())
+    let (kind, verdict) = if run.timed_out {
+        ("TLE", format!("TLE after {} ms", options.time_limit.as_millis()))
     } else if run.memory_limit_exceeded {
-        format!("MLE peak {}", run.peak_memory.map_or("?".into(), runner::format_memory))
+        let peak = run.peak_memory.map_or("?".into(), runner::format_memory);
+        ("MLE", format!("MLE peak {peak}"))
     } else if run.output_limit_exceeded {
-        format!("OLE: more than {} bytes of output", limits.output)
+        ("OLE", format!("OLE: more than {} bytes of output", limits.output))
     } else if run.code != Some(0) {
         let tail = run.stderr_tail();
         let last = tail.lines().last().unwrap_or_default().to_string();
         let how = run.failure().unwrap_or_default();
         stderr = (!tail.is_empty()).then_some(tail);
         if last.is_empty() {
-            format!("RE {how} (nothing on stderr)")
+            ("RE", format!("RE {how} (nothing on stderr)"))
         } else {
-            format!("RE {how}: {last}")
+            ("RE", format!("RE {how}: {last}"))
         }
     } else {
         match checker::check_at(&options.puzzle, &input[..], &run.stdout, None, options.level) {
             Verdict::Ok(_) => return Ok(None),
-            Verdict::Fail(why) => format!("checker FAIL (a bug in judge's generator): {why}"),
-            other => other.to_string(),
+            Verdict::Fail(why) => ("FAIL", format!("checker FAIL (a bug in judge's generator): {why}")),
+            wrong @ Verdict::WrongAnswer(_) => ("WA", wrong.to_string()),
+            layout @ Verdict::PresentationError(_) => ("PE", layout.to_string()),
         }
-    };
-    let kind = match (kind, verdict.split(' ').next()) {
-        ("", Some("wrong")) => "WA",
-        ("", Some("presentation")) => "PE",
-        ("", _) => "FAIL",
-        (kind, _) => kind,
     };
     Ok(Some(FailedRun {
         kind,
