@@ -549,6 +549,78 @@ fn supervise(
     }
 }
 
+/// The number of programs to run at once by default: the machine's cores (1 if unknown).
+pub fn default_jobs() -> usize {
+    thread::available_parallelism().map_or(1, usize::from)
+}
+
+/// Does `work(0)`, `work(1)`, ... `work(count - 1)` on up to `jobs` threads and hands each result
+/// to `take` on the calling thread in index order, as soon as it and every one before it are done.
+/// Once `take` returns `false` no further work starts and the results after that index are
+/// dropped: what `take` sees, and in what order, is the same for every `jobs`, so verdicts and
+/// output do not depend on it (work under way when `take` stops finishes first).
+///
+/// Each `work` call here runs a whole program ([`run_with`] is safe to call from several threads:
+/// each run has its own supervisor, report file and pipes, and Ctrl-C stops all of them).
+///
+/// # Complexity
+/// `count` calls of `work` at most, `jobs` at a time; O(jobs) results held waiting for their turn
+/// in the usual case.
+pub fn in_order<T: Send>(
+    count: usize,
+    jobs: usize,
+    work: impl Fn(usize) -> T + Sync,
+    mut take: impl FnMut(usize, T) -> bool,
+) {
+    if jobs <= 1 || count <= 1 {
+        for index in 0..count {
+            if !take(index, work(index)) {
+                return;
+            }
+        }
+        return;
+    }
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let stopped = std::sync::atomic::AtomicBool::new(false);
+    let (sender, receiver) = std::sync::mpsc::channel::<(usize, T)>();
+    thread::scope(|scope| {
+        for _ in 0..jobs.min(count) {
+            let sender = sender.clone();
+            let (next, stopped, work) = (&next, &stopped, &work);
+            scope.spawn(move || loop {
+                if stopped.load(Ordering::SeqCst) {
+                    return;
+                }
+                let index = next.fetch_add(1, Ordering::SeqCst);
+                if index >= count || sender.send((index, work(index))).is_err() {
+                    return;
+                }
+            });
+        }
+        drop(sender);
+        let mut waiting = std::collections::BTreeMap::new();
+        let mut expected = 0;
+        let mut taking = true;
+        // Every result arrives (the loop ends when the last worker has hung up); after `take`
+        // stops they are only drained.
+        for (index, result) in receiver {
+            if !taking {
+                continue;
+            }
+            waiting.insert(index, result);
+            while let Some(result) = waiting.remove(&expected) {
+                if !take(expected, result) {
+                    taking = false;
+                    stopped.store(true, Ordering::SeqCst);
+                    waiting.clear();
+                    break;
+                }
+                expected += 1;
+            }
+        }
+    });
+}
+
 /// A judge's verdict on one case.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {
@@ -643,6 +715,39 @@ mod tests {
     use super::*;
 
     // The runs themselves are tested in tests/behaviour/judge_limits.rs, where cargo builds the supervisor.
+
+    #[test]
+    fn in_order_hands_results_over_in_order_and_stops_alike() {
+        for jobs in [1, 2, 5] {
+            let mut seen = Vec::new();
+            in_order(
+                20,
+                jobs,
+                |index| {
+                    // Later indices finish first: the order must not follow the finishing order.
+                    thread::sleep(Duration::from_millis(((20 - index) % 4) as u64));
+                    index * 10
+                },
+                |index, result| {
+                    seen.push((index, result));
+                    index < 12
+                },
+            );
+            let wanted: Vec<(usize, usize)> = (0..=12).map(|index| (index, index * 10)).collect();
+            assert_eq!(seen, wanted, "jobs {jobs}");
+        }
+        let mut none = 0;
+        in_order(
+            0,
+            3,
+            |index| index,
+            |_, _| {
+                none += 1;
+                true
+            },
+        );
+        assert_eq!(none, 0);
+    }
 
     #[test]
     fn diff_shows_the_changed_line_and_line_ends() {

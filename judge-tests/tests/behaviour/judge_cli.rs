@@ -540,7 +540,9 @@ fn run_judges_as_the_judges_do_and_exact_compares_bytes() {
         assert_eq!(done.status, Some(0), "{args:?}: {done:?}");
         assert!(done.stdout.ends_with(" passed, 0 failed\n"), "{}", done.stdout);
     }
-    assert_eq!(run_eight(&["solved", "--checker"]).status, Some(0));
+    let done = run_eight(&["poj1077-sample", "--command", longer, "--checker-level", "shortest"]);
+    assert_eq!(done.status, Some(1), "{done:?}");
+    assert_eq!(run_eight(&["solved", "--checker-level", "strict"]).status, Some(0));
 }
 
 /// The cases `judge run eight --format F` runs.
@@ -568,7 +570,11 @@ fn format_runs_one_judges_cases() {
         poj.iter().chain(&hdu).all(|name| !uva.contains(name)),
         "{poj:?} {hdu:?}"
     );
-    let all = run_eight(&[]).stdout.lines().count() - 1;
+    let all = run_eight(&[])
+        .stdout
+        .lines()
+        .filter(|line| line.starts_with("AC "))
+        .count();
     assert_eq!(hdu.len() + uva.len(), all, "every case is HDU's or UVa 652's");
     // A named case outside the layout is left out; none left is a mistake.
     let done = run_eight(&["--format", "poj", "uva652-sample"]);
@@ -673,8 +679,16 @@ fn every_verb_shares_one_parser_and_its_mistakes() {
             "--exact compares bytes: --strict is a checker level (see judge run --help)",
         ),
         (
-            &["run", "eight", "--exact", "--checker"],
-            "--exact and --checker exclude each other (see judge run --help)",
+            &["run", "eight", "--checker"],
+            "unknown option --checker (see judge run --help)",
+        ),
+        (
+            &["run", "eight", "--exact", "--checker-level", "shortest"],
+            "--exact compares bytes: --checker-level shortest is a checker level (see judge run --help)",
+        ),
+        (
+            &["run", "eight", "--jobs", "0"],
+            "--jobs: 0 is out of range (1 to 1024)",
         ),
         (
             &["run", "eight", "--strict", "--shortest"],
@@ -728,9 +742,30 @@ fn every_verb_shares_one_parser_and_its_mistakes() {
     );
     // Each verb's help names its switches.
     for (verb, switches) in [
-        ("run", &["--exact", "--format", "--command", "--data"][..]),
-        ("stress", &["--generator", "--format", "--whitespace", "--keep"]),
-        ("check", &["--shortest", "--strict"]),
+        (
+            "run",
+            &[
+                "--exact",
+                "--format",
+                "--command",
+                "--data",
+                "--whitespace",
+                "--checker-level",
+                "--jobs",
+            ][..],
+        ),
+        (
+            "stress",
+            &[
+                "--generator",
+                "--format",
+                "--whitespace",
+                "--keep",
+                "--checker-level",
+                "--jobs",
+            ],
+        ),
+        ("check", &["--checker-level", "--shortest", "--strict"]),
         ("bundle", &["--out"]),
     ] {
         let help = outcome(judge().args([verb, "--help"])).stdout;
