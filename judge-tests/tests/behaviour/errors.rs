@@ -693,3 +693,65 @@ fn numbers_of_thousands_of_digits_anywhere_in_the_buffer() {
     check_table("colour-hash", &rows);
     check_table("msquare", &msquare_rows);
 }
+
+/// Runs `program` with a terminal (a pseudo-terminal in canonical mode) as stdin, on which
+/// `typed` is typed and then Ctrl-D pressed once; its status and stdout, or `None` if it still
+/// waits for input ten seconds later (it is then killed).
+fn typed_at_a_terminal(program: &str, typed: &[u8]) -> Option<(ExitStatus, Vec<u8>)> {
+    let pty = nix::pty::openpty(None, None).unwrap();
+    let mut child = spawn(program, &[], Stdio::from(pty.slave), Stdio::piped(), Stdio::null());
+    let mut keyboard = File::from(pty.master);
+    keyboard.write_all(typed).unwrap();
+    keyboard.write_all(b"\x04").unwrap();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while child.try_wait().unwrap().is_none() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    if child.try_wait().unwrap().is_none() {
+        let _ = child.kill();
+        let _ = child.wait();
+        return None;
+    }
+    let mut stdout = Vec::new();
+    child.stdout.take().unwrap().read_to_end(&mut stdout).unwrap();
+    Some((child.wait().unwrap(), stdout))
+}
+
+#[test]
+fn one_ctrl_d_at_a_terminal_ends_the_input() {
+    // Empty input, a blank line, counts, whole cases; each ends with the same status and output
+    // as the same bytes from a pipe.
+    let typings: [(&str, &[&str]); 3] = [
+        ("msquare", &["", "\n", "2 6 8 4 5 7 3 1\n"]),
+        (
+            "eight",
+            &[
+                "",
+                "\n",
+                "0\n",
+                "11\n",
+                "1\n\n1 2 3 4 5 6 7 8 x\n",
+                "1 2 3 4 5 6 7 8 x\n",
+            ],
+        ),
+        ("colour-hash", &["", "\n", "0\n", "1\n"]),
+    ];
+    for (program, inputs) in typings {
+        for typed in inputs {
+            let piped = runner::run(
+                &mut Command::new(judge_tests::binary_path(program)),
+                typed.as_bytes(),
+                Some(Duration::from_secs(20)),
+            )
+            .unwrap();
+            let Some((status, stdout)) = typed_at_a_terminal(program, typed.as_bytes()) else {
+                panic!("{program} still waits after {typed:?} and one Ctrl-D");
+            };
+            assert_eq!(
+                (status.code(), String::from_utf8_lossy(&stdout)),
+                (piped.code, String::from_utf8_lossy(&piped.stdout)),
+                "{program} on {typed:?} at a terminal and from a pipe"
+            );
+        }
+    }
+}
