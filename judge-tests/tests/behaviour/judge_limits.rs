@@ -452,3 +452,36 @@ fn nothing_outlives_a_judge_killed_by_a_signal_it_cannot_handle() {
         fs::remove_dir_all(&dir).unwrap();
     }
 }
+
+#[test]
+fn a_checkers_own_failure_is_never_a_verdict_on_the_output() {
+    let judge = judge_tests::binary_path("judge");
+    let input = concat!(env!("CARGO_MANIFEST_DIR"), "/data/eight/boards-50.in");
+    let answer = concat!(env!("CARGO_MANIFEST_DIR"), "/data/eight/boards-50.out");
+    // `ulimit -v` (KiB) in a shell that then becomes `judge check`.
+    let check = |limit_kib: u32, output: &str| {
+        let script = format!("ulimit -v {limit_kib} && exec \"$0\" check eight \"$1\" \"$2\"");
+        let done = Command::new("sh")
+            .args(["-c", &script])
+            .arg(&judge)
+            .args([input, output])
+            .output()
+            .unwrap();
+        (done.status.code(), String::from_utf8_lossy(&done.stdout).into_owned())
+    };
+    // An endless output ends in the checker's own failure to hold it, whatever memory it has.
+    for limit_kib in [20 << 10, 100 << 10] {
+        let (status, said) = check(limit_kib, "/dev/zero");
+        assert_eq!(status, Some(3), "{said}");
+        assert!(
+            said.starts_with("FAIL cannot hold the output: /dev/zero: out of memory"),
+            "{said}"
+        );
+    }
+    // The same memory judges a right output right.
+    let (status, said) = check(20 << 10, answer);
+    assert_eq!(status, Some(0), "{said}");
+    // An output that is not there is the program's: a wrong answer.
+    let (status, said) = check(20 << 10, "/nonexistent/output");
+    assert_eq!(status, Some(1), "{said}");
+}
