@@ -75,11 +75,7 @@ pub fn check_files(puzzle: &str, input: &Path, output: &Path, answer: Option<&Pa
         Ok(opened) => opened,
         Err(why) => return Verdict::Fail(named(input, &why)),
     };
-    let held = |path: &Path| {
-        std::fs::File::open(path)
-            .map_err(read::HoldError::Io)
-            .and_then(|file| read::hold(file, read::MAX_HELD))
-    };
+    let held = read::hold_file;
     let answer = match answer
         .map(|path| held(path).map_err(|why| named(path, &why)))
         .transpose()

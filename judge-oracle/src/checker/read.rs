@@ -82,14 +82,32 @@ impl HoldError {
 /// # Complexity
 /// O(bytes read); the buffer doubles (at least 64 KiB at a time), each growth asked for with
 /// `try_reserve_exact`.
-pub fn hold(mut reader: impl Read, limit: u64) -> Result<Vec<u8>, HoldError> {
+pub fn hold(reader: impl Read, limit: u64) -> Result<Vec<u8>, HoldError> {
+    hold_sized(reader, limit, 0)
+}
+
+/// The file at `path`, held whole ([`hold`] under [`MAX_HELD`]); a regular file's size is
+/// allocated at once, so that holding it takes no more memory than its size.
+///
+/// # Errors
+/// As [`hold`], or if it cannot be opened.
+pub fn hold_file(path: &Path) -> Result<Vec<u8>, HoldError> {
+    let file = File::open(path).map_err(HoldError::Io)?;
+    let size = file.metadata().map(|metadata| metadata.len()).unwrap_or(0);
+    hold_sized(file, MAX_HELD, size)
+}
+
+/// [`hold`], first making room for `expected` bytes and one more (which tells the end).
+fn hold_sized(mut reader: impl Read, limit: u64, expected: u64) -> Result<Vec<u8>, HoldError> {
     let mut held: Vec<u8> = Vec::new();
     let mut filled = 0;
     loop {
         if filled == held.len() {
             // One byte past the limit is room enough to tell that it was passed.
             let room = (limit + 1).saturating_sub(filled as u64);
-            let wanted = filled.max(1 << 16).min(usize::try_from(room).unwrap_or(usize::MAX));
+            let first = if filled == 0 { expected.saturating_add(1) } else { 0 };
+            let wanted = (filled as u64).max(1 << 16).max(first).min(room);
+            let wanted = usize::try_from(wanted).unwrap_or(usize::MAX);
             if wanted == 0 {
                 return Err(HoldError::TooLong { limit });
             }
@@ -446,6 +464,11 @@ mod tests {
             let over = vec![b'7'; limit as usize + 1];
             assert!(matches!(hold(&over[..], limit), Err(HoldError::TooLong { limit: l }) if l == limit));
             assert!(matches!(hold(Endless, limit), Err(HoldError::TooLong { .. })));
+            // A size known beforehand, right or wrong, changes nothing but the first allocation.
+            for expected in [0, limit / 2, limit, limit + 1, u64::MAX] {
+                assert_eq!(hold_sized(&exact[..], limit, expected).unwrap(), exact);
+                assert!(hold_sized(&over[..], limit, expected).is_err());
+            }
         }
         // (An allocation refused is tested under `ulimit -v` on `judge check`, in
         // judge-tests/tests/behaviour/judge_limits.rs: here it would take the machine's memory.)
