@@ -739,3 +739,26 @@ fn every_verb_shares_one_parser_and_its_mistakes() {
         }
     }
 }
+
+#[test]
+fn a_puzzle_folder_may_be_a_symbolic_link() {
+    let dir = data(
+        "linked",
+        &[("real/cases/a.in", b"1 2 3 4 5 6 7 8 x\n"), ("real/cases/a.out", b"\n")],
+    );
+    let data = dir.join("data");
+    fs::create_dir_all(&data).unwrap();
+    std::os::unix::fs::symlink(dir.join("real/cases"), data.join("eight")).unwrap();
+    // A link to nothing is no puzzle, and no error.
+    std::os::unix::fs::symlink(dir.join("nowhere"), data.join("msquare")).unwrap();
+    let done = outcome(judge().args(["run", "eight", "--command", "echo", "--data"]).arg(&data));
+    assert_eq!(done.status, Some(0), "{done:?}");
+    assert!(done.stdout.starts_with("AC  eight/a"), "{done:?}");
+    let unknown = outcome(judge().args(["run", "msquare", "--data"]).arg(&data));
+    assert_eq!(
+        (unknown.status, unknown.stderr.as_str()),
+        (Some(2), "judge: error: unknown puzzle 'msquare' (puzzles: eight)\n"),
+        "{unknown:?}"
+    );
+    fs::remove_dir_all(&dir).unwrap();
+}
