@@ -207,10 +207,10 @@ pub(crate) fn detect_layout<R: BufRead>(tiles: &mut Tiles<R>) -> Result<Detected
             Some(layout) => layout == Layout::Counted,
             None => {
                 let shown = &word.shown;
+                let layouts = "the UVa 652 board count or the first tiles of a board";
+                let choice = "--format uva652 or --format hdu says";
                 return Err(Failure::Input(format!(
-                    "{start}: '{shown}' alone on the first line may be the UVa 652 board count or the \
-                     first tiles of a board, and more than {LOOK_AHEAD_BOARDS} boards follow, too many \
-                     to hold to tell which; --format uva652 or --format hdu says"
+                    "{start}: '{shown}' alone on the first line may be {layouts}, and more than {LOOK_AHEAD_BOARDS} boards follow, too many to hold to tell which; {choice}"
                 )));
             }
         }
