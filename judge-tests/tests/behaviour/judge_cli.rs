@@ -248,8 +248,12 @@ fn peak_rss_reports_odd_arguments_on_one_line() {
             "peak-rss: error: --memory-limit-kib needs a positive number, not '1\\n2'\n",
         ),
         (
+            vec!["--parent".into(), "-3".into(), report.clone().into(), "true".into()],
+            "peak-rss: error: --parent needs a process id, not '-3'\n",
+        ),
+        (
             vec![report.clone().into()],
-            "peak-rss: error: usage: peak-rss [--memory-limit-kib N] OUT PROGRAM [ARGS...]\n",
+            "peak-rss: error: usage: peak-rss [--memory-limit-kib N] [--parent PID] OUT PROGRAM [ARGS...]\n",
         ),
     ];
     for (args, line) in rows {
