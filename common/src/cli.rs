@@ -346,10 +346,20 @@ pub fn finish(program: &str, outcome: Result<(), Failure>) -> ExitCode {
 /// returns and before any error line: the answers it computed reach stdout even when it fails,
 /// and a write error met while its own buffers were flushed on drop (where errors are ignored)
 /// is reported, not lost. When `main_with` failed too, its failure is the one reported.
+///
+/// Before anything else it asks for [`START_ROOM`] bytes of heap and gives them back: where even
+/// that is refused (an address-space limit just above what the runtime's own start needs), the
+/// run is the out-of-memory line, written without allocating, rather than Rust's abort on the
+/// first small allocation (the arguments', status 134). With that room the start's own buffers
+/// (the arguments, stdin's and stdout's [`CHUNK`](super::scan::CHUNK)-sized buffers) fit in what
+/// the allocator then holds; the tables come after, through [`try_reserve`].
 pub fn main<F>(program: &str, main_with: F) -> ExitCode
 where
     F: FnOnce(Vec<OsString>, Stdin, Stdout, &mut dyn Write) -> Result<(), Failure>,
 {
+    if Vec::<u8>::new().try_reserve_exact(START_ROOM).is_err() {
+        return no_room_to_start(program);
+    }
     let args = std::env::args_os().skip(1).collect();
     let mut diagnostics = Diagnostics::new(Patient::new(io::stderr()));
     let outcome = match stdio::stdout() {
@@ -357,6 +367,39 @@ where
         Err(error) => Err(Failure::Io(error)),
     };
     finish(program, outcome)
+}
+
+/// The heap [`main`] makes sure of before it starts: the arguments, the input and output buffers
+/// (8 KB each) and the messages fit in it several times over.
+pub const START_ROOM: usize = 64 << 10;
+
+/// Writes `<program>: error: out of memory: cannot allocate START_ROOM bytes to start` with no
+/// allocation (the line is put together on the stack), and gives the failure status.
+fn no_room_to_start(program: &str) -> ExitCode {
+    let mut line = [0u8; 192];
+    let mut length = 0;
+    let mut put = |bytes: &[u8]| {
+        let taken = bytes.len().min(line.len() - length);
+        line[length..length + taken].copy_from_slice(&bytes[..taken]);
+        length += taken;
+    };
+    put(&program.as_bytes()[..program.len().min(64)]);
+    put(b": error: out of memory: cannot allocate ");
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    let mut value = START_ROOM;
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (value % 10) as u8;
+        value /= 10;
+        if value == 0 {
+            break;
+        }
+    }
+    put(&digits[at..]);
+    put(b" bytes to start\n");
+    let _ = Patient::new(io::stderr().lock()).write_all(&line[..length]);
+    ExitCode::FAILURE
 }
 
 /// `main_with` given a clone of `stdout`, then `stdout` flushed, as [`main`] does it.

@@ -287,17 +287,39 @@ mod tests {
         assert_eq!(answer("1\n23415x768\n"), sample);
         assert_eq!(answer("2\n12345678x\n1234567x8\n"), "\n\nr\n");
         assert_eq!(output("1\n23415x768\n", Format::Uva652).unwrap(), sample);
-        // One tile more than 9·N and not whole boards: neither layout fits, so the short look
-        // decides (boards, as the next line starts unspaced), which then fail as such.
+        // One tile more than 9·N and not whole boards: neither layout fits; the exact rule says
+        // boards, which then fail as such.
         let (printed, error) = failure("1\n23415x7681\n", Format::Auto);
         assert_eq!(
             (printed.as_str(), error.as_str()),
             ("", "board 1: tile '1' appears twice")
         );
-        // Past 1,024 boards the exact rule cannot see the end, and the shape reads as boards;
-        // --format says which.
+        // Past 1,024 boards the rule still sees the whole input: a count followed by unspaced
+        // boards one a line, and one tile a line after a count with no blank line, are UVa; a
+        // lone first line of tiles followed by a spaced line is HDU.
         let many = format!("1234\n{}", "23415x768\n".repeat(1234));
-        assert!(failure(&many, Format::Auto).1.starts_with("board 1: "));
+        let sample = "ullddrurdllurdruldr\n";
+        assert_eq!(
+            answer(&many),
+            format!("{sample}\n").repeat(1234).trim_end_matches('\n').to_string() + "\n"
+        );
+        let tall = format!("1234\n{}", "2\n3\n4\n1\n5\nx\n7\n6\n8\n".repeat(1234));
+        assert_eq!(answer(&tall), answer(&many));
+        let hdu = format!("72361\n4 5 8 x\n{}", "2 3 4 1 5 x 7 6 8\n".repeat(2000));
+        assert_eq!(answer(&hdu), output(&hdu, Format::Hdu).unwrap());
+        assert_eq!(answer(&hdu).lines().count(), 2001);
+        // Past what is held, a lone number that could be either is never guessed: an error
+        // before any answer, whichever layout the input has.
+        let boards = layout::LOOK_AHEAD_BOARDS;
+        for (start, more) in [("123456\n", 123_456), ("72361\n4 5 8 x\n", boards + 1)] {
+            let long = format!("{start}{}", "2 3 4 1 5 x 7 6 8\n".repeat(more));
+            let (printed, error) = failure(&long, Format::Auto);
+            assert_eq!(printed, "", "{start:?}");
+            assert!(
+                error.ends_with("too many to hold to tell which; --format uva652 or --format hdu says"),
+                "{error}"
+            );
+        }
         assert_eq!(
             output(&many, Format::Uva652)
                 .unwrap()

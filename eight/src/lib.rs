@@ -89,8 +89,9 @@
 //!   its line and exactly 9·`N` tiles follow it; boards otherwise. A lone number that cannot
 //!   begin a board (a sign, a 0 or 9, a repeated digit, nine digits or more) is read as the count
 //!   at once, as nothing else could make the input valid; a lone number of distinct digits 1-8
-//!   needs the tiles after it counted, which the reader does for up to 1,024 boards held ahead.
-//!   Past that, a short look decides (a blank line or spaced tiles after the count say UVa).
+//!   needs the tiles after it counted, which the reader does for up to 65,536 boards held ahead
+//!   (9 bytes a board). Past that it is never guessed: such an input is an error before any
+//!   answer, naming `--format`.
 //!   Either way a count of any length is read by value; a numeral of more than 20 significant
 //!   digits is an error at once, quoted as `--format uva652` quotes it (its first 32 bytes). The
 //!   rule is `detect_layout` in `io/layout.rs`.

@@ -49,7 +49,8 @@ impl Case {
     }
 }
 
-/// The puzzles that have a folder of cases under `data`, sorted.
+/// The puzzles that have a folder of cases under `data` (a symbolic link to a folder counts),
+/// sorted.
 ///
 /// # Errors
 /// If `data` cannot be read.
@@ -57,7 +58,8 @@ pub fn puzzles(data: &Path) -> io::Result<Vec<String>> {
     let mut names = Vec::new();
     for entry in fs::read_dir(data)? {
         let entry = entry?;
-        if entry.file_type()?.is_dir() {
+        // `Path::is_dir` follows links, `DirEntry::file_type` does not.
+        if entry.path().is_dir() {
             names.push(entry.file_name().to_string_lossy().into_owned());
         }
     }

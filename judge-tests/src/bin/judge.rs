@@ -484,6 +484,13 @@ fn main() -> ExitCode {
     if let Err(error) = interrupt {
         let _ = writeln!(err, "judge: warning: Ctrl-C will not stop the judged program: {error}");
     }
+    // A program that kills its supervisor leaves its processes to judge, which kills them.
+    if let Err(error) = runner::adopt_orphans() {
+        let _ = writeln!(
+            err,
+            "judge: warning: a program that kills its supervisor may outlive judge: {error}"
+        );
+    }
     let outcome = match cli::parse(std::env::args_os().skip(1).collect()) {
         Ok(Verb::Bare) => {
             let _ = err.write_all(cli::USAGE.as_bytes());

@@ -248,8 +248,12 @@ fn peak_rss_reports_odd_arguments_on_one_line() {
             "peak-rss: error: --memory-limit-kib needs a positive number, not '1\\n2'\n",
         ),
         (
+            vec!["--parent".into(), "-3".into(), report.clone().into(), "true".into()],
+            "peak-rss: error: --parent needs a process id, not '-3'\n",
+        ),
+        (
             vec![report.clone().into()],
-            "peak-rss: error: usage: peak-rss [--memory-limit-kib N] OUT PROGRAM [ARGS...]\n",
+            "peak-rss: error: usage: peak-rss [--memory-limit-kib N] [--parent PID] OUT PROGRAM [ARGS...]\n",
         ),
     ];
     for (args, line) in rows {
@@ -773,4 +777,27 @@ fn every_verb_shares_one_parser_and_its_mistakes() {
             assert!(help.contains(switch), "{verb}: {switch}: {help}");
         }
     }
+}
+
+#[test]
+fn a_puzzle_folder_may_be_a_symbolic_link() {
+    let dir = data(
+        "linked",
+        &[("real/cases/a.in", b"1 2 3 4 5 6 7 8 x\n"), ("real/cases/a.out", b"\n")],
+    );
+    let data = dir.join("data");
+    fs::create_dir_all(&data).unwrap();
+    std::os::unix::fs::symlink(dir.join("real/cases"), data.join("eight")).unwrap();
+    // A link to nothing is no puzzle, and no error.
+    std::os::unix::fs::symlink(dir.join("nowhere"), data.join("msquare")).unwrap();
+    let done = outcome(judge().args(["run", "eight", "--command", "echo", "--data"]).arg(&data));
+    assert_eq!(done.status, Some(0), "{done:?}");
+    assert!(done.stdout.starts_with("AC  eight/a"), "{done:?}");
+    let unknown = outcome(judge().args(["run", "msquare", "--data"]).arg(&data));
+    assert_eq!(
+        (unknown.status, unknown.stderr.as_str()),
+        (Some(2), "judge: error: unknown puzzle 'msquare' (puzzles: eight)\n"),
+        "{unknown:?}"
+    );
+    fs::remove_dir_all(&dir).unwrap();
 }
