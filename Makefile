@@ -21,7 +21,7 @@ STATIC_ENV    := RUSTFLAGS='-C target-feature=+crt-static' CARGO_PROFILE_RELEASE
 # Each puzzle's published sample(s), shown by `make demo`.
 DEMO_CASES := msquare/usaco-1 eight/poj1077-sample eight/uva652-sample colour-hash/uva704-sample
 
-.PHONY: all build demo test lint fmt linter bundle dist toolchain bench fuzz clean page page-test
+.PHONY: all build demo test lint fmt linter bundle dist toolchain bench fuzz doc clean page page-test
 
 all: build
 
@@ -61,7 +61,9 @@ LINTING := RUSTC_WORKSPACE_WRAPPER="$$(rustup which clippy-driver)" RUSTFLAGS=-D
 # Set by `make test` for itself and its prerequisites (bundle), empty for a `make bundle` alone.
 CARGO_ENV :=
 
-# One self-contained, std-only source file per puzzle for judges: dist/<puzzle>.rs.
+# Two self-contained, std-only source files per puzzle for judges: dist/<puzzle>.rs, the fast
+# judge program, and dist/<puzzle>-plain.rs, the plain program with its docs (at most 16,000
+# bytes, for judges with a small code-length limit, and the file to read); docs/submitting.md.
 bundle:
 	$(CARGO_ENV) $(CARGO) build --profile test-release -p judge-tests --bin judge
 	$(TOOLS)/judge bundle --out dist $(PUZZLES)
@@ -123,12 +125,13 @@ page:
 		$(CARGO) build --release --target wasm32-unknown-unknown -p page
 	python3 page/build.py $(PAGE_WASM) $(PAGE_DIR)
 
-# The page in headless Chromium against the static binaries of `make dist`; page/setup.sh
-# installs chromium (apt-get) and Playwright (pip) when they are missing. Screenshots go to
-# target/page/.
+# The page in headless Chromium against the static binaries of `make dist`, then its worker under
+# Node (a trapped call gets a fresh module); page/setup.sh installs chromium and Node (apt-get) and
+# Playwright (pip) when they are missing. Screenshots go to target/page/.
 page-test: page dist
 	page/setup.sh
 	python3 page/test_page.py $(PAGE_DIR) $(STATIC_BIN)
+	node page/test_worker.js $(PAGE_WASM)
 
 # Instruction counts (callgrind), wall time and peak memory of each release binary on fixed,
 # seeded workloads, written to target/bench.json. Installs valgrind when it is missing. Not part of
@@ -136,8 +139,14 @@ page-test: page dist
 # times common::perm against the textbook Cantor expansion (std timing).
 bench: build
 	@command -v valgrind >/dev/null || { apt-get update -q && apt-get install -y -q valgrind; }
-	$(CARGO) build --release -p colour-hash --example gen
+	$(CARGO) build --release -p colour-hash --example gen -p eight --example seen
 	$(CARGO) bench -p judge-tests --bench puzzles
+
+# The crate docs, fast tier included: the judge program keeps its fast pieces private, so plain
+# `cargo doc` shows only the public surface. Opens at target/doc/<crate>/index.html; broken
+# intra-doc links are errors.
+doc:
+	RUSTDOCFLAGS='-D rustdoc::broken_intra_doc_links' $(CARGO) doc --no-deps --document-private-items -p common -p msquare -p eight -p colour-hash
 
 # The property-based fuzzers of `make test`, with many more cases (PROPTEST_CASES overrides).
 FUZZ_CASES ?= 5000

@@ -1,8 +1,10 @@
 #!/bin/sh
-# Installs what the browser test (page/test_page.py) needs, each only when missing: the wasm target,
-# Debian's chromium (apt-get) and Playwright from PyPI, which drives that
-# chromium through its executable path: `playwright install` and its browser download are never used.
+# Installs what the browser test (page/test_page.py) and the worker's (page/test_worker.js) need,
+# each only when missing: the wasm target, Debian's chromium and Node (apt-get), and Playwright
+# from PyPI, which drives that chromium through its executable path: `playwright install` and its
+# browser download are never used.
 set -e
 rustup target list --installed | grep -qx wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
 command -v chromium >/dev/null 2>&1 || { apt-get update -q && apt-get install -y -q chromium; }
+command -v node >/dev/null 2>&1 || { apt-get update -q && apt-get install -y -q nodejs; }
 python3 -c 'import playwright' 2>/dev/null || python3 -m pip install -q playwright

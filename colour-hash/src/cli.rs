@@ -2,13 +2,12 @@
 
 use std::ffi::OsString;
 use std::io::{BufRead, BufWriter, Write};
-use std::sync::OnceLock;
 
 use common::cli::{write_help, Args, Failure};
 
-use crate::io::{run, Options, Solve, Tracer};
-use crate::plain::Plain;
-use crate::state::{Answer, State, MAX_MOVES};
+use crate::io::{run, Options, Tracer};
+use crate::plain;
+use crate::state::MAX_MOVES;
 use crate::study::{write_census, write_stats, write_trace, MAX_STATS_DEPTH};
 
 /// Usage line for the binary.
@@ -19,7 +18,7 @@ pub const USAGE: &str =
 const SWITCHES: [(&str, &str); 5] = [
     (
         "--method M",
-        "answer with method M: fast (the default, what a judge runs) or plain\n(src/plain.rs, the solver written to be read: the same answers)",
+        "answer with method M: fast (the default, what a judge runs) or plain\n(src/plain.rs and its io, the program written to be read: the same answers)",
     ),
     (
         "--goal-depth G",
@@ -36,8 +35,9 @@ const SWITCHES: [(&str, &str); 5] = [
     ),
 ];
 
-/// The binary: the judge's answers by default; `--method plain` answers with [`crate::plain`]
-/// instead of the fast tier, reading, checking and writing alike; `--goal-depth G` forces the
+/// The binary: the judge's answers by default; `--method plain` runs [`crate::plain`]'s program
+/// instead (its own reading, checking, search and writing: `dist/colour-hash-plain.rs`), whose
+/// warnings are in words of its own; `--goal-depth G` forces the
 /// depth of the fast tier's goal-side table; `--trace` also draws every case's solution on
 /// `diagnostics` (stderr); `--stats [--depth D]` prints the layers around the goal to depth D
 /// (default 12, at most 16) and the size of the whole space instead, reading no input;
@@ -46,8 +46,10 @@ const SWITCHES: [(&str, &str); 5] = [
 ///
 /// # Errors
 /// An unknown argument or method; a `--depth` that is not a number 0..=16 or `all`, or comes
-/// without `--stats`; the census's table cannot be allocated; a `--goal-depth` that is not a number 0..=16 or comes with `--method plain`; a
-/// switch about answering given with `--stats`; or as [`run`].
+/// without `--stats`; the census's table cannot be allocated; a `--goal-depth` that is not a
+/// number 0..=16 or comes with `--method plain`; `--trace` with `--method plain`; a switch about
+/// answering given with `--stats`; or as [`run`] (or, with `--method plain`, the plain program's
+/// error).
 pub fn main_with(
     args: Vec<OsString>,
     input: impl BufRead,
@@ -120,16 +122,16 @@ pub fn main_with(
     let options = Options {
         trace: args.switch("--trace").then_some(write_trace as Tracer),
         goal_depth,
-        solve: plain.then_some(solve_plainly as Solve),
     };
+    if plain {
+        if args.switch("--trace") {
+            return Err(Failure::Input(format!(
+                "option '--trace' goes with --method fast; usage: {USAGE}"
+            )));
+        }
+        return common::cli::run_plain(input, output, diagnostics, plain::io::answer_all);
+    }
     run(input, output, diagnostics, &options)
-}
-
-/// `--method plain`: [`Plain`]'s answer, from a goal-side table built at the first configuration
-/// and kept for the rest of the process.
-fn solve_plainly(start: State) -> Answer {
-    static PLAIN: OnceLock<Plain> = OnceLock::new();
-    PLAIN.get_or_init(Plain::new).solve(&start.numbers())
 }
 
 #[cfg(test)]
@@ -227,14 +229,21 @@ mod tests {
                 "{args:?}"
             );
         }
-        // Reading and checking stay io's: the same warnings and errors.
+        // The plain program reads by itself: the same answers, its own words for the warning
+        // and the error.
         let goal = GOAL.map(|n| n.to_string()).join(" ");
         let bad = format!("3\n{goal}\n{}\n0 3 x", goal.replacen('0', "1", 1));
-        assert_eq!(main_output(&["--method", "plain"], &bad), main_output(&[], &bad));
+        let (plainly, warnings) = main_output(&["--method", "plain"], &bad);
+        assert_eq!(plainly, Err("case 3: 'x' is not an integer".into()));
+        assert_eq!(
+            warnings,
+            "colour-hash: warning: case 2: not a configuration of the puzzle\n"
+        );
         assert!(main_output(&[], &bad).1.contains("warning: case 2: "));
-        let (traced, trace) = main_output(&["--method", "plain", "--trace"], input);
-        assert_eq!(traced.unwrap(), expected);
-        assert!(trace.contains("case 2: 1434332334332323 (16 moves)\n"), "{trace}");
+        assert_eq!(
+            main_output(&["--method", "plain", "--trace"], input).0,
+            Err(format!("option '--trace' goes with --method fast; usage: {USAGE}"))
+        );
     }
 
     #[test]

@@ -16,10 +16,6 @@ pub const PROGRAM: &str = "colour-hash";
 /// are not a configuration of the puzzle) and its answer.
 pub type Tracer = fn(&mut dyn Write, u64, Option<State>, &Answer) -> io::Result<()>;
 
-/// Answers one configuration of the puzzle: the solver a run uses instead of the fast one
-/// (`--method plain`).
-pub type Solve = fn(State) -> Answer;
-
 /// How a run answers. `Options::default()` is exactly what a judge runs.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Options {
@@ -27,8 +23,6 @@ pub struct Options {
     pub trace: Option<Tracer>,
     /// The depth G of the goal-side table (`--goal-depth`); `None` sizes it to the run's count.
     pub goal_depth: Option<u8>,
-    /// Answers instead of [`Solver`] (reading, checking and writing stay the same).
-    pub solve: Option<Solve>,
 }
 
 /// "1 case", "3 cases".
@@ -168,18 +162,15 @@ fn answer_cases(
         let checked = read_case(&mut scanner, case, count)?
             .and_then(|numbers| State::from_numbers(&numbers).map_err(|invalid| invalid.to_string()));
         let answer = match checked {
-            Ok(start) => match options.solve {
-                Some(solve) => solve(start),
-                None => {
-                    // Built at the first configuration that needs it; a smaller table if the
-                    // chosen one does not fit (the answers are the same).
-                    if solver.is_none() {
-                        let depth = options.goal_depth.unwrap_or_else(|| goal_depth_for(count));
-                        solver = Some(Solver::fitting(depth)?);
-                    }
-                    solver.as_ref().expect("built above").solve(start)
+            Ok(start) => {
+                // Built at the first configuration that needs it; a smaller table if the chosen
+                // one does not fit (the answers are the same).
+                if solver.is_none() {
+                    let depth = options.goal_depth.unwrap_or_else(|| goal_depth_for(count));
+                    solver = Some(Solver::fitting(depth)?);
                 }
-            },
+                solver.as_ref().expect("built above").solve(start)
+            }
             Err(ref reason) => {
                 let _ = writeln!(diagnostics, "{PROGRAM}: warning: case {case}: {reason}");
                 Answer::NoSolution

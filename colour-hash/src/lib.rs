@@ -56,7 +56,8 @@
 //!    four equal clockwise turns (`1111` is `33`: not shortest) and three equal counter-clockwise
 //!    turns (`333` turns the wheel half round like `111`, which is smaller).
 //!
-//! The judge program is the fast tier alone: bundles leave [`plain`] out.
+//! The judge program (`dist/colour-hash.rs`) is the fast tier alone; [`plain`] with its `io` is a
+//! program of its own (`dist/colour-hash-plain.rs`, the one a student reads).
 //!
 //! # Choosing G
 //! A configuration with no solution, the common case for random input (only 0.53% of all
@@ -138,7 +139,8 @@ mod study;
 mod testkit;
 
 pub use cli::{main_with, USAGE};
-pub use io::{run, Options, Solve, Tracer, PROGRAM};
+pub use io::{run, Options, Tracer, PROGRAM};
 pub use search::Solver;
 pub use state::{Answer, Invalid, Move, Solution, State, GOAL, MAX_MOVES, NUMBERS, PIECES};
 pub use study::census::{census_layers, CENSUS_TEXT};
+pub use study::steps;

@@ -1,13 +1,18 @@
-//! The statement's solver, written to be read first: meet in the middle on plain `[u8; 24]`
-//! configurations, with a table of every configuration within 8 moves of the goal and an
-//! ordered depth-first search of at most 8 moves from the start. The fast tier
-//! ([`crate::Solver`]) gives exactly these answers; its tests and `judge-tests` compare the two.
+//! UVa 704 "Colour Hash", the statement's method written to be read in one sitting: meet in the
+//! middle on plain `[u8; 24]` configurations, with a table of every configuration within 8 moves
+//! of the goal and an ordered depth-first search of at most 8 moves from the start. With [`io`]
+//! it is a whole judge program (`--method plain`), which the fast tier's tests compare it with.
+//!
+//! # The puzzle
+//! 24 numbers: the left wheel clockwise (1-12), the right one counter-clockwise (13-24); 10-12
+//! and 22-24 are the three pieces the wheels share. Move 1 turns the left wheel clockwise, 2 the
+//! right one, 3 and 4 the same wheels back. Print `PUZZLE ALREADY SOLVED` for the [`GOAL`], else
+//! the shortest way back of at most 16 moves that reads as the smallest number, else `NO SOLUTION
+//! WAS FOUND IN 16 STEPS`.
 //!
 //! # The method
 //! A configuration is the judge's 24 numbers, and a move is an index table: after move m the
-//! configuration holds, at number i, the piece that was at `SOURCES[m − 1][i]` (the tables, in
-//! this file's source, turn one wheel by two places and copy its three shared pieces into the
-//! other wheel's numbers; a unit test checks them against the statement's rotations).
+//! configuration holds, at number i, the piece that was at `SOURCES[m − 1][i]`.
 //!
 //! 1. **The goal side**, once: a breadth-first search from the goal records, in a [`HashMap`], the
 //!    distance of every configuration within [`TABLE_DEPTH`] = 8 moves of it. Every move is undone
@@ -29,9 +34,8 @@
 //! away would give a solution of k + 8 < D moves. So the answer has exactly D moves. If D > 16,
 //! a prefix of k ≤ 8 moves ends at least D − k ≥ 17 − 8 = 9 moves from the goal, outside the
 //! table, so step 4 is reached: the judge's configuration at distance 17 prints NO SOLUTION, as
-//! it must. The classic bug is to let a 9-move prefix meet the 8-move table (or the two sides of a
-//! bidirectional search meet as soon as they touch), which prints 17 moves for it; the unit test
-//! `distance_seventeen_has_no_solution` keeps one such configuration.
+//! it must. Letting a 9-move prefix meet the table (or two searches meet as soon as they touch)
+//! prints 17 moves: the unit test `distance_seventeen_has_no_solution` keeps such a case.
 //!
 //! # Why the answer is the smallest number (the tie rule)
 //! All answers have the same length D, so as numbers they compare the way their digit strings do:
@@ -40,13 +44,13 @@
 //! - The search visits the sequences of k moves in dictionary order (moves 1..4 at every step),
 //!   so the prefix P it accepts is at most P*; P followed by a tail from where it ends is a
 //!   solution of length D, so were P < P*, S* would not be the smallest. So P = P*.
-//! - T* is then the smallest 8-move tail from where P* ends (any smaller one would make a smaller
-//!   solution), and the greedy tail is that smallest tail: a tail of d moves from a configuration
-//!   d away lowers the distance by one at every move, and among the tails whose first move is m
-//!   the smallest begins with the smallest such m; the greedy tail takes it, then repeats.
+//! - T* is then the smallest 8-move tail from where P* ends (a smaller one would make a smaller
+//!   solution). A move changes the distance by at most one (the move back undoes it), so a tail
+//!   of d moves from distance d lowers it at every move. The smallest such tail begins with the
+//!   smallest move that lowers the distance (each continues into a shortest tail), and goes on as
+//!   the smallest shortest tail from there: by induction on d, the greedy tail.
 //!
-//! For D ≤ 8 the prefix is empty and the answer is the greedy tail from the start itself, the
-//! smallest by the second point alone.
+//! For D ≤ 8 the prefix is empty and the second point alone gives the answer.
 //!
 //! Ties are real: the configuration `play(GOAL, "433444")` is solved by both `222112` and
 //! `444112` (`222` and `444` both turn the right wheel half round). A search that joins the first
@@ -61,7 +65,14 @@
 use std::collections::hash_map::Entry;
 use std::collections::{HashMap, VecDeque};
 
-use crate::state::{Answer, Move, Solution, GOAL, MAX_MOVES, NUMBERS};
+/// The numbers of a configuration.
+pub const NUMBERS: usize = 24;
+
+/// The goal, the configuration every answer leads back to.
+pub const GOAL: Config = [0, 3, 4, 3, 0, 5, 6, 5, 0, 1, 2, 1, 0, 7, 8, 7, 0, 9, 10, 9, 0, 1, 2, 1];
+
+/// The most moves an answer may have.
+pub const MAX_MOVES: usize = 16;
 
 /// A configuration: the judge's 24 numbers.
 pub type Config = [u8; NUMBERS];
@@ -72,11 +83,9 @@ pub const TABLE_DEPTH: u8 = 8;
 /// The moves' numbers, in the order that makes the printed number smallest.
 pub const MOVES: [u8; 4] = [1, 2, 3, 4];
 
-/// `SOURCES[m - 1][i]` is the number whose piece lands at number `i` under move `m`.
-/// Move 1 turns the left wheel clockwise (`L' = L[10..12] ++ L[0..10]`), 3 the other way
-/// (`L' = L[2..12] ++ L[0..2]`); move 2 turns the right wheel (`R' = R[2..12] ++ R[0..2]`), 4
-/// the other way (`R' = R[10..12] ++ R[0..10]`). Numbers 10–12 and 22–24 are the same three
-/// pieces, so the wheel not turned takes them from the turned one.
+/// `SOURCES[m - 1][i]` is the number whose piece lands at number `i` under move `m`: move 1 is
+/// `L' = L[10..12] ++ L[0..10]`, 3 `L' = L[2..12] ++ L[0..2]`, 2 `R' = R[2..12] ++ R[0..2]`, 4
+/// `R' = R[10..12] ++ R[0..10]`, and the wheel not turned copies the three shared pieces.
 const SOURCES: [[usize; NUMBERS]; 4] = [
     [
         10, 11, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 13, 14, 15, 16, 17, 18, 19, 20, 7, 8, 9,
@@ -147,14 +156,16 @@ impl Default for Plain {
 impl Plain {
     /// The breadth-first search from the goal, to [`TABLE_DEPTH`] moves.
     pub fn new() -> Plain {
-        let mut distances = HashMap::from([(GOAL, 0)]);
-        let mut queue = VecDeque::from([GOAL]);
+        let mut distances = HashMap::new();
+        distances.insert(GOAL, 0);
+        let mut queue = VecDeque::new();
+        queue.push_back(GOAL);
         while let Some(config) = queue.pop_front() {
             let distance = distances[&config];
             if distance == TABLE_DEPTH {
                 continue;
             }
-            for step in MOVES {
+            for &step in MOVES.iter() {
                 let next = apply_move(&config, step);
                 if let Entry::Vacant(unseen) = distances.entry(next) {
                     unseen.insert(distance + 1);
@@ -187,7 +198,8 @@ impl Plain {
         let mut moves = Vec::new();
         while distance > 0 {
             let step = MOVES
-                .into_iter()
+                .iter()
+                .copied()
                 .find(|&step| self.distance(&apply_move(&config, step)) == Some(distance - 1))
                 .expect("a configuration d > 0 moves away has a neighbour d - 1 away");
             moves.push(step);
@@ -210,7 +222,7 @@ impl Plain {
         if left == 0 {
             return self.distance(config) == Some(TABLE_DEPTH);
         }
-        for step in MOVES {
+        for &step in MOVES.iter() {
             moves.push(step);
             if self.extend(&apply_move(config, step), left - 1, moves) {
                 return true;
@@ -236,27 +248,18 @@ impl Plain {
         })
     }
 
-    /// What the judge wants printed for `start`, a configuration of the puzzle (the crate's
-    /// reading checks that; the search would find nothing for another).
-    pub fn solve(&self, start: &Config) -> Answer {
+    /// The judge's answer line for `start`, without its line feed: the moves as digits, or
+    /// `PUZZLE ALREADY SOLVED`, or `NO SOLUTION WAS FOUND IN 16 STEPS`.
+    pub fn answer_text(&self, start: &Config) -> String {
         match self.meet(start) {
-            None => Answer::NoSolution,
-            Some(meeting) if meeting.tail.is_empty() => Answer::AlreadySolved,
-            Some(meeting) => {
-                let mut solution = Solution::new();
-                for step in meeting.moves() {
-                    solution.push(Move::ALL[usize::from(step) - 1]);
-                }
-                Answer::Moves(solution)
-            }
+            None => "NO SOLUTION WAS FOUND IN 16 STEPS".to_string(),
+            Some(meeting) if meeting.tail.is_empty() => "PUZZLE ALREADY SOLVED".to_string(),
+            Some(meeting) => meeting.moves().iter().map(|&step| char::from(b'0' + step)).collect(),
         }
     }
-
-    /// The judge's answer line for `start`, without its line feed.
-    pub fn answer_text(&self, start: &Config) -> String {
-        self.solve(start).to_string()
-    }
 }
+
+pub mod io;
 
 #[cfg(test)]
 mod tests {
@@ -295,6 +298,14 @@ mod tests {
         assert_eq!(
             apply_move(&GOAL, 1),
             [2, 1, 0, 3, 4, 3, 0, 5, 6, 5, 0, 1, 0, 7, 8, 7, 0, 9, 10, 9, 0, 5, 0, 1]
+        );
+    }
+
+    #[test]
+    fn the_goal_and_the_sizes_are_the_crates() {
+        assert_eq!(
+            (GOAL, NUMBERS, MAX_MOVES),
+            (crate::GOAL, crate::NUMBERS, crate::MAX_MOVES)
         );
     }
 

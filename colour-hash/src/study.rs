@@ -3,6 +3,7 @@
 //! census of every configuration ([`census`]); `--trace` draws each case's solution move by move.
 
 pub(crate) mod census;
+pub mod steps;
 
 use std::io::{self, Write};
 
@@ -93,7 +94,7 @@ fn factorial(n: u64) -> u64 {
     (1..=n).product()
 }
 
-/// How many ways `counts[v]` copies of each kind v fill `Σ counts` places: `(Σ counts)! / Π counts[v]!`.
+/// How many ways `counts[v]` copies of each kind v fill `Σ counts` places: (Σ counts)! / Π counts\[v\]!.
 fn multinomial(counts: &[u64]) -> u64 {
     factorial(counts.iter().sum()) / counts.iter().map(|&count| factorial(count)).product::<u64>()
 }

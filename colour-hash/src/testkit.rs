@@ -52,3 +52,20 @@ pub(crate) fn main_output(args: &[&str], input: &str) -> (Result<String, String>
         String::from_utf8(diagnostics).unwrap(),
     )
 }
+
+/// A seeded xorshift generator, for the plain program's random judge inputs.
+pub(crate) struct Random(u64);
+
+impl Random {
+    pub(crate) fn new(seed: u64) -> Random {
+        Random(seed | 1)
+    }
+
+    /// A number in `0..bound`.
+    pub(crate) fn below(&mut self, bound: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % bound as u64) as usize
+    }
+}

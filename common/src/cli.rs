@@ -234,6 +234,35 @@ impl Args {
     }
 }
 
+/// `--method plain` in every puzzle binary, the one way the plain tier plugs in: the crate's
+/// plain program (`plain::io::answer_all`, what `dist/<puzzle>-plain.rs` runs) on the whole
+/// input. `answer_all` appends the answers and any warnings to its two strings and returns its
+/// error message, if any; the answers go to `output`, the warnings to `diagnostics`, and the
+/// message becomes the binary's error line ([`Failure::Input`]), after the answers before it.
+///
+/// # Errors
+/// [`Failure::Input`] with the plain program's message; [`Failure::Io`] if reading or writing
+/// fails.
+///
+/// # Complexity
+/// The plain program's, plus the whole input and output held in memory.
+pub fn run_plain(
+    mut input: impl io::BufRead,
+    mut output: impl Write,
+    diagnostics: &mut dyn Write,
+    answer_all: impl FnOnce(&[u8], &mut String, &mut String) -> Result<(), String>,
+) -> Result<(), Failure> {
+    let mut bytes = Vec::new();
+    input.read_to_end(&mut bytes)?;
+    let (mut answers, mut warnings) = (String::new(), String::new());
+    let outcome = answer_all(&bytes, &mut answers, &mut warnings);
+    output.write_all(answers.as_bytes())?;
+    output.flush()?;
+    // A failing diagnostics stream loses the warnings, not the answers or the status.
+    let _ = diagnostics.write_all(warnings.as_bytes());
+    outcome.map_err(Failure::Input)
+}
+
 /// Writes the `-h` / `--help` text every binary prints: `usage: USAGE`, the `about` lines (if
 /// any), then `-h, --help` and each switch with what it does, aligned; a description's further
 /// lines (after `\n`) are indented to its column.
@@ -317,10 +346,20 @@ pub fn finish(program: &str, outcome: Result<(), Failure>) -> ExitCode {
 /// returns and before any error line: the answers it computed reach stdout even when it fails,
 /// and a write error met while its own buffers were flushed on drop (where errors are ignored)
 /// is reported, not lost. When `main_with` failed too, its failure is the one reported.
+///
+/// Before anything else it asks for [`START_ROOM`] bytes of heap and gives them back: where even
+/// that is refused (an address-space limit just above what the runtime's own start needs), the
+/// run is the out-of-memory line, written without allocating, rather than Rust's abort on the
+/// first small allocation (the arguments', status 134). With that room the start's own buffers
+/// (the arguments, stdin's and stdout's [`CHUNK`](super::scan::CHUNK)-sized buffers) fit in what
+/// the allocator then holds; the tables come after, through [`try_reserve`].
 pub fn main<F>(program: &str, main_with: F) -> ExitCode
 where
     F: FnOnce(Vec<OsString>, Stdin, Stdout, &mut dyn Write) -> Result<(), Failure>,
 {
+    if Vec::<u8>::new().try_reserve_exact(START_ROOM).is_err() {
+        return no_room_to_start(program);
+    }
     let args = std::env::args_os().skip(1).collect();
     let mut diagnostics = Diagnostics::new(Patient::new(io::stderr()));
     let outcome = match stdio::stdout() {
@@ -328,6 +367,39 @@ where
         Err(error) => Err(Failure::Io(error)),
     };
     finish(program, outcome)
+}
+
+/// The heap [`main`] makes sure of before it starts: the arguments, the input and output buffers
+/// (8 KB each) and the messages fit in it several times over.
+pub const START_ROOM: usize = 64 << 10;
+
+/// Writes `<program>: error: out of memory: cannot allocate START_ROOM bytes to start` with no
+/// allocation (the line is put together on the stack), and gives the failure status.
+fn no_room_to_start(program: &str) -> ExitCode {
+    let mut line = [0u8; 192];
+    let mut length = 0;
+    let mut put = |bytes: &[u8]| {
+        let taken = bytes.len().min(line.len() - length);
+        line[length..length + taken].copy_from_slice(&bytes[..taken]);
+        length += taken;
+    };
+    put(&program.as_bytes()[..program.len().min(64)]);
+    put(b": error: out of memory: cannot allocate ");
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    let mut value = START_ROOM;
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (value % 10) as u8;
+        value /= 10;
+        if value == 0 {
+            break;
+        }
+    }
+    put(&digits[at..]);
+    put(b" bytes to start\n");
+    let _ = Patient::new(io::stderr().lock()).write_all(&line[..length]);
+    ExitCode::FAILURE
 }
 
 /// `main_with` given a clone of `stdout`, then `stdout` flushed, as [`main`] does it.

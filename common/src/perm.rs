@@ -123,10 +123,42 @@ pub fn unrank(rank: usize, out: &mut [u8]) {
     }
 }
 
+/// The Lehmer digits of `perm`, the Cantor expansion written out: for each position, how many
+/// values after it are smaller. The rank is Σ `digits[i]` · (n − 1 − i)!, so `[1, 2, 0]` has the
+/// digits `[1, 1, 0]` and the rank 1 · 2! + 1 · 1! + 0 · 0! = 3. For showing the expansion to a
+/// reader ([`rank`] computes the same sum without them).
+///
+/// # Complexity
+/// O(n²): the textbook double loop, written to be read.
+///
+/// # Example
+/// ```
+/// assert_eq!(common::perm::lehmer_digits(&[1, 2, 0]), [1, 1, 0]);
+/// ```
+pub fn lehmer_digits(perm: &[u8]) -> Vec<u8> {
+    perm.iter()
+        .enumerate()
+        .map(|(position, &value)| perm[position + 1..].iter().filter(|&&later| later < value).count() as u8)
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use itertools::Itertools;
+
+    #[test]
+    fn lehmer_digits_sum_to_the_rank() {
+        for perm in (0..6u8).permutations(6) {
+            let digits = lehmer_digits(&perm);
+            let sum: usize = digits
+                .iter()
+                .enumerate()
+                .map(|(i, &d)| usize::from(d) * FACTORIALS[5 - i])
+                .sum();
+            assert_eq!(sum, rank(&perm), "{perm:?}");
+        }
+    }
 
     /// The textbook O(n²) Cantor expansion, as the reference.
     fn rank_naive(perm: &[u8]) -> usize {

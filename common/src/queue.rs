@@ -9,11 +9,6 @@
 
 use super::cli::{try_filled, try_reserve, Failure};
 
-/// The byte a distance table (one byte per rank, such as eight's) holds for a state no search
-/// has reached: every distance in these puzzles is far below 255, so the largest byte is free to
-/// mean "none".
-pub const UNREACHED: u8 = u8::MAX;
-
 /// Most slots a [`SearchTree`] holds: the parent's slot shares a word with the move.
 const MAX_SLOTS: usize = 1 << 24;
 
@@ -258,6 +253,8 @@ mod tests {
     /// distance per number), on a space with unreachable states: from 1 by "+3" and "*2" below 200.
     #[test]
     fn layers_match_plain_distances_and_unreached_ranks_have_no_slot() {
+        // The plain distances' mark for a number not reached: they are all far below 255.
+        const UNREACHED: u8 = u8::MAX;
         let apply = |&n: &u32, step: u8| {
             let next = if step == 0 { n + 3 } else { n * 2 };
             (next < 200).then_some(next)

@@ -338,6 +338,9 @@ pub struct Scanner<R> {
     ready: bool,
     /// A token given up in the middle, whose rest the next read skips.
     abandoned: Option<Abandoned>,
+    /// Whether `reader` has reported the end of input: it is never read again. A terminal
+    /// reports the end once per Ctrl-D and would wait for more after it.
+    ended: bool,
 }
 
 /// A token [`Scanner`] gave up in the middle: what its error names, and how its rest is skipped.
@@ -389,21 +392,29 @@ impl<R: Read> Scanner<R> {
             begun: false,
             ready: false,
             abandoned: None,
+            ended: false,
         }
     }
 
     /// Reads more bytes after the unread ones, moving those to the front if the buffer is full;
-    /// returns how many came, 0 at the end of input.
+    /// returns how many came, 0 at the end of input. Once the reader has reported the end (a
+    /// read of 0 bytes into room for more), it is not read again: on a terminal each further
+    /// read would wait for another Ctrl-D.
     fn read_more(&mut self) -> io::Result<usize> {
+        if self.ended {
+            return Ok(0);
+        }
         if self.start == self.end || self.end == self.buffer.len() {
             self.buffer.copy_within(self.start..self.end, 0);
             self.base += self.start as u64;
             self.end -= self.start;
             self.start = 0;
         }
+        let room = self.buffer.len() - self.end;
         loop {
             match self.reader.read(&mut self.buffer[self.end..]) {
                 Ok(count) => {
+                    self.ended = count == 0 && room > 0;
                     self.end += count;
                     return Ok(count);
                 }

@@ -8,10 +8,9 @@ use std::io::{BufRead, BufWriter, Write};
 
 use common::cli::{write_help, Args, Failure};
 
-use crate::io::{run, run_with, Format, Options};
+use crate::io::{run, Format, Options};
 use crate::plain;
-use crate::search::{Answer, Method, Solver};
-use crate::state::Board;
+use crate::search::{Method, Solver};
 use crate::study::{write_stats, write_trace};
 
 /// The usage line, shown by `--help` and after every argument error.
@@ -37,8 +36,9 @@ auto (default): uva652 if the first line is a lone count, see the crate docs",
         "--method M",
         "how boards are answered (the answers are the same): search, each by IDA*;
 table, each walked from the distance table of every board, built once;
-plain, the textbook method: a breadth-first search over every board, then a
-greedy walk (eight::plain, the tests' oracle);
+plain, the textbook program (src/plain.rs and its io, eight-plain.rs): a
+breadth-first search over every board, then a greedy walk; with its own
+reading, so not with --format or --trace;
 auto (default): by IDA* until the run has spent 64 Ki expansions, then the table",
     ),
     (
@@ -114,29 +114,21 @@ pub fn main_with(
         },
     };
     if plain {
-        return run_with(input, output, diagnostics, &options, PlainAnswers::default());
+        for (given, name) in [
+            (args.value("--format").is_some(), "--format"),
+            (args.switch("--trace"), "--trace"),
+        ] {
+            if given {
+                return Err(Failure::Input(format!(
+                    "option '{name}' goes with the fast methods: --method plain reads as the plain program does; usage: {USAGE}"
+                )));
+            }
+        }
+        return common::cli::run_plain(input, output, diagnostics, |bytes, answers, _| {
+            plain::io::answer_all(bytes, answers)
+        });
     }
     run(input, output, diagnostics, &options)
-}
-
-/// `--method plain`'s answers: [`plain::Table::answer`], parity included (the reader's is not
-/// used), the table built at the first board that needs it.
-#[derive(Default)]
-struct PlainAnswers {
-    table: Option<plain::Table>,
-}
-
-impl Answer for PlainAnswers {
-    fn answer_into(&mut self, board: &Board, _solvable: bool, out: &mut Vec<u8>) -> Result<bool, Box<Failure>> {
-        let cells = board.cells();
-        if !plain::is_solvable(&cells) {
-            return Ok(false);
-        }
-        let table = self.table.get_or_insert_with(plain::Table::build);
-        let answer = table.answer(&cells).expect("a solvable board has an answer");
-        out.extend_from_slice(answer.as_bytes());
-        Ok(true)
-    }
 }
 
 #[cfg(test)]

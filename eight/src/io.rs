@@ -12,7 +12,7 @@ mod layout;
 use self::board::read_board;
 use self::layout::{detect_layout, read_count, Detected, Layout, Tiles};
 
-use crate::search::{Answer, Answerer, Method};
+use crate::search::{Answerer, Method};
 use crate::state::{Board, DIAMETER};
 
 /// The input layout, as forced by `--format` or left to the detection rule (crate docs).
@@ -51,15 +51,15 @@ const OUTPUT_BUFFER: usize = 1 << 15;
 
 /// Where the answers go: whole lines gathered in `buffer` and written to `out`, and with a
 /// tracer the buffered diagnostics.
-struct Answers<'a, A: Answer, W: Write> {
-    answerer: A,
+struct Answers<'a, W: Write> {
+    answerer: Answerer,
     out: W,
     /// Answer lines not yet written to `out`; the walk writes moves straight into it.
     buffer: Vec<u8>,
     trace: Option<(Tracer, BufWriter<&'a mut dyn Write>)>,
 }
 
-impl<A: Answer, W: Write> Answers<'_, A, W> {
+impl<W: Write> Answers<'_, W> {
     /// Writes board `number`'s answer line (its moves, or `unsolvable`), after an empty line if
     /// `separate` (UVa 652); with a tracer, flushes it and draws the answer.
     ///
@@ -110,9 +110,9 @@ impl<A: Answer, W: Write> Answers<'_, A, W> {
 }
 
 /// Reads the boards from `tiles` and writes their answers, stopping at the first bad one.
-fn answer_all<R: BufRead, A: Answer, W: Write>(
+fn answer_all<R: BufRead, W: Write>(
     tiles: &mut Tiles<R>,
-    answers: &mut Answers<'_, A, W>,
+    answers: &mut Answers<'_, W>,
     format: Format,
 ) -> Result<(), Failure> {
     let (layout, detected) = match format {
@@ -186,22 +186,8 @@ pub fn run(
     diagnostics: &mut dyn Write,
     options: &Options,
 ) -> Result<(), Failure> {
-    run_with(input, output, diagnostics, options, Answerer::new(options.method))
-}
-
-/// [`run`] with `answerer` answering the boards instead of the one `options.method` names.
-///
-/// # Errors
-/// As [`run`].
-pub(crate) fn run_with(
-    input: impl BufRead,
-    output: impl Write,
-    diagnostics: &mut dyn Write,
-    options: &Options,
-    answerer: impl Answer,
-) -> Result<(), Failure> {
     let mut answers = Answers {
-        answerer,
+        answerer: Answerer::new(options.method),
         out: output,
         buffer: Vec::with_capacity(OUTPUT_BUFFER + 2 * DIAMETER as usize),
         trace: options.trace.map(|tracer| (tracer, BufWriter::new(diagnostics))),
@@ -301,17 +287,39 @@ mod tests {
         assert_eq!(answer("1\n23415x768\n"), sample);
         assert_eq!(answer("2\n12345678x\n1234567x8\n"), "\n\nr\n");
         assert_eq!(output("1\n23415x768\n", Format::Uva652).unwrap(), sample);
-        // One tile more than 9·N and not whole boards: neither layout fits, so the short look
-        // decides (boards, as the next line starts unspaced), which then fail as such.
+        // One tile more than 9·N and not whole boards: neither layout fits; the exact rule says
+        // boards, which then fail as such.
         let (printed, error) = failure("1\n23415x7681\n", Format::Auto);
         assert_eq!(
             (printed.as_str(), error.as_str()),
             ("", "board 1: tile '1' appears twice")
         );
-        // Past 1,024 boards the exact rule cannot see the end, and the shape reads as boards;
-        // --format says which.
+        // Past 1,024 boards the rule still sees the whole input: a count followed by unspaced
+        // boards one a line, and one tile a line after a count with no blank line, are UVa; a
+        // lone first line of tiles followed by a spaced line is HDU.
         let many = format!("1234\n{}", "23415x768\n".repeat(1234));
-        assert!(failure(&many, Format::Auto).1.starts_with("board 1: "));
+        let sample = "ullddrurdllurdruldr\n";
+        assert_eq!(
+            answer(&many),
+            format!("{sample}\n").repeat(1234).trim_end_matches('\n').to_string() + "\n"
+        );
+        let tall = format!("1234\n{}", "2\n3\n4\n1\n5\nx\n7\n6\n8\n".repeat(1234));
+        assert_eq!(answer(&tall), answer(&many));
+        let hdu = format!("72361\n4 5 8 x\n{}", "2 3 4 1 5 x 7 6 8\n".repeat(2000));
+        assert_eq!(answer(&hdu), output(&hdu, Format::Hdu).unwrap());
+        assert_eq!(answer(&hdu).lines().count(), 2001);
+        // Past what is held, a lone number that could be either is never guessed: an error
+        // before any answer, whichever layout the input has.
+        let boards = layout::LOOK_AHEAD_BOARDS;
+        for (start, more) in [("123456\n", 123_456), ("72361\n4 5 8 x\n", boards + 1)] {
+            let long = format!("{start}{}", "2 3 4 1 5 x 7 6 8\n".repeat(more));
+            let (printed, error) = failure(&long, Format::Auto);
+            assert_eq!(printed, "", "{start:?}");
+            assert!(
+                error.ends_with("too many to hold to tell which; --format uva652 or --format hdu says"),
+                "{error}"
+            );
+        }
         assert_eq!(
             output(&many, Format::Uva652)
                 .unwrap()

@@ -28,6 +28,8 @@
 //!    ([`Solver`], `walk.rs`), and [`ida`], one board by IDA*.
 //! 4. [`run`] (`io.rs`, `io/`): reading (layouts, counts, boards, errors with positions) and
 //!    writing; `cli.rs` and `study.rs` for the switches.
+//! 5. [`seen`]: the three ways to remember seen boards the seed tried (an ordered set, a hash
+//!    set, the Cantor array), each in the same plain breadth-first search.
 //!
 //! # What the fast tier changes, and why the answers stay the same
 //! - **The table** holds, beside each board's distance, the first move of its answer, so an
@@ -51,10 +53,11 @@
 //! A run first answers each board by IDA* ([`ida`]: moves tried in u, l, d, r order, Manhattan
 //! distance plus linear conflict). The searches share one budget of 64 Ki expansions, more than
 //! any single board needs and a fraction of what the table costs to build; the board that would
-//! exceed it, and every later one, is walked from the table instead. `--method search`,
-//! `--method table` or `--method plain` forces one way ([`Method`]; plain is chosen in `cli.rs`,
-//! so that only the command line names it, and bundles never carry it); the exhaustive test runs
-//! all 9! boards through each and demands the same bytes.
+//! exceed it, and every later one, is walked from the table instead. `--method search` or
+//! `--method table` forces one way ([`Method`]); `--method plain` runs the plain program instead
+//! ([`plain`] with its `io`: its own reading too, `dist/eight-plain.rs`), which only the command
+//! line names, so the judge program never carries it. The exhaustive test runs all 9! boards
+//! through each and demands the same bytes.
 //!
 //! # Complexity
 //! The table: O(9!/2 · 4) time, 2^19 bytes of table (a slot for every value a rank field can
@@ -86,8 +89,9 @@
 //!   its line and exactly 9·`N` tiles follow it; boards otherwise. A lone number that cannot
 //!   begin a board (a sign, a 0 or 9, a repeated digit, nine digits or more) is read as the count
 //!   at once, as nothing else could make the input valid; a lone number of distinct digits 1-8
-//!   needs the tiles after it counted, which the reader does for up to 1,024 boards held ahead.
-//!   Past that, a short look decides (a blank line or spaced tiles after the count say UVa).
+//!   needs the tiles after it counted, which the reader does for up to 65,536 boards held ahead
+//!   (9 bytes a board). Past that it is never guessed: such an input is an error before any
+//!   answer, naming `--format`.
 //!   Either way a count of any length is read by value; a numeral of more than 20 significant
 //!   digits is an error at once, quoted as `--format uva652` quotes it (its first 32 bytes). The
 //!   rule is `detect_layout` in `io/layout.rs`.
@@ -103,9 +107,10 @@ mod search;
 mod state;
 mod study;
 #[cfg(test)]
-mod testing;
+mod testkit;
 
 pub use self::cli::{main_with, USAGE};
 pub use self::io::{run, Format, Options, Tracer};
 pub use self::search::{ida, Method, Solver};
 pub use self::state::Board;
+pub use self::study::{race, seen, steps};

@@ -1,7 +1,8 @@
-//! The statement's method, written to be read in one sitting: one breadth-first search from the
-//! goal gives every solvable board's exact distance, and each answer is walked greedily from
-//! those distances. This is the solver a student reads first and the oracle every fast piece is
-//! tested against (`eight --method plain` answers with it); the judge program never carries it.
+//! POJ 1077 / HDU 1043 / ZOJ 1217 / UVa 652 "Eight", the statement's method written to be read
+//! in one sitting: one breadth-first search from the goal gives every solvable board's exact
+//! distance, and each answer is walked greedily from those distances. With [`io`] this is a
+//! whole judge program (`eight --method plain`; `dist/eight-plain.rs`), and the oracle every
+//! fast piece of the crate is tested against.
 //!
 //! # The board
 //! A board is a `[u8; 9]`: its cells row by row, each holding its tile minus one, and the blank
@@ -13,8 +14,8 @@
 //! among the shortest the smallest in the order u < l < d < r ([`LETTERS`]).
 //!
 //! # Boards as numbers: the Cantor expansion
-//! A table of distances needs a board's index, and [`common::perm::rank`] gives it: the board's
-//! position among all 9! = 362,880 permutations in lexicographic order. For each cell, count the
+//! A table of distances needs a board's index, and [`rank`] gives it: the board's position among
+//! all 9! = 362,880 permutations in lexicographic order. For each cell, count the
 //! later cells holding a smaller value (the Lehmer code); the rank is the sum of those counts,
 //! cell `c`'s weighted by (8 − c)!. For the sample board `2 3 4 1 5 x 7 6 8`, that is
 //! `[1, 2, 3, 0, 4, 8, 6, 5, 7]`:
@@ -31,9 +32,13 @@
 //!
 //! ```
 //! let sample = [1, 2, 3, 0, 4, 8, 6, 5, 7];
-//! assert_eq!(common::perm::rank(&sample), 46_100);
-//! assert_eq!(common::perm::rank(&eight::plain::GOAL), 0);
+//! assert_eq!(eight::plain::rank(&sample), 46_100);
+//! assert_eq!(eight::plain::rank(&eight::plain::GOAL), 0);
 //! ```
+//!
+//! Two boards of the same rank have the same first value (its count of smaller values later
+//! says which of the values left it is), then the same second, and so on: the ranks number the
+//! boards without a gap or a clash, so a vector of 9! entries stands in for a hash map.
 //!
 //! # The method
 //! 1. [`Table::build`]: a breadth-first search from the goal, a FIFO queue of boards and one byte
@@ -63,14 +68,12 @@
 //! 9!/2 = 181,440 even ones (the table's test counts them), so even means solvable.
 //!
 //! # Complexity
-//! [`Table::build`]: O(9!/2 · 4 · 9): each of the 181,440 solvable boards is dequeued once and
-//! each of its at most four moves ranked in O(9) ([`common::perm::rank`]; the textbook double
-//! loop is O(9²)); 9! bytes of table and a queue of at most two layers of 9-byte boards.
-//! [`Table::answer`]: O(31 · 4 · 9) for the at most 31 moves of an answer.
+//! [`Table::build`]: O(9!/2 · 4 · 9²): each of the 181,440 solvable boards is dequeued once and
+//! each of its at most four moves ranked by the double loop of [`rank`]; 9! bytes of table and a
+//! queue of at most two layers of 9-byte boards. [`Table::answer`]: O(31 · 4 · 9²) for the at
+//! most 31 moves of an answer.
 
 use std::collections::VecDeque;
-
-use common::perm::rank;
 
 /// The goal `1 2 3 / 4 5 6 / 7 8 x`, rank 0.
 pub const GOAL: [u8; 9] = [0, 1, 2, 3, 4, 5, 6, 7, 8];
@@ -87,19 +90,33 @@ const BOARDS: usize = 362_880;
 /// A distance the search has not set: the board is not reached (yet).
 const UNREACHED: u8 = u8::MAX;
 
+/// The board's rank, 0..9!: its Cantor expansion (module docs).
+///
+/// # Constraints
+/// `board` is a permutation of 0..9; another array gives a meaningless number.
+///
+/// # Complexity
+/// O(9²): the textbook double loop.
+pub fn rank(board: &[u8; 9]) -> usize {
+    let mut rank = 0;
+    // (8 − cell)!, built from the last cell backwards.
+    let mut weight = 1;
+    for cell in (0..9).rev() {
+        let smaller_later = board[cell + 1..].iter().filter(|&&later| later < board[cell]).count();
+        rank += smaller_later * weight;
+        weight *= 9 - cell;
+    }
+    rank
+}
+
 /// The board after move `m` (0 = `u`, 1 = `l`, 2 = `d`, 3 = `r`): the blank swapped with the
 /// tile above, left of, below or right of it; `None` at the frame's edge.
 ///
 /// # Panics
 /// If `board` has no blank or `m > 3`.
 ///
-/// # Example
-/// ```
-/// // 1 2 3 / 4 5 x / 7 8 6: `d` swaps the blank with the 6 below it, which is the goal.
-/// let board = [0, 1, 2, 3, 4, 8, 6, 7, 5];
-/// assert_eq!(eight::plain::moved(&board, 2), Some(eight::plain::GOAL));
-/// assert_eq!(eight::plain::moved(&board, 3), None);
-/// ```
+/// For `1 2 3 / 4 5 x / 7 8 6`, `d` swaps the blank with the 6 below it, giving the goal, and
+/// `r` is `None`.
 pub fn moved(board: &[u8; 9], m: usize) -> Option<[u8; 9]> {
     let blank = board
         .iter()
@@ -112,7 +129,7 @@ pub fn moved(board: &[u8; 9], m: usize) -> Option<[u8; 9]> {
         2 if row < 2 => blank + 3,
         3 if column < 2 => blank + 1,
         0..=3 => return None,
-        _ => panic!("move {m} is not one of u, l, d, r"),
+        _ => panic!("a move is 0 (u), 1 (l), 2 (d) or 3 (r)"),
     };
     let mut next = *board;
     next.swap(blank, tile);
@@ -148,7 +165,8 @@ impl Table {
     pub fn build() -> Table {
         let mut distances = vec![UNREACHED; BOARDS];
         distances[rank(&GOAL)] = 0;
-        let mut queue = VecDeque::from([GOAL]);
+        let mut queue = VecDeque::new();
+        queue.push_back(GOAL);
         while let Some(board) = queue.pop_front() {
             let next_distance = distances[rank(&board)] + 1;
             for m in 0..4 {
@@ -166,8 +184,8 @@ impl Table {
     /// The number of moves from `board` to the goal, or `None` if it is unsolvable.
     ///
     /// # Panics
-    /// If `board` is not a permutation of 0..9 (a debug assertion of [`common::perm::rank`]),
-    /// or gives a meaningless distance.
+    /// If `board` is not a permutation of 0..9 (its rank may be out of range), or gives a
+    /// meaningless distance.
     pub fn distance(&self, board: &[u8; 9]) -> Option<u8> {
         match self.distances[rank(board)] {
             UNREACHED => None,
@@ -191,13 +209,8 @@ impl Table {
     /// The answer to `board`: the smallest shortest move string, empty for the goal, or `None`
     /// if the board is unsolvable (by parity, [`is_solvable`]).
     ///
-    /// # Example
-    /// ```
-    /// let table = eight::plain::Table::build();
-    /// let sample = [1, 2, 3, 0, 4, 8, 6, 5, 7]; // 2 3 4 / 1 5 x / 7 6 8
-    /// assert_eq!(table.answer(&sample).as_deref(), Some("ullddrurdllurdruldr"));
-    /// assert_eq!(table.answer(&[0, 1, 2, 3, 4, 5, 7, 6, 8]), None); // 7 and 8 swapped
-    /// ```
+    /// The sample `2 3 4 / 1 5 x / 7 6 8` gives `ullddrurdllurdruldr`; the goal with 7 and 8
+    /// swapped gives `None`.
     ///
     /// # Complexity
     /// O(distance · 4 · 9), the distance at most 31.
@@ -231,18 +244,25 @@ impl Table {
     }
 }
 
+pub mod io;
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::A089473;
+    use crate::testkit::A089473;
     use std::collections::HashMap;
 
     #[test]
-    fn the_sample_is_ranked_by_hand() {
+    fn the_sample_is_ranked_by_hand_and_every_board_like_common_perm() {
         // The module docs' worked Cantor expansion, digit by digit.
         let sample = [1, 2, 3, 0, 4, 8, 6, 5, 7];
         assert_eq!(rank(&sample), 40_320 + 5_040 + 720 + 3 * 6 + 2);
         assert_eq!(rank(&sample), 46_100);
+        let mut board = GOAL;
+        for expected in 0..BOARDS {
+            common::perm::unrank(expected, &mut board);
+            assert_eq!(rank(&board), expected, "{board:?}");
+        }
     }
 
     #[test]
@@ -254,6 +274,17 @@ mod tests {
             common::perm::unrank(r, &mut board);
             assert_eq!(is_solvable(&board), table.distance(&board).is_some(), "{board:?}");
         }
+    }
+
+    #[test]
+    fn the_documented_examples() {
+        let table = Table::build();
+        let sample = [1, 2, 3, 0, 4, 8, 6, 5, 7];
+        assert_eq!(table.answer(&sample).as_deref(), Some("ullddrurdllurdruldr"));
+        assert_eq!(table.answer(&[0, 1, 2, 3, 4, 5, 7, 6, 8]), None);
+        let board = [0, 1, 2, 3, 4, 8, 6, 7, 5];
+        assert_eq!(moved(&board, 2), Some(GOAL));
+        assert_eq!(moved(&board, 3), None);
     }
 
     #[test]

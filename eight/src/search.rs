@@ -1,6 +1,12 @@
 //! How a run answers its boards: by IDA* while that is cheaper than building the table, then
 //! walked from the table; both give [`plain`](crate::plain)'s answer, byte for byte.
 //!
+//! **Equals:** [`plain::Table::answer`](crate::plain::Table::answer) for every board, whichever
+//! method answers it.
+//! **Proved by:** `published_and_hand_checked_answers`,
+//! `auto_searches_until_the_budget_runs_out_then_walks_the_table` (below), and the pieces' own
+//! proofs named in each file listed here.
+//!
 //! The fast tier, one idea a file, each opening with the plain thing it equals and the test
 //! that proves it:
 //! - `search/word.rs`: [`Board::step`] with its rule folded into constants, the word tricks the
@@ -58,19 +64,6 @@ pub(crate) struct Answerer {
     budget: u64,
 }
 
-/// What answers the boards of a run: the fast tier's [`Answerer`] in the judge program
-/// (`io::run`); `--method plain` passes [`plain`](crate::plain)'s instead (`cli.rs`, through
-/// `io::run_with`), so the judge program never names it.
-pub(crate) trait Answer {
-    /// Appends to `out` the answer to `board`, whose parity `solvable` the reader has computed:
-    /// the move letters, nothing for the goal; returns whether the board is solvable, appending
-    /// nothing when it is not.
-    ///
-    /// # Errors
-    /// [`Failure::OutOfMemory`] if a table the answer needs cannot be allocated.
-    fn answer_into(&mut self, board: &Board, solvable: bool, out: &mut Vec<u8>) -> Result<bool, Box<Failure>>;
-}
-
 impl Answerer {
     /// An answerer that answers by `method`.
     pub(crate) fn new(method: Method) -> Self {
@@ -85,15 +78,25 @@ impl Answerer {
     }
 }
 
-impl Answer for Answerer {
-    /// The answer by IDA* while the budget lasts, else from the table, built here the first
-    /// time.
+impl Answerer {
+    /// Appends to `out` the answer to `board`, whose parity `solvable` the reader has computed:
+    /// the move letters, nothing for the goal; returns whether the board is solvable, appending
+    /// nothing when it is not. The answer is IDA*'s while the budget lasts, else the table's,
+    /// built here the first time.
+    ///
+    /// # Errors
+    /// [`Failure::OutOfMemory`] if the table cannot be allocated.
     ///
     /// # Complexity
     /// O(answer length) from the table; an IDA* search, at most the budget left, before it;
     /// plus [`Solver::new`] the first time a board needs the table.
     #[inline]
-    fn answer_into(&mut self, board: &Board, solvable: bool, out: &mut Vec<u8>) -> Result<bool, Box<Failure>> {
+    pub(crate) fn answer_into(
+        &mut self,
+        board: &Board,
+        solvable: bool,
+        out: &mut Vec<u8>,
+    ) -> Result<bool, Box<Failure>> {
         if !solvable {
             return Ok(false);
         }
@@ -120,7 +123,7 @@ impl Answer for Answerer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::{answer, board};
+    use crate::testkit::{answer, board};
 
     #[test]
     fn published_and_hand_checked_answers() {

@@ -1,7 +1,12 @@
 //! The encoding and the moves: a [`Board`] is its nine cells and their lexicographic rank in one
 //! `u64`, and a move ([`Board::step`]) updates both with a few word operations, never re-ranking
-//! the board. The cells are [`plain`](crate::plain)'s `[u8; 9]` and the rank its Cantor rank;
-//! the tests check both against it.
+//! the board.
+//!
+//! **Equals:** the cells are [`plain`](crate::plain)'s `[u8; 9]`, a step is
+//! [`plain::moved`](crate::plain::moved), the rank is [`common::perm::rank`] of the cells and
+//! solvability is [`plain::is_solvable`](crate::plain::is_solvable).
+//! **Proved by:** `rank_updates_agree_with_ranking_every_board`, `moves_follow_the_statement`
+//! (below), over all 9! boards and their moves.
 
 use std::fmt;
 
@@ -357,7 +362,7 @@ impl fmt::Display for Board {
 mod tests {
     use super::*;
     use crate::plain;
-    use crate::testing::{all_boards, board};
+    use crate::testkit::{all_boards, board};
 
     #[test]
     fn moves_follow_the_statement() {

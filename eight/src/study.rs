@@ -4,6 +4,10 @@
 
 use std::io::{self, Write};
 
+pub mod race;
+pub mod seen;
+pub mod steps;
+
 use crate::search::Solver;
 use crate::state::{tile_char, Board, MOVE_NAMES, NEIGHBOURS, STATES};
 
@@ -155,7 +159,7 @@ pub(crate) fn write_stats(out: &mut dyn Write, solver: &Solver) -> io::Result<()
 mod tests {
     use super::*;
     use crate::state::DIAMETER;
-    use crate::testing::{board, A089473, SOLVABLE};
+    use crate::testkit::{board, A089473, SOLVABLE};
     use std::ffi::OsString;
     use std::io::BufRead;
 

@@ -3,13 +3,14 @@
 //! The stable figure is the instruction count (valgrind's callgrind, whole process, start-up
 //! included): the same on every run of the same binary. Wall time (median of a few runs) and peak
 //! memory come from `peak-rss` and drift with the machine's load. Prints a table with the targets
-//! of issue 15 beside the counts and writes the same rows to `target/bench.json`.
+//! beside the counts, writes the same rows to `target/bench.json` and the table with the date,
+//! the machine and the compiler to `docs/figures.md`, the workspace's one figures table.
 //!
 //! Colour Hash's census (`--stats --depth all`, every one of its 6,286,896,000 configurations)
-//! runs for minutes, far too long for callgrind: its row is one run under `peak-rss`, with the
-//! CPU time (user + system, of the process and its threads) beside the wall time, the peak memory
-//! and the configurations settled per second of wall time, held to its targets of 3 minutes and
-//! 2 GB.
+//! runs for minutes, far too long for callgrind: its row, in a table of its own, is one run under
+//! `peak-rss`, with the CPU time (user + system, of the process and its threads) beside the wall
+//! time, the peak memory and the configurations settled per second of wall time, held to its
+//! targets of 3 minutes and 2 GB.
 
 use judge_tests::testkit::{shuffled_colour_hash, Rng};
 use std::fs;
@@ -304,6 +305,25 @@ fn census_row() -> LongRun {
     }
 }
 
+/// The same plain breadth-first search of Eight's 181,440 solvable boards with each of the three
+/// "seen" sets of `eight::seen` (example `seen`, the set's name on stdin).
+fn seen_rows() -> Vec<Row> {
+    let example = judge_tests::binary_path("examples/seen");
+    eight::seen::Seen::ALL
+        .into_iter()
+        .map(|seen| {
+            let name = seen.name();
+            let input = write_input(&format!("seen-{name}.in"), &format!("{name}\n"));
+            Row {
+                program: "eight (example seen)".into(),
+                workload: format!("plain BFS of the whole space, seen boards in a {name}"),
+                cost: measure(&example, &input, 3),
+                target: None,
+            }
+        })
+        .collect()
+}
+
 fn main() {
     let mut random = Rng::new(15);
     let mut rows = Vec::new();
@@ -335,42 +355,11 @@ fn main() {
     });
     rows.extend(eight_rows(&mut random));
     rows.extend(colour_hash_rows(&mut random));
+    rows.extend(seen_rows());
     let census = census_row();
 
-    println!("| program | workload | instructions | target | wall | peak memory |");
-    println!("|---|---|---|---|---|---|");
-    let millions = |count: u64| format!("{:.2} M", count as f64 / 1e6);
-    for row in &rows {
-        let target = match row.target {
-            Some(target) if row.cost.instructions <= target => format!("≤ {} met", millions(target)),
-            Some(target) => format!("≤ {} **not met**", millions(target)),
-            None => "–".into(),
-        };
-        println!(
-            "| {} | {} | {} | {target} | {:.2} ms | {:.1} MB |",
-            row.program,
-            row.workload,
-            millions(row.cost.instructions),
-            row.cost.wall.as_secs_f64() * 1e3,
-            row.cost.peak_kib as f64 / 1024.0,
-        );
-    }
-
-    println!("\n| program | workload | wall | CPU (user + sys) | peak memory | configurations/s | target |");
-    println!("|---|---|---|---|---|---|---|");
-    let met = census.wall <= census.target_wall && census.peak_kib <= census.target_peak_kib;
-    println!(
-        "| colour-hash | {} | {:.1} s | {:.1} s | {:.1} MB | {:.1} M | ≤ {} s wall, ≤ {} MB {} |",
-        census.workload,
-        census.wall.as_secs_f64(),
-        census.cpu.as_secs_f64(),
-        census.peak_kib as f64 / 1024.0,
-        census.per_second / 1e6,
-        census.target_wall.as_secs(),
-        census.target_peak_kib / 1024,
-        if met { "met" } else { "**not met**" },
-    );
-
+    let table = format!("{}\n{}", figures_table(&rows), census_table(&census));
+    print!("{table}");
     // JSON by hand: numbers and strings without quotes or backslashes.
     let mut report: Vec<String> = rows
         .iter()
@@ -403,4 +392,98 @@ fn main() {
     let mut file = fs::File::create(&path).expect("target/bench.json");
     writeln!(file, "[\n{}\n]", report.join(",\n")).unwrap();
     println!("\nwritten to {}", path.display());
+    let figures = judge_tests::workspace_root().join("docs/figures.md");
+    fs::write(&figures, figures_page(&table)).expect("docs/figures.md");
+    println!("written to {}", figures.display());
+}
+
+/// The rows as a Markdown table, instructions beside their target.
+fn figures_table(rows: &[Row]) -> String {
+    let mut table = String::from("| program | workload | instructions | target | wall | peak memory |\n");
+    table.push_str("|---|---|---|---|---|---|\n");
+    let millions = |count: u64| format!("{:.2} M", count as f64 / 1e6);
+    for row in rows {
+        let target = match row.target {
+            Some(target) if row.cost.instructions <= target => format!("≤ {} met", millions(target)),
+            Some(target) => format!("≤ {} **not met**", millions(target)),
+            None => "–".into(),
+        };
+        table.push_str(&format!(
+            "| {} | {} | {} | {target} | {:.2} ms | {:.1} MB |\n",
+            row.program,
+            row.workload,
+            millions(row.cost.instructions),
+            row.cost.wall.as_secs_f64() * 1e3,
+            row.cost.peak_kib as f64 / 1024.0,
+        ));
+    }
+    table
+}
+
+/// The census's table: a row too long for callgrind, with its CPU time and its targets.
+fn census_table(census: &LongRun) -> String {
+    let met = census.wall <= census.target_wall && census.peak_kib <= census.target_peak_kib;
+    format!(
+        "| program | workload | wall | CPU (user + sys) | peak memory | configurations/s | target |\n\
+         |---|---|---|---|---|---|---|\n\
+         | colour-hash | {} | {:.1} s | {:.1} s | {:.1} MB | {:.1} M | ≤ {} s wall, ≤ {} MB {} |\n",
+        census.workload,
+        census.wall.as_secs_f64(),
+        census.cpu.as_secs_f64(),
+        census.peak_kib as f64 / 1024.0,
+        census.per_second / 1e6,
+        census.target_wall.as_secs(),
+        census.target_peak_kib / 1024,
+        if met { "met" } else { "**not met**" },
+    )
+}
+
+/// One line of a command's output, or "unknown" when it cannot run.
+fn command_line(program: &str, args: &[&str]) -> String {
+    Command::new(program)
+        .args(args)
+        .output()
+        .ok()
+        .and_then(|out| String::from_utf8(out.stdout).ok())
+        .and_then(|text| text.lines().next().map(str::to_string))
+        .unwrap_or_else(|| "unknown".into())
+}
+
+/// docs/figures.md: the one figures table of the workspace, with when, where and how it was
+/// measured. Everything in it is written by this run; prose elsewhere links here.
+fn figures_page(table: &str) -> String {
+    let cpu = fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|info| {
+            info.lines().find_map(|line| {
+                line.strip_prefix("model name")
+                    .map(|rest| rest.trim_start_matches([' ', '\t', ':']).to_string())
+            })
+        })
+        .unwrap_or_else(|| "unknown".into());
+    let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
+    format!(
+        "# Figures\n\n\
+         Written by `make bench` (judge-tests/benches/puzzles.rs); do not edit by hand, run it again.\n\n\
+         - Run: {date}\n\
+         - Machine: {cores} cores, {cpu}\n\
+         - Compiler: {rustc}\n\n\
+         Each release binary runs as a whole process on fixed, seeded workloads. Instructions are \
+         counted by valgrind's callgrind for the whole process, start-up included, with a clean \
+         environment (only `PATH`), and are the same on every run of the same binary. The wall time \
+         (median of a few runs) and the peak memory come from `peak-rss` \
+         (`judge-tests/src/bin/peak-rss.rs`) and drift with the machine's load. Colour Hash's census \
+         (`colour-hash --stats --depth all`, every configuration's distance) runs for minutes, too long \
+         for callgrind: the second table is one run, its CPU time (user + system, all threads) beside \
+         the wall time.\n\n\
+         {table}\n\
+         The inputs stay in `target/bench/`, so one row can be rerun by hand after `make bench`:\n\n\
+         ```sh\n\
+         valgrind --tool=callgrind --callgrind-out-file=target/bench/callgrind.out target/release/eight < target/bench/eight-31.in\n\
+         ```\n\n\
+         `cargo bench -p judge-tests --bench perm` times `common::perm`'s rank and unrank against the \
+         textbook O(n²) Cantor expansion.\n",
+        date = command_line("date", &["-u", "+%Y-%m-%d %H:%M UTC"]),
+        rustc = command_line("rustc", &["--version"]),
+    )
 }

@@ -20,9 +20,16 @@
 //! result is made edition-neutral (`bundle/editions.rs`: one file for editions 2015 to 2024, with
 //! Rust 1.70 as with stable) and printed by prettyplease under a header naming the puzzle (the
 //! first paragraph of its crate docs).
+//!
+//! Beside it, [`plain_bundle`] makes `<puzzle>-plain.rs` (`bundle/plain.rs`): the plain tier
+//! this bundle leaves out, as a whole program of its own with its docs kept, at most
+//! [`PLAIN_SIZE_LIMIT`] bytes.
 
 mod editions;
+mod plain;
 mod prune;
+
+pub use plain::{plain_bundle, PLAIN_SIZE_LIMIT};
 
 use proc_macro2::{TokenStream, TokenTree};
 use prune::prune;

@@ -1,6 +1,7 @@
-//! Judge cases on disk: `data/<puzzle>/<case>.in`, with the expected output in `<case>.out`, and
-//! the layout an eight case is in (POJ 1077, HDU 1043 or UVa 652), so that a solution written for
-//! one judge can be run on that judge's cases alone.
+//! Judge cases on disk: `data/<puzzle>/<case>.in`, with the expected output in `<case>.out`;
+//! whether a judge could send the case (`data/<puzzle>/hostile.txt` names those no judge sends,
+//! each with the reason); and the layout an eight case is in (POJ 1077, HDU 1043 or UVa 652), so
+//! that a solution written for one judge can be run on that judge's cases alone.
 
 use crate::checker::eight;
 use std::fmt;
@@ -22,6 +23,9 @@ pub struct Case {
     /// The expected output, if the case has one: any `<case>.out` entry, a dangling symbolic
     /// link included (reading it then fails, which is reported, not taken for "no answer").
     pub expected: Option<PathBuf>,
+    /// Why no judge sends this input (its whitespace, its layout, a configuration that is not the
+    /// puzzle's), as [`HOSTILE_LIST`] says; `None` for a case a judge could send.
+    pub hostile: Option<String>,
 }
 
 impl Case {
@@ -45,7 +49,8 @@ impl Case {
     }
 }
 
-/// The puzzles that have a folder of cases under `data`, sorted.
+/// The puzzles that have a folder of cases under `data` (a symbolic link to a folder counts),
+/// sorted.
 ///
 /// # Errors
 /// If `data` cannot be read.
@@ -53,7 +58,8 @@ pub fn puzzles(data: &Path) -> io::Result<Vec<String>> {
     let mut names = Vec::new();
     for entry in fs::read_dir(data)? {
         let entry = entry?;
-        if entry.file_type()?.is_dir() {
+        // `Path::is_dir` follows links, `DirEntry::file_type` does not.
+        if entry.path().is_dir() {
             names.push(entry.file_name().to_string_lossy().into_owned());
         }
     }
@@ -61,12 +67,76 @@ pub fn puzzles(data: &Path) -> io::Result<Vec<String>> {
     Ok(names)
 }
 
-/// Every case of `puzzle` under `data`, sorted by name.
+/// The file in a puzzle's folder that names the cases no judge sends: one line a case,
+/// `<case>: <why no judge sends it>`; empty lines and lines starting with `#` are comments. A case
+/// it does not name is one a judge could send: its judge's layout and whitespace (single spaces,
+/// one case a line, UVa 652's empty lines), valid configurations only.
+pub const HOSTILE_LIST: &str = "hostile.txt";
+
+/// Which cases a run takes: the judges' kind only, or every case.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Whitespace {
+    /// Only inputs a judge could send: single spaces, one case a line, the judge's own layout,
+    /// valid configurations (the default of `judge run` and `judge stress`).
+    Plain,
+    /// Every input the grammar allows: tabs, CRLF, one token a line, no spaces, `\v` and `\f`,
+    /// random runs of whitespace, and configurations that are not the puzzle's.
+    Hostile,
+}
+
+impl FromStr for Whitespace {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, String> {
+        match text {
+            "plain" => Ok(Whitespace::Plain),
+            "hostile" => Ok(Whitespace::Hostile),
+            other => Err(format!("'{}' is not plain or hostile", crate::escape(other.as_ref()))),
+        }
+    }
+}
+
+/// The cases [`HOSTILE_LIST`] in `dir` names, with their reasons (none when there is no list).
 ///
 /// # Errors
-/// If the puzzle's folder cannot be read.
+/// If the list exists but cannot be read, or a line is not `<case>: <why>`.
+fn hostile_list(dir: &Path) -> io::Result<Vec<(String, String)>> {
+    let path = dir.join(HOSTILE_LIST);
+    let text = match fs::read_to_string(&path) {
+        Ok(text) => text,
+        Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(error) => return Err(error),
+    };
+    let mut listed = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let Some((name, why)) = line.split_once(':') else {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!(
+                    "{} line {}: not `<case>: <why no judge sends it>`",
+                    path.display(),
+                    number + 1
+                ),
+            ));
+        };
+        listed.push((name.trim().to_string(), why.trim().to_string()));
+    }
+    Ok(listed)
+}
+
+/// Every case of `puzzle` under `data`, sorted by name, each marked with whether a judge could
+/// send it ([`Case::hostile`]).
+///
+/// # Errors
+/// If the puzzle's folder cannot be read, or its [`HOSTILE_LIST`] is unreadable, malformed or
+/// names a case that does not exist.
 pub fn discover(data: &Path, puzzle: &str) -> io::Result<Vec<Case>> {
     let dir = data.join(puzzle);
+    let hostile = hostile_list(&dir)?;
     let mut cases = Vec::new();
     for entry in fs::read_dir(&dir)? {
         let path = entry?.path();
@@ -76,13 +146,30 @@ pub fn discover(data: &Path, puzzle: &str) -> io::Result<Vec<Case>> {
             // `symlink_metadata`, not `exists`: a dangling link is an answer file that cannot
             // be read, not a missing one.
             let present = fs::symlink_metadata(&expected).is_ok();
+            let why = hostile
+                .iter()
+                .find(|(listed, _)| *listed == name)
+                .map(|(_, why)| why.clone());
             cases.push(Case {
                 puzzle: puzzle.to_string(),
                 name,
                 expected: present.then_some(expected),
                 input: path,
+                hostile: why,
             });
         }
+    }
+    if let Some((name, _)) = hostile
+        .iter()
+        .find(|(name, _)| !cases.iter().any(|case| case.name == *name))
+    {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!(
+                "{HOSTILE_LIST} names '{}', which has no .in file",
+                crate::escape(name.as_ref())
+            ),
+        ));
     }
     cases.sort_by(|a, b| a.name.cmp(&b.name));
     Ok(cases)
@@ -109,6 +196,15 @@ impl Format {
             Format::Poj => "poj",
             Format::Hdu => "hdu",
             Format::Uva652 => "uva652",
+        }
+    }
+
+    /// The judge whose layout this is, for messages: `POJ 1077`, `HDU 1043`, `UVa 652`.
+    pub fn judge(self) -> &'static str {
+        match self {
+            Format::Poj => "POJ 1077",
+            Format::Hdu => "HDU 1043",
+            Format::Uva652 => "UVa 652",
         }
     }
 

@@ -6,11 +6,11 @@
 //! line of UTF-8, and one that is not is quoted escaped in the mistake's message. `-h` or
 //! `--help` anywhere after a verb asks for that verb's help, whatever else is there.
 
-use crate::cases::Format;
+use crate::cases::{Format, Whitespace};
 use crate::checker::{self, Level};
 use crate::escape;
 use crate::runner::Limits;
-use crate::stress::{self, Whitespace};
+use crate::stress;
 use lexopt::{Arg, Parser};
 use std::ffi::{OsStr, OsString};
 use std::path::PathBuf;
@@ -18,9 +18,9 @@ use std::time::Duration;
 
 /// The overall usage: `judge --help` on stdout, or on stderr with status 2 when `judge` is given
 /// nothing.
-pub const USAGE: &str = "usage: judge run <puzzle> [CASE...] [--command CMD] [--exact] [--format poj|hdu|uva652] [--time-limit MS] [--memory-limit MB] [--shortest | --strict] [--data DIR]
-       judge check <puzzle> <input> <output> [<answer>] [--shortest | --strict]
-       judge stress <puzzle> --command CMD [--generator GEN] [--format poj|hdu|uva652] [--whitespace plain|hostile] [--cases N] [--seed S] [--shortest | --strict] [--time-limit MS] [--memory-limit MB] [--keep FILE]
+pub const USAGE: &str = "usage: judge run <puzzle> [CASE...] [--command CMD] [--exact] [--format poj|hdu|uva652] [--whitespace plain|hostile] [--checker-level judge|shortest|strict] [--jobs N] [--time-limit MS] [--memory-limit MB] [--data DIR]
+       judge check <puzzle> <input> <output> [<answer>] [--checker-level judge|shortest|strict]
+       judge stress <puzzle> --command CMD [--generator GEN] [--format poj|hdu|uva652] [--whitespace plain|hostile] [--cases N] [--seed S] [--checker-level judge|shortest|strict] [--jobs N] [--time-limit MS] [--memory-limit MB] [--keep FILE]
        judge bundle <puzzle>... [--out DIR]
        judge --help | judge <verb> --help
 ";
@@ -131,7 +131,7 @@ fn see(verb: Verb) -> String {
     format!("(see judge {} --help)", verb.name())
 }
 
-/// The next argument, with lexopt's own mistakes (`--checker=x`) said in `judge`'s words.
+/// The next argument, with lexopt's own mistakes (`--exact=x`) said in `judge`'s words.
 fn next(parser: &mut Parser, verb: Verb) -> Result<Option<Arg<'_>>, String> {
     parser.next().map_err(|error| match error {
         lexopt::Error::UnexpectedValue { option, .. } => format!("{option} takes no value {}", see(verb)),
@@ -211,6 +211,30 @@ impl LevelChoice {
     fn level(&self) -> Level {
         self.0.as_ref().map_or(Level::Judge, |(level, _)| *level)
     }
+
+    /// Reads `--checker-level L`'s value (`--shortest` and `--strict` are its shorthands, every
+    /// verb reading them with [`LevelChoice::set`]).
+    fn named(&mut self, parser: &mut Parser, verb: Verb) -> Result<(), String> {
+        let name = text(&value(parser, "--checker-level", verb)?)?;
+        let chosen = name.parse().map_err(|why| format!("--checker-level: {why}"))?;
+        self.set(chosen, &format!("--checker-level {name}"), verb)
+    }
+}
+
+/// `--jobs N`: how many programs run at once, at least 1.
+fn jobs(parser: &mut Parser, verb: Verb) -> Result<usize, String> {
+    let jobs = number(&value(parser, "--jobs", verb)?, "--jobs", "a number of jobs")?;
+    if jobs == 0 || jobs > 1024 {
+        return Err(format!("--jobs: {jobs} is out of range (1 to 1024)"));
+    }
+    Ok(jobs as usize)
+}
+
+/// `--whitespace W`.
+fn whitespace(parser: &mut Parser, verb: Verb) -> Result<Whitespace, String> {
+    text(&value(parser, "--whitespace", verb)?)?
+        .parse()
+        .map_err(|why| format!("--whitespace: {why}"))
 }
 
 /// `--format` for a puzzle: eight has three layouts, the others one.
@@ -228,16 +252,22 @@ pub const RUN_HELP: &str = "usage: judge run <puzzle> [CASE...] [options]
 Runs the puzzle's judge cases (judge-tests/data/<puzzle>/<case>.in) and judges each output as the
 puzzle's judges do: a verdict per case (AC, WA, PE, RE, TLE, MLE or OLE) with its time and peak
 memory, then `N passed, N failed`; exit status 1 if any case failed.
-  CASE...            only these cases (default: all)
+  CASE...            only these cases (default: every case a judge could send)
   --command CMD      judge `sh -c CMD` instead of target/release/<puzzle>
-  --exact            compare bytes with <case>.out instead (and say if the judges would accept)
   --format F         eight: only the cases in one judge's layout: poj (one board), hdu (boards
                      until the end of the input) or uva652 (a count, then the boards)
+  --whitespace W     plain (default: only the cases a judge could send: its layout, single
+                     spaces, valid configurations) or hostile (every case: tabs, CRLF, one token
+                     a line, no spaces, configurations that are not the puzzle's)
+  --checker-level L  judge (default: what the puzzle's judges accept), shortest (a shortest
+                     answer) or strict (the canonical answer, the one <case>.out holds)
+  --shortest         the same as --checker-level shortest
+  --strict           the same as --checker-level strict
+  --exact            compare bytes with <case>.out instead (and say if the judges would accept)
+  --jobs N           run N cases at once (default: the number of cores); the same verdicts in
+                     the same order
   --time-limit MS    wall-clock limit per case (default 10000); the program's group is killed
   --memory-limit MB  peak resident memory per case, in MiB (default: none, but measured)
-  --shortest         demand a shortest answer (default: what the puzzle's judges accept)
-  --strict           demand the canonical answer, the one <case>.out holds
-  --checker          the default, judging with the puzzle's checker (kept for old scripts)
   --data DIR         the folder of cases (default: judge-tests/data of the workspace judge runs in)
   -h, --help         this help
 ";
@@ -259,6 +289,10 @@ pub struct RunOptions {
     pub level: Level,
     /// eight: only the cases in this layout.
     pub format: Option<Format>,
+    /// Only the cases a judge could send, or every case.
+    pub whitespace: Whitespace,
+    /// How many cases run at once.
+    pub jobs: usize,
     /// The folder of cases.
     pub data: Option<PathBuf>,
 }
@@ -278,12 +312,17 @@ fn parse_run(parser: &mut Parser) -> Result<RunOptions, String> {
         exact: false,
         level: Level::Judge,
         format: None,
+        whitespace: Whitespace::Plain,
+        jobs: crate::runner::default_jobs(),
         data: None,
     };
     let mut level = LevelChoice::default();
-    let (mut exact, mut checker) = (false, false);
+    let mut exact = false;
     while let Some(arg) = next(parser, VERB)? {
         match arg {
+            Arg::Long("checker-level") => level.named(parser, VERB)?,
+            Arg::Long("shortest") => level.set(Level::Shortest, "--shortest", VERB)?,
+            Arg::Long("strict") => level.set(Level::Strict, "--strict", VERB)?,
             Arg::Long("command") => options.command = Some(value(parser, "--command", VERB)?),
             Arg::Long("data") => options.data = Some(PathBuf::from(value(parser, "--data", VERB)?)),
             Arg::Long("time-limit") => options.limits.time = Some(time_limit(parser, VERB)?),
@@ -293,9 +332,8 @@ fn parse_run(parser: &mut Parser) -> Result<RunOptions, String> {
                 options.format = Some(format.parse().map_err(|why| format!("--format: {why}"))?);
             }
             Arg::Long("exact") => exact = true,
-            Arg::Long("checker") => checker = true,
-            Arg::Long("strict") => level.set(Level::Strict, "--strict", VERB)?,
-            Arg::Long("shortest") => level.set(Level::Shortest, "--shortest", VERB)?,
+            Arg::Long("whitespace") => options.whitespace = whitespace(parser, VERB)?,
+            Arg::Long("jobs") => options.jobs = jobs(parser, VERB)?,
             Arg::Value(name) if options.puzzle.is_empty() => options.puzzle = text(&name)?,
             Arg::Value(name) => options.only.push(text(&name)?),
             other => return Err(unknown(&other, VERB)),
@@ -303,9 +341,6 @@ fn parse_run(parser: &mut Parser) -> Result<RunOptions, String> {
     }
     if options.puzzle.is_empty() {
         return Err(format!("which puzzle? {}", see(VERB)));
-    }
-    if exact && checker {
-        return Err(format!("--exact and --checker exclude each other {}", see(VERB)));
     }
     if exact && level.0.is_some() {
         return Err(format!(
@@ -321,12 +356,14 @@ fn parse_run(parser: &mut Parser) -> Result<RunOptions, String> {
 }
 
 /// The help of `judge check`.
-pub const CHECK_HELP: &str = "usage: judge check <puzzle> <input> <output> [<answer>] [--shortest | --strict]
+pub const CHECK_HELP: &str = "usage: judge check <puzzle> <input> <output> [<answer>] [--checker-level L]
 Judges <output> for <input> with the puzzle's checker (testlib style), the jury's <answer> first.
 Exit status: 0 ok, 1 wrong answer, 2 presentation error, 3 fail (bad input, jury answer or arguments).
-  (default)          the rule the puzzle's judges apply (eight: any solving sequence)
-  --shortest         demand a shortest answer
-  --strict           demand the canonical answer (eight: the smallest shortest in u<l<d<r order)
+  --checker-level L  judge (default: the rule the puzzle's judges apply; eight: any solving
+                     sequence), shortest (a shortest answer) or strict (the canonical answer;
+                     eight: the smallest shortest in u<l<d<r order)
+  --shortest         the same as --checker-level shortest
+  --strict           the same as --checker-level strict
   -h, --help         this help
 ";
 
@@ -351,8 +388,9 @@ fn parse_check(parser: &mut Parser) -> Result<CheckOptions, String> {
     let mut positional: Vec<OsString> = Vec::new();
     while let Some(arg) = next(parser, VERB)? {
         match arg {
-            Arg::Long("strict") => level.set(Level::Strict, "--strict", VERB)?,
+            Arg::Long("checker-level") => level.named(parser, VERB)?,
             Arg::Long("shortest") => level.set(Level::Shortest, "--shortest", VERB)?,
+            Arg::Long("strict") => level.set(Level::Strict, "--strict", VERB)?,
             Arg::Value(value) => positional.push(value),
             other => return Err(unknown(&other, VERB)),
         }
@@ -393,13 +431,16 @@ received output, and exits 1; else `N passed, 0 failed`.
   --format F         eight: only one judge's layout: poj (one board an input, as POJ runs it), hdu
                      (one board a line until the end of the input) or uva652 (a count, then the
                      boards with empty lines); default: all three in turn
-  --whitespace W     plain (default: single spaces, as judges' data are) or hostile (tabs, CRLF,
-                     one token a line, no spaces, \\v and \\f, random runs of whitespace)
+  --whitespace W     plain (default: single spaces and valid configurations, as judges' data
+                     are) or hostile (tabs, CRLF, one token a line, no spaces, \\v and \\f,
+                     random runs of whitespace, configurations that are not the puzzle's)
   --cases N          how many boards, configurations or targets (default 1000)
   --seed S           the generator's seed (default 1): the same seed gives the same inputs
-  --shortest         demand shortest answers (default: what the puzzle's judges accept)
-  --strict           demand the canonical answers
-  --checker-level L  judge, shortest or strict
+  --checker-level L  judge (default: what the puzzle's judges accept), shortest (shortest
+                     answers) or strict (the canonical answers)
+  --shortest         the same as --checker-level shortest
+  --strict           the same as --checker-level strict
+  --jobs N           run N programs at once (default: the number of cores); the same report
   --time-limit MS    per run (default 10000)
   --memory-limit MB  peak resident memory per run (MLE beyond it)
   --keep FILE        write the shrunk failing input to FILE (before the report is printed)
@@ -420,10 +461,14 @@ fn parse_stress(parser: &mut Parser) -> Result<stress::Options, String> {
         format: None,
         whitespace: Whitespace::Plain,
         generator: None,
+        jobs: crate::runner::default_jobs(),
     };
     let mut level = LevelChoice::default();
     while let Some(arg) = next(parser, VERB)? {
         match arg {
+            Arg::Long("checker-level") => level.named(parser, VERB)?,
+            Arg::Long("shortest") => level.set(Level::Shortest, "--shortest", VERB)?,
+            Arg::Long("strict") => level.set(Level::Strict, "--strict", VERB)?,
             Arg::Long("command") => options.command = text(&value(parser, "--command", VERB)?)?,
             Arg::Long("generator") => options.generator = Some(text(&value(parser, "--generator", VERB)?)?),
             Arg::Long("cases") => {
@@ -431,13 +476,7 @@ fn parse_stress(parser: &mut Parser) -> Result<stress::Options, String> {
                 options.cases = usize::try_from(cases).map_err(|_| format!("--cases: {cases} is too many"))?;
             }
             Arg::Long("seed") => options.seed = number(&value(parser, "--seed", VERB)?, "--seed", "a number")?,
-            Arg::Long("checker-level") => {
-                let name = text(&value(parser, "--checker-level", VERB)?)?;
-                let chosen = name.parse().map_err(|why| format!("--checker-level: {why}"))?;
-                level.set(chosen, &format!("--checker-level {name}"), VERB)?;
-            }
-            Arg::Long("shortest") => level.set(Level::Shortest, "--shortest", VERB)?,
-            Arg::Long("strict") => level.set(Level::Strict, "--strict", VERB)?,
+            Arg::Long("jobs") => options.jobs = jobs(parser, VERB)?,
             Arg::Long("keep") => options.keep = Some(PathBuf::from(value(parser, "--keep", VERB)?)),
             Arg::Long("time-limit") => options.time_limit = time_limit(parser, VERB)?,
             Arg::Long("memory-limit") => options.memory_limit = Some(memory_limit(parser, VERB)?),
@@ -445,13 +484,7 @@ fn parse_stress(parser: &mut Parser) -> Result<stress::Options, String> {
                 let format = text(&value(parser, "--format", VERB)?)?;
                 options.format = Some(format.parse().map_err(|why| format!("--format: {why}"))?);
             }
-            Arg::Long("whitespace") => {
-                options.whitespace = match text(&value(parser, "--whitespace", VERB)?)?.as_str() {
-                    "plain" => Whitespace::Plain,
-                    "hostile" => Whitespace::Hostile,
-                    other => return Err(format!("--whitespace: '{other}' is not plain or hostile")),
-                }
-            }
+            Arg::Long("whitespace") => options.whitespace = whitespace(parser, VERB)?,
             Arg::Value(name) if options.puzzle.is_empty() => options.puzzle = text(&name)?,
             Arg::Value(extra) => {
                 return Err(format!(
@@ -486,7 +519,8 @@ fn parse_stress(parser: &mut Parser) -> Result<stress::Options, String> {
 
 /// The help of `judge bundle`.
 pub const BUNDLE_HELP: &str = "usage: judge bundle <puzzle>... [--out DIR]
-Writes each puzzle as one std-only source file: DIR/<puzzle>.rs, or stdout for one puzzle.
+Writes each puzzle as one std-only source file: DIR/<puzzle>.rs, and beside it the plain
+program DIR/<puzzle>-plain.rs (docs kept, at most 16,000 bytes); or the first to stdout for one puzzle.
   --out DIR          the folder to write into
   -h, --help         this help
 ";
@@ -565,6 +599,27 @@ mod tests {
         };
         assert_eq!((check.answer.is_some(), check.level), (true, Level::Strict));
         assert!(matches!(parsed("stress --help"), Ok(Command::Help(STRESS_HELP))));
+        // The same level and jobs switches on run and stress; hostile cases only when asked.
+        let Ok(Command::Run(run)) = parsed("run eight --checker-level shortest --jobs 3") else {
+            panic!("run")
+        };
+        assert_eq!(
+            (run.level, run.jobs, run.whitespace),
+            (Level::Shortest, 3, Whitespace::Plain)
+        );
+        assert!(run.jobs >= 1);
+        let Ok(Command::Run(run)) = parsed("run eight --strict --whitespace hostile") else {
+            panic!("run")
+        };
+        assert_eq!((run.level, run.whitespace), (Level::Strict, Whitespace::Hostile));
+        let Ok(Command::Stress(stress)) = parsed("stress eight --command cat --jobs 1") else {
+            panic!("stress")
+        };
+        assert_eq!((stress.jobs, stress.level), (1, Level::Judge));
+        let Ok(Command::Check(check)) = parsed("check eight in out --checker-level shortest") else {
+            panic!("check")
+        };
+        assert_eq!(check.level, Level::Shortest);
     }
 
     #[test]
@@ -576,6 +631,27 @@ mod tests {
         assert_eq!(
             mistake("run eight --strict --shortest"),
             "--strict and --shortest exclude each other (see judge run --help)"
+        );
+        assert_eq!(
+            mistake("run eight --checker-level strict --shortest"),
+            "--checker-level strict and --shortest exclude each other (see judge run --help)"
+        );
+        assert_eq!(
+            mistake("run eight --exact --checker-level judge"),
+            "--exact compares bytes: --checker-level judge is a checker level (see judge run --help)"
+        );
+        assert_eq!(
+            mistake("run eight --checker"),
+            "unknown option --checker (see judge run --help)"
+        );
+        assert_eq!(mistake("run eight --jobs 0"), "--jobs: 0 is out of range (1 to 1024)");
+        assert_eq!(
+            mistake("stress eight --command cat --jobs two"),
+            "--jobs: 'two' is not a number of jobs"
+        );
+        assert_eq!(
+            mistake("run eight --whitespace tabs"),
+            "--whitespace: 'tabs' is not plain or hostile"
         );
         assert_eq!(
             mistake("run msquare --format poj"),

@@ -6,6 +6,7 @@
 
 pub mod bundle;
 pub mod cases;
+pub mod cause;
 pub mod cli;
 pub mod runner;
 pub mod stress;

@@ -11,6 +11,18 @@
 //! program exits by itself the supervisor kills and reaps what it left before it exits.
 //! [`stop_programs_on_interrupt`] makes Ctrl-C kill the running programs' trees the same way.
 //!
+//! Nothing the program does ends that: if it kills its supervisor, what it started is re-parented
+//! to the nearest child subreaper above, which [`adopt_orphans`] makes `judge`, and `judge` kills
+//! every process of its own tree that no living supervisor holds once that run ends. If `judge`
+//! itself dies by a signal it cannot handle (SIGKILL), the supervisor sees its parent gone within
+//! milliseconds, kills the tree, removes its report and exits. A process whose main thread exited
+//! while its other threads run is alive to all of this (see [`tree`]): it is polled, killed and
+//! timed until its last thread ends, when the kernel, and so the verdict, says it has exited.
+//!
+//! What can still escape: a process started after `judge` died and before its supervisor looked
+//! (a few milliseconds), or one that kills `judge` itself and its supervisor at once. Only a
+//! container (a PID namespace or a cgroup, which need privileges) stops those.
+//!
 //! The program starts with an empty signal mask (the supervisor clears the one `judge` blocks for
 //! itself) and SIGPIPE at its default action; other dispositions are `judge`'s own (setting them
 //! would take `unsafe` code, which the workspace forbids).
@@ -33,7 +45,9 @@ pub use compare::{compare, Difference, REPORT_LIMIT};
 
 use nix::fcntl::{fcntl, FcntlArg, OFlag};
 use nix::poll::{poll, PollFd, PollFlags, PollTimeout};
+use nix::sys::prctl;
 use nix::sys::signal::{kill, killpg, SigSet, Signal};
+use nix::sys::wait::{waitpid, WaitPidFlag};
 use nix::unistd::Pid;
 use std::ffi::OsString;
 use std::fmt;
@@ -43,7 +57,7 @@ use std::os::fd::{AsFd, AsRawFd};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::thread;
 use std::time::{Duration, Instant};
@@ -141,6 +155,10 @@ impl Limits {
 /// The supervisors of the programs running now, whose trees are killed on Ctrl-C.
 static RUNNING: Mutex<Vec<i32>> = Mutex::new(Vec::new());
 
+/// Whether this process is a child subreaper ([`adopt_orphans`]), whose own tree holds what an
+/// escaped program left.
+static ADOPTING: AtomicBool = AtomicBool::new(false);
+
 /// How long [`stop`] keeps killing a tree that will not die (a process stuck in the kernel)
 /// before it kills the supervisor anyway.
 const KILL_PATIENCE: Duration = Duration::from_secs(5);
@@ -180,6 +198,7 @@ pub fn stop_programs_on_interrupt() -> io::Result<()> {
         for &supervisor in running.iter() {
             stop(supervisor);
         }
+        kill_orphans(&running);
         let stopped = if running.is_empty() {
             ""
         } else {
@@ -190,6 +209,50 @@ pub fn stop_programs_on_interrupt() -> io::Result<()> {
         std::process::exit(128 + signal as i32);
     })?;
     Ok(())
+}
+
+/// Makes this process a child subreaper: a process whose parent dies is re-parented to it (or to
+/// a subreaper below it) rather than to init, so a program that kills its supervisor leaves what
+/// it started inside this process's tree, where [`run_with`] kills it.
+///
+/// Only for a process that starts every child through [`run_with`] (`judge`): after a run whose
+/// supervisor was killed, each process of this one's tree that no running supervisor holds is
+/// taken for the program's and killed.
+///
+/// # Errors
+/// If the kernel refuses (`prctl(PR_SET_CHILD_SUBREAPER)` needs Linux 3.4).
+pub fn adopt_orphans() -> io::Result<()> {
+    prctl::set_child_subreaper(true).map_err(io::Error::from)?;
+    ADOPTING.store(true, Ordering::SeqCst);
+    Ok(())
+}
+
+/// Kills every process of this one's tree that no supervisor in `running` holds (what a program
+/// that killed its supervisor left, re-parented here), and reaps the ones that are this
+/// process's children, supervisors aside (they are reaped by their runs). Nothing without
+/// [`adopt_orphans`].
+fn kill_orphans(running: &[i32]) {
+    if !ADOPTING.load(Ordering::SeqCst) {
+        return;
+    }
+    let me = std::process::id() as i32;
+    tree::kill_descendants_sparing(me, running, KILL_PATIENCE);
+    // Their zombies: a killed orphan's children come here too when it dies, so reap until none
+    // is left (each pass is bounded by the tree, which no longer grows).
+    let start = Instant::now();
+    loop {
+        let mut waited = false;
+        for process in tree::descendants_sparing(me, running) {
+            if process.parent == me {
+                let _ = waitpid(Pid::from_raw(process.pid), Some(WaitPidFlag::WNOHANG));
+                waited = true;
+            }
+        }
+        if !waited || start.elapsed() > KILL_PATIENCE {
+            return;
+        }
+        thread::sleep(Duration::from_millis(1));
+    }
 }
 
 /// Runs `command` with `input` on stdin, collecting stdout and stderr; kills it after `limit`.
@@ -251,6 +314,7 @@ fn measured(command: &Command, memory: Option<u64>, report: &Path) -> io::Result
         ));
     }
     let mut wrapped = Command::new(helper);
+    wrapped.arg("--parent").arg(std::process::id().to_string());
     if let Some(bytes) = memory {
         wrapped.arg("--memory-limit-kib").arg((bytes / 1024).to_string());
     }
@@ -394,11 +458,6 @@ fn spawn(command: &mut Command) -> io::Result<Child> {
     Ok(child)
 }
 
-fn unregister(supervisor: i32) {
-    let mut running = RUNNING.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-    running.retain(|&running| running != supervisor);
-}
-
 /// Runs `command` with `input` on stdin under `limits`, collecting stdout and stderr.
 ///
 /// One thread feeds stdin and reads both outputs without blocking (so a program that writes
@@ -431,14 +490,24 @@ fn run_supervised(command: &mut Command, input: &[u8], limits: &Limits, report: 
     // may take a while); the supervisor is killed in any case.
     tree::kill_descendants(supervisor, KILL_PATIENCE);
     let grace = Instant::now();
-    while child.try_wait()?.is_none() && grace.elapsed() < SUPERVISOR_GRACE {
+    while matches!(child.try_wait(), Ok(None)) && grace.elapsed() < SUPERVISOR_GRACE {
         thread::sleep(Duration::from_millis(1));
     }
     stop(supervisor);
-    unregister(supervisor);
-    let (stdout, stderr, timed_out, output_limit_exceeded) = outcome?;
     let mut elapsed = start.elapsed();
-    let status = child.wait()?;
+    // Registered until reaped, so that no other run's clean-up reaps it first.
+    let status = child.wait();
+    {
+        let mut running = RUNNING.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        running.retain(|&running| running != supervisor);
+        // A supervisor that did not exit by itself may have been killed by its program, whose
+        // processes then live on outside its tree.
+        if status.as_ref().map_or(true, |status| status.signal().is_some()) {
+            kill_orphans(&running);
+        }
+    }
+    let status = status?;
+    let (stdout, stderr, timed_out, output_limit_exceeded) = outcome?;
     let mut run = Run {
         stdout,
         stderr,
@@ -549,6 +618,78 @@ fn supervise(
     }
 }
 
+/// The number of programs to run at once by default: the machine's cores (1 if unknown).
+pub fn default_jobs() -> usize {
+    thread::available_parallelism().map_or(1, usize::from)
+}
+
+/// Does `work(0)`, `work(1)`, ... `work(count - 1)` on up to `jobs` threads and hands each result
+/// to `take` on the calling thread in index order, as soon as it and every one before it are done.
+/// Once `take` returns `false` no further work starts and the results after that index are
+/// dropped: what `take` sees, and in what order, is the same for every `jobs`, so verdicts and
+/// output do not depend on it (work under way when `take` stops finishes first).
+///
+/// Each `work` call here runs a whole program ([`run_with`] is safe to call from several threads:
+/// each run has its own supervisor, report file and pipes, and Ctrl-C stops all of them).
+///
+/// # Complexity
+/// `count` calls of `work` at most, `jobs` at a time; O(jobs) results held waiting for their turn
+/// in the usual case.
+pub fn in_order<T: Send>(
+    count: usize,
+    jobs: usize,
+    work: impl Fn(usize) -> T + Sync,
+    mut take: impl FnMut(usize, T) -> bool,
+) {
+    if jobs <= 1 || count <= 1 {
+        for index in 0..count {
+            if !take(index, work(index)) {
+                return;
+            }
+        }
+        return;
+    }
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let stopped = std::sync::atomic::AtomicBool::new(false);
+    let (sender, receiver) = std::sync::mpsc::channel::<(usize, T)>();
+    thread::scope(|scope| {
+        for _ in 0..jobs.min(count) {
+            let sender = sender.clone();
+            let (next, stopped, work) = (&next, &stopped, &work);
+            scope.spawn(move || loop {
+                if stopped.load(Ordering::SeqCst) {
+                    return;
+                }
+                let index = next.fetch_add(1, Ordering::SeqCst);
+                if index >= count || sender.send((index, work(index))).is_err() {
+                    return;
+                }
+            });
+        }
+        drop(sender);
+        let mut waiting = std::collections::BTreeMap::new();
+        let mut expected = 0;
+        let mut taking = true;
+        // Every result arrives (the loop ends when the last worker has hung up); after `take`
+        // stops they are only drained.
+        for (index, result) in receiver {
+            if !taking {
+                continue;
+            }
+            waiting.insert(index, result);
+            while let Some(result) = waiting.remove(&expected) {
+                if !take(expected, result) {
+                    taking = false;
+                    stopped.store(true, Ordering::SeqCst);
+                    waiting.clear();
+                    break;
+                }
+                expected += 1;
+            }
+        }
+    });
+}
+
 /// A judge's verdict on one case.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {
@@ -643,6 +784,39 @@ mod tests {
     use super::*;
 
     // The runs themselves are tested in tests/behaviour/judge_limits.rs, where cargo builds the supervisor.
+
+    #[test]
+    fn in_order_hands_results_over_in_order_and_stops_alike() {
+        for jobs in [1, 2, 5] {
+            let mut seen = Vec::new();
+            in_order(
+                20,
+                jobs,
+                |index| {
+                    // Later indices finish first: the order must not follow the finishing order.
+                    thread::sleep(Duration::from_millis(((20 - index) % 4) as u64));
+                    index * 10
+                },
+                |index, result| {
+                    seen.push((index, result));
+                    index < 12
+                },
+            );
+            let wanted: Vec<(usize, usize)> = (0..=12).map(|index| (index, index * 10)).collect();
+            assert_eq!(seen, wanted, "jobs {jobs}");
+        }
+        let mut none = 0;
+        in_order(
+            0,
+            3,
+            |index| index,
+            |_, _| {
+                none += 1;
+                true
+            },
+        );
+        assert_eq!(none, 0);
+    }
 
     #[test]
     fn diff_shows_the_changed_line_and_line_ends() {

@@ -5,9 +5,8 @@ use std::io::{BufRead, BufWriter, Write};
 
 use common::cli::{write_help, Args, Failure};
 
-use crate::io::{run, Options, Solve, Tracer};
-use crate::plain::Plain;
-use crate::state::Board;
+use crate::io::{run, Options, Tracer};
+use crate::plain;
 use crate::study;
 
 /// The usage line, shown by `--help` and after an unknown argument.
@@ -17,7 +16,7 @@ pub const USAGE: &str = "msquare [--method fast|plain] [--trace] < target | msqu
 const SWITCHES: [(&str, &str); 3] = [
     (
         "--method M",
-        "answer with method M: fast (the default, what a judge runs) or plain\n(src/plain.rs, the solver written to be read: the same answers)",
+        "answer with method M: fast (the default, what a judge runs) or plain\n(src/plain.rs and its io, the program written to be read: the same answers)",
     ),
     ("--trace", "also draw every board of the solution on stderr"),
     (
@@ -26,14 +25,14 @@ const SWITCHES: [(&str, &str); 3] = [
     ),
 ];
 
-/// The binary: the judge program without arguments; `--method plain` answers with
-/// [`crate::plain`] instead of the fast tier, reading and writing alike; `--trace` also draws the
-/// solution on `diagnostics`; `--stats` prints the distance table instead (no input read, no
+/// The binary: the judge program without arguments; `--method plain` runs [`crate::plain`]'s
+/// program instead (its own reading, search and writing: `dist/msquare-plain.rs`); `--trace`
+/// also draws the fast tier's solution on `diagnostics`; `--stats` prints the distance table instead (no input read, no
 /// other switch); `-h` or `--help` prints the usage and the switches on `output`.
 ///
 /// # Errors
-/// [`Failure::Input`] for an unknown argument or method, or a switch given with `--stats`; or as
-/// [`run`].
+/// [`Failure::Input`] for an unknown argument or method, a switch given with `--stats`, or
+/// `--trace` with `--method plain`; or as [`run`].
 pub fn main_with(
     args: Vec<OsString>,
     input: impl BufRead,
@@ -61,16 +60,20 @@ pub fn main_with(
         out.flush()?;
         return Ok(());
     }
+    if plain {
+        if args.switch("--trace") {
+            return Err(Failure::Input(format!(
+                "option '--trace' goes with --method fast; usage: {USAGE}"
+            )));
+        }
+        return common::cli::run_plain(input, output, diagnostics, |bytes, answers, _| {
+            plain::io::answer_all(bytes, answers)
+        });
+    }
     let options = Options {
         trace: args.switch("--trace").then_some(study::write_trace as Tracer),
-        solve: plain.then_some(solve_plainly as Solve),
     };
     run(input, output, diagnostics, &options)
-}
-
-/// `--method plain`: [`Plain`]'s sequence for the target, from a search of its own.
-fn solve_plainly(target: &Board, moves: &mut Vec<u8>) {
-    *moves = Plain::new().sequence(target);
 }
 
 #[cfg(test)]
@@ -82,7 +85,7 @@ mod tests {
         let want = "usage: msquare [--method fast|plain] [--trace] < target | msquare --stats\n  \
                     -h, --help  print this help\n  \
                     --method M  answer with method M: fast (the default, what a judge runs) or plain\n              \
-                    (src/plain.rs, the solver written to be read: the same answers)\n  \
+                    (src/plain.rs and its io, the program written to be read: the same answers)\n  \
                     --trace     also draw every board of the solution on stderr\n  \
                     --stats     print how many boards lie at each distance instead (reads no input)\n";
         for flag in ["-h", "--help"] {
@@ -112,14 +115,15 @@ mod tests {
             assert_eq!(main(&["--method", "plain"], input), fast, "{input}");
             assert_eq!(main(&["--method=fast"], input), fast, "{input}");
         }
-        // Reading stays io's: the same errors.
+        // The plain program reads by itself: an error of its own words, nothing on stdout.
         assert_eq!(
-            main(&["--method", "plain"], "1 2 3 9 5 6 7 8").0,
-            Err("line 1, column 7: 9 is not in 1..8".into())
+            main(&["--method", "plain"], "1 2 3 9 5 6 7 8"),
+            (Err("'9' is not an integer 1..8".into()), String::new(), String::new())
         );
-        let (result, out, trace) = main(&["--method", "plain", "--trace"], "2 6 8 4 5 7 3 1");
-        assert_eq!((result, out.as_str()), (Ok(()), "7\nBCABCCB\n"));
-        assert_eq!(trace.matches("move ").count(), 7);
+        assert_eq!(
+            main(&["--method", "plain", "--trace"], "2 6 8 4 5 7 3 1").0,
+            Err("option '--trace' goes with --method fast; usage: msquare [--method fast|plain] [--trace] < target | msquare --stats".into())
+        );
     }
 
     #[test]

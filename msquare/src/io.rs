@@ -14,18 +14,12 @@ const LINE_WIDTH: usize = 60;
 /// Draws a solution on the diagnostics stream, given its moves (the letters A, B, C).
 pub type Tracer = fn(&mut dyn Write, &[u8]) -> io::Result<()>;
 
-/// Writes the answer's letters for a target into the vector (cleared first): the solver a run
-/// uses instead of the fast one (`--method plain`).
-pub type Solve = fn(&Board, &mut Vec<u8>);
-
 /// What a run does besides the judge's answer. [`Options::default()`] is exactly the judge
 /// program: the fast solver, nothing besides.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Options {
     /// Called with the answer's moves once the answer is written.
     pub trace: Option<Tracer>,
-    /// Answers instead of [`Solver`]; reading and writing stay the same.
-    pub solve: Option<Solve>,
 }
 
 /// Reads the target: exactly 8 numbers, a permutation of 1..8, with any whitespace. Numbers are
@@ -77,8 +71,7 @@ pub fn write_answer(out: &mut impl Write, moves: &[u8]) -> io::Result<()> {
     common::wrap::write_wrapped(out, moves, LINE_WIDTH)
 }
 
-/// The whole program: reads the target from `input`, answers it (with `options.solve` if set,
-/// else [`Solver`]), writes the answer to `output`, then hands the moves to `options.trace`, if
+/// The whole program: reads the target from `input`, answers it with [`Solver`], writes the answer to `output`, then hands the moves to `options.trace`, if
 /// any, to draw on `diagnostics`. Nothing is written when the input is bad.
 ///
 /// # Errors
@@ -95,10 +88,7 @@ pub fn run(
 ) -> Result<(), Failure> {
     let target = read_target(input)?;
     let mut moves = Vec::new();
-    match options.solve {
-        Some(solve) => solve(&target, &mut moves),
-        None => Solver::try_new()?.solve(&target, &mut moves),
-    }
+    Solver::try_new()?.solve(&target, &mut moves);
     let mut out = BufWriter::new(output);
     write_answer(&mut out, &moves)?;
     out.flush()?;
@@ -173,10 +163,7 @@ mod tests {
             writeln!(out, "{} moves: {}", moves.len(), String::from_utf8_lossy(moves))
         }
         let (mut out, mut diagnostics) = (Vec::new(), Vec::new());
-        let options = Options {
-            trace: Some(count),
-            ..Options::default()
-        };
+        let options = Options { trace: Some(count) };
         run(&b"2 6 8 4 5 7 3 1"[..], &mut out, &mut diagnostics, &options).unwrap();
         assert_eq!(out, b"7\nBCABCCB\n");
         assert_eq!(diagnostics, b"7 moves: BCABCCB\n");

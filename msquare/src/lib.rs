@@ -33,7 +33,8 @@
 //! - the queue is also the search tree ([`common::queue::bfs_ranked`]): one 8-byte node per
 //!   board, with a bit per rank to tell the boards already seen.
 //!
-//! The judge program is the fast tier alone: bundles leave [`plain`] out.
+//! The judge program (`dist/msquare.rs`) is the fast tier alone; [`plain`] with its `io` is a
+//! program of its own (`dist/msquare-plain.rs`, the one a student reads).
 //!
 //! # Encoding
 //! A board stores each colour minus one, so it is a permutation of 0..8, and its lexicographic
@@ -76,6 +77,7 @@ mod study;
 mod testkit;
 
 pub use cli::{main_with, USAGE};
-pub use io::{run, write_answer, Options, Solve, Tracer};
+pub use io::{run, write_answer, Options, Tracer};
 pub use search::Solver;
 pub use state::Board;
+pub use study::steps;

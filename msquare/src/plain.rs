@@ -1,12 +1,20 @@
-//! The statement's solver, written to be read first: one breadth-first search from the basic
-//! state over plain `[u8; 8]` boards, trying the moves in the order A, B, C and keeping each
-//! board's **first** discovery. The fast tier ([`crate::Solver`]) gives exactly these answers;
-//! its tests compare it with this module on every one of the 8! boards.
+//! USACO 3.2 "Magic Squares" (Luogu P2730), the statement's method written to be read in one
+//! sitting: one breadth-first search from the basic state over plain `[u8; 8]` boards, trying the
+//! moves in the order A, B, C and keeping each board's **first** discovery. With [`io`] beside it
+//! this is a whole judge program (`msquare --method plain`, and `dist/msquare-plain.rs`, the one
+//! file `make bundle` assembles from these two files); the crate's fast tier gives exactly these
+//! answers, and its tests compare the two on every one of the 8! boards.
+//!
+//! # The puzzle
+//! A 2×4 board of the colours 1..8, read clockwise from the top-left corner, so the basic state
+//! `1 2 3 4 / 8 7 6 5` is the sequence 1 2 3 4 5 6 7 8. Given a target, print the length of the
+//! shortest move sequence from the basic state to it, then the smallest such sequence in the
+//! order A < B < C, 60 moves a line.
 //!
 //! # The method
 //! A board is an array of the eight colours minus one, clockwise from the top-left corner, and a
-//! move is an index table (`SOURCES` in `state.rs`): the board after move m holds, at position i,
-//! the colour that was at `SOURCES[m][i]`:
+//! move is an index table ([`SOURCES`]): the board after move m holds, at position i, the colour
+//! that was at `SOURCES[m][i]`:
 //!
 //! ```text
 //! move   SOURCES[m]        the basic state 1 2 3 4 / 8 7 6 5 after it
@@ -15,14 +23,33 @@
 //! C      0 6 1 3 4 2 5 7   1 7 2 4 / 8 6 3 5   (the centre four turned clockwise)
 //! ```
 //!
-//! Every board gets a number 0..8! by its lexicographic rank
-//! ([`common::perm::rank`]), so plain vectors indexed by rank hold what the search learns about
-//! each board: its distance, and the board and move it was first reached from.
+//! Every board gets a number 0..8! by its rank ([`rank`], below), so plain vectors indexed by rank
+//! hold what the search learns about each board: its distance, and the board and move it was
+//! first reached from.
 //!
 //! The search takes boards from the front of a queue ([`VecDeque`]) and appends their unseen
 //! children, A then B then C. Each board is appended once, when first seen, and remembers its
 //! parent and the move; the answer for a target is read back along those links, at most 22 of
 //! them.
+//!
+//! # Boards as numbers: the Cantor expansion
+//! A board's rank is its position among all 8! = 40,320 orderings of 0..8 in dictionary order.
+//! For each cell, count the later cells holding a smaller value (the Lehmer code); the rank is
+//! the sum of those counts, cell c's weighted by (7 − c)!. The sample target `2 6 8 4 5 7 3 1`
+//! is the board `[1, 5, 7, 3, 4, 6, 2, 0]`:
+//!
+//! ```text
+//! cell             0    1    2    3    4    5    6    7
+//! value            1    5    7    3    4    6    2    0
+//! smaller later    1    4    5    2    2    2    1    0
+//! weight          7!   6!   5!   4!   3!   2!   1!   0!
+//!
+//! rank = 1·5040 + 4·720 + 5·120 + 2·24 + 2·6 + 2·2 + 1·1 = 8585
+//! ```
+//!
+//! Two boards with the same rank have the same first value (the count of smaller values later
+//! says which of the unused values it is), then the same second, and so on: the rank numbers the
+//! boards without a gap or a clash, so a vector of 8! entries stands in for a hash map.
 //!
 //! # Why the first discovery is the smallest shortest sequence
 //! Breadth-first search reaches every board first at its distance d, so the recorded sequence is
@@ -41,14 +68,64 @@
 //! the least sₚ + m over **all** its parents one layer nearer.
 //!
 //! # Complexity
-//! O(8! · 3) moves and ranks, each O(8); about 40 bytes a board.
+//! O(8! · 3) moves and ranks, each rank O(8²) (the double loop above); about 40 bytes a board.
+//! The search runs once per process, however the target lies.
 
 use std::collections::VecDeque;
 
-use common::perm::{rank, FACTORIALS};
+/// Squares on the board.
+pub const CELLS: usize = 8;
 
-use crate::io::write_answer;
-use crate::state::{apply, Board, BASIC, CELLS, MOVE_NAMES};
+/// A board: the colour minus one (0..8) in each position, clockwise from the top-left corner.
+pub type Board = [u8; CELLS];
+
+/// The basic state, 1 2 3 4 / 8 7 6 5.
+pub const BASIC: Board = [0, 1, 2, 3, 4, 5, 6, 7];
+
+/// The moves' letters, in the order that defines "smallest": move `m` is `MOVE_NAMES[m]`.
+pub const MOVE_NAMES: [u8; 3] = *b"ABC";
+
+/// `SOURCES[m][i]` is the position whose colour lands in position `i` under move `m` (module
+/// docs: A swaps the rows, B moves the right column to the left, C turns the centre clockwise).
+pub const SOURCES: [[usize; CELLS]; 3] = [
+    [7, 6, 5, 4, 3, 2, 1, 0],
+    [3, 0, 1, 2, 5, 6, 7, 4],
+    [0, 6, 1, 3, 4, 2, 5, 7],
+];
+
+/// The board after move `step` (0 = A, 1 = B, 2 = C).
+///
+/// # Panics
+/// If `step > 2`.
+pub fn apply(board: &Board, step: usize) -> Board {
+    let mut next = [0; CELLS];
+    for (cell, &source) in next.iter_mut().zip(SOURCES[step].iter()) {
+        *cell = board[source];
+    }
+    next
+}
+
+/// The board's rank, 0..8!: its Cantor expansion (module docs).
+///
+/// # Constraints
+/// `board` is a permutation of 0..8; another array gives a meaningless number.
+///
+/// # Complexity
+/// O(8²): the textbook double loop.
+pub fn rank(board: &Board) -> usize {
+    let mut rank = 0;
+    // (7 − cell)!, built from the last cell backwards.
+    let mut weight = 1;
+    for cell in (0..CELLS).rev() {
+        let smaller_later = board[cell + 1..].iter().filter(|&&later| later < board[cell]).count();
+        rank += smaller_later * weight;
+        weight *= CELLS - cell;
+    }
+    rank
+}
+
+/// The number of boards, 8!.
+const BOARDS: usize = 40_320;
 
 /// Every board's distance and smallest shortest sequence from the basic state.
 #[derive(Clone, Debug)]
@@ -58,7 +135,9 @@ pub struct Plain {
     /// For each board, by rank: the board it was first reached from and the move's letter
     /// (`None` for the basic state, which is reached by no move).
     reached_from: Vec<Option<(Board, u8)>>,
-    /// The boards in the order the search found them: the last is one of the farthest.
+    /// The boards in the order the search found them: the last is one of the farthest. Only
+    /// [`Plain::farthest`] reads it, which the judge program never calls.
+    #[allow(dead_code)]
     found: Vec<Board>,
 }
 
@@ -74,10 +153,9 @@ impl Plain {
     /// # Complexity
     /// O(8! · 3) moves and ranks.
     pub fn new() -> Plain {
-        let boards = FACTORIALS[CELLS];
-        let mut distances = vec![None; boards];
-        let mut reached_from = vec![None; boards];
-        let mut found = Vec::with_capacity(boards);
+        let mut distances = vec![None; BOARDS];
+        let mut reached_from = vec![None; BOARDS];
+        let mut found = Vec::with_capacity(BOARDS);
         let mut queue = VecDeque::new();
         distances[rank(&BASIC)] = Some(0);
         queue.push_back(BASIC);
@@ -85,7 +163,7 @@ impl Plain {
             found.push(board);
             let distance = distances[rank(&board)].expect("a queued board has its distance");
             for (step, &letter) in MOVE_NAMES.iter().enumerate() {
-                let child = apply(&board, step as u8);
+                let child = apply(&board, step);
                 let child_rank = rank(&child);
                 if distances[child_rank].is_none() {
                     distances[child_rank] = Some(distance + 1);
@@ -121,14 +199,14 @@ impl Plain {
     }
 
     /// The judge's answer for `target`: the length, then the moves 60 a line (what the binary
-    /// prints, through the same writer).
+    /// prints).
     ///
     /// # Constraints
     /// As [`Plain::sequence`].
     pub fn answer_text(&self, target: &Board) -> String {
-        let mut text = Vec::new();
-        write_answer(&mut text, &self.sequence(target)).expect("a Vec takes every write");
-        String::from_utf8(text).expect("the answer is ASCII")
+        let mut text = String::new();
+        io::write_answer(&mut text, self.distance(target), &self.sequence(target));
+        text
     }
 
     /// The number of moves from the basic state to `target`.
@@ -160,6 +238,8 @@ impl Plain {
     }
 }
 
+pub mod io;
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -187,7 +267,7 @@ mod tests {
         let mut least: HashMap<Board, Vec<u8>> = HashMap::new();
         for parent in &plain.found {
             for (step, &letter) in MOVE_NAMES.iter().enumerate() {
-                let child = apply(parent, step as u8);
+                let child = apply(parent, step);
                 if plain.distance(&child) != plain.distance(parent) + 1 {
                     continue;
                 }
@@ -199,9 +279,32 @@ mod tests {
                 }
             }
         }
-        assert_eq!(least.len(), FACTORIALS[CELLS] - 1, "every board but the basic state");
+        assert_eq!(least.len(), BOARDS - 1, "every board but the basic state");
         for (child, sequence) in &least {
             assert_eq!(plain.sequence(child), *sequence, "{child:?}");
+        }
+    }
+
+    #[test]
+    fn the_sample_is_ranked_by_hand_and_every_board_like_common_perm() {
+        // The module docs' worked Cantor expansion, digit by digit.
+        assert_eq!(
+            rank(&[1, 5, 7, 3, 4, 6, 2, 0]),
+            5040 + 4 * 720 + 5 * 120 + 2 * 24 + 2 * 6 + 2 * 2 + 1
+        );
+        assert_eq!(rank(&[1, 5, 7, 3, 4, 6, 2, 0]), 8585);
+        let mut board = BASIC;
+        for expected in 0..BOARDS {
+            common::perm::unrank(expected, &mut board);
+            assert_eq!(rank(&board), expected, "{board:?}");
+            for step in 0..3 {
+                // The fast tier's moves are the same index tables.
+                assert_eq!(
+                    apply(&board, step),
+                    crate::state::apply(&board, step as u8),
+                    "{board:?} {step}"
+                );
+            }
         }
     }
 

@@ -1,6 +1,8 @@
 //! The fast tier's search: the same breadth-first search as [`crate::plain::Plain`], A, B, C in
-//! that order keeping each board's first discovery, so the same answers; the test
-//! `every_board_gets_the_plain_sequence` compares the two on all 8! boards.
+//! that order keeping each board's first discovery, so the same answers.
+//!
+//! **Equals:** [`crate::plain::Plain`]'s sequence for every target board.
+//! **Proved by:** `every_board_gets_the_plain_sequence` (below), over all 8! boards.
 //!
 //! What changes is only the cost. Boards are packed into a `u32` ([`crate::state`]'s fast part:
 //! a move is a few shifts and masks, the rank two table lookups), and the queue is also the

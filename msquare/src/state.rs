@@ -1,5 +1,10 @@
 //! The board and the three moves, twice.
 //!
+//! **Equals:** the packed moves equal the plain index tables ([`apply`]) and the packed rank
+//! equals [`common::perm::rank`], on every board.
+//! **Proved by:** `packed_moves_agree_with_the_index_tables`,
+//! `half_tables_rank_every_board_like_common_perm` (below), over all 8! boards.
+//!
 //! - The plain form, what the statement draws and [`crate::plain`] uses: a [`Board`] is an array
 //!   of colours and a move an index table (`SOURCES`), applied by [`apply`].
 //! - The fast form, what [`crate::Solver`] uses: the same board packed into 3-bit fields of a

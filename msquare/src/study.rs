@@ -3,6 +3,8 @@
 
 use std::io::{self, Write};
 
+pub mod steps;
+
 use common::cli::Failure;
 
 use crate::search::Solver;

@@ -92,11 +92,18 @@ thread_local! {
 }
 
 /// Calls `f` with the table, first extended to `depth` (at least 1).
+///
+/// The table is taken out of its cell for the call and put back after: no borrow of the cell is
+/// held while it grows or while `f` runs. In the page's module a panic aborts (an out-of-memory
+/// trap while a layer is built, say) and runs no destructor, so a borrow held then would never
+/// be released, and every later call would trap on it; taken out, the cell is left with an empty
+/// table, which the next call builds again.
 pub fn with_depth<T>(depth: u8, f: impl FnOnce(&Table) -> T) -> T {
-    TABLE.with(|table| {
-        table.borrow_mut().extend_to(depth.max(1));
-        f(&table.borrow())
-    })
+    let mut table = TABLE.with(|cell| cell.replace(Table::new()));
+    table.extend_to(depth.max(1));
+    let result = f(&table);
+    TABLE.with(|cell| cell.replace(table));
+    result
 }
 
 /// The number of configurations, 6,286,896,000: the separators and the triangles, counted in the
@@ -229,6 +236,15 @@ mod tests {
             }
         });
         assert_eq!(space_size(), 6_286_896_000);
+    }
+
+    #[test]
+    fn no_borrow_is_held_while_the_table_is_used() {
+        // What a trap (which runs no destructor) would leave behind: a borrow taken here.
+        let free = || TABLE.with(|cell| cell.try_borrow_mut().is_ok());
+        assert!(with_depth(3, |table| table.depth() == 3 && free()));
+        // And the table grown is kept for the next call.
+        assert!(with_depth(2, |table| table.depth() == 3));
     }
 
     #[test]

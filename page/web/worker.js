@@ -3,6 +3,8 @@
 // replies: {id, value} (parsed JSON, or bytes for `depths`) or {id, error}.
 'use strict';
 let wasm = null;
+// The compiled module, kept to start a fresh instance after a trap.
+let compiled = null;
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
@@ -33,8 +35,8 @@ onmessage = async (event) => {
   const m = event.data;
   if (m.op === 'load') {
     try {
-      const { instance } = await WebAssembly.instantiate(m.bytes, {});
-      wasm = instance.exports;
+      compiled = await WebAssembly.compile(m.bytes);
+      wasm = (await WebAssembly.instantiate(compiled, {})).exports;
       postMessage({ id: m.id, value: true });
     } catch (error) {
       postMessage({ id: m.id, error: String(error) });
@@ -46,6 +48,12 @@ onmessage = async (event) => {
     const value = ops[m.op](m);
     postMessage({ id: m.id, value, ms: performance.now() - started });
   } catch (error) {
+    // A trap unwinds nothing inside the module: its stack pointer stays where the trapped call
+    // left it, and whatever that call held stays held. The next call gets a fresh instance
+    // (its tables are built again when asked for).
+    if (error instanceof WebAssembly.RuntimeError) {
+      wasm = new WebAssembly.Instance(compiled, {}).exports;
+    }
     postMessage({ id: m.id, error: String(error) });
   }
 };

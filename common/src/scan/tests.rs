@@ -602,3 +602,66 @@ fn errors_convert_for_callers() {
     let error = Scanner::new(&b"abc"[..]).next_integer().unwrap_err();
     assert_eq!(io::Error::from(error).kind(), ErrorKind::InvalidData);
 }
+
+/// A terminal: each read returns the next line typed, an empty one for a Ctrl-D (the end of
+/// input, reported once per press); a read after the last Ctrl-D is counted (on a terminal it
+/// would wait for another press).
+struct Terminal<'a> {
+    typed: Vec<&'a [u8]>,
+    waited: usize,
+}
+
+impl Read for Terminal<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.typed.is_empty() {
+            self.waited += 1;
+            return Ok(0);
+        }
+        let line = self.typed.remove(0);
+        let size = line.len().min(buf.len());
+        buf[..size].copy_from_slice(&line[..size]);
+        if size < line.len() {
+            self.typed.insert(0, &line[size..]);
+        }
+        Ok(size)
+    }
+}
+
+#[test]
+fn one_end_of_input_ends_the_input() {
+    // What people type before one Ctrl-D: nothing, a blank line, a number, a mark's first bytes,
+    // a token cut at the end, a number out of range abandoned at the end.
+    let typings: [&[&[u8]]; 7] = [
+        &[],
+        &[b"\n"],
+        &[b"0\n"],
+        &[b"11\n", b"2 3\n"],
+        &[b"\xEF\xBB"],
+        &[b"abc"],
+        &[b"99999999999999999999999"],
+    ];
+    for typed in typings {
+        // Each way of reading to the end, then the same way once more.
+        for way in 0..4 {
+            let mut typed_with_end = typed.to_vec();
+            typed_with_end.push(b"");
+            let mut scanner = Scanner::new(Terminal {
+                typed: typed_with_end,
+                waited: 0,
+            });
+            for _ in 0..2 {
+                match way {
+                    0 => while scanner.next_token().ok().flatten().is_some() {},
+                    1 => while matches!(scanner.next_integer(), Ok(Some(_)) | Err(ScanError::NotInteger { .. })) {},
+                    2 => while scanner.next_byte().ok().flatten().is_some() {},
+                    _ => while scanner.skip_space().unwrap() && scanner.next_byte().unwrap().is_some() {},
+                }
+                assert!(scanner.skip_space().is_ok_and(|more| !more), "{typed:?}");
+            }
+            assert_eq!(
+                scanner.reader.waited, 0,
+                "{typed:?}, way {way}: read again after the end"
+            );
+        }
+    }
+}

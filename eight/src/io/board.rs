@@ -205,7 +205,7 @@ impl FromStr for Board {
 mod tests {
     use super::*;
     use crate::state::STATES;
-    use crate::testing::board;
+    use crate::testkit::board;
 
     #[test]
     fn tile_bytes_give_the_board_and_its_parity_on_all_of_9_factorial() {

@@ -26,8 +26,9 @@ pub(crate) struct Tiles<R> {
     /// Bytes already pulled from the scanner by [`Tiles::peek`] and not yet consumed.
     held: VecDeque<(u8, Position)>,
     /// Bytes pulled after the held ones by [`Tiles::count_ahead`], without their positions: one
-    /// byte each, so seeing a whole input of 1,024 boards holds 9 KB, not 220 KB. Only the first
-    /// word (a count) needs positions, and the detection peeks it and the tile after it first.
+    /// byte each, so seeing a whole input of [`LOOK_AHEAD_BOARDS`] boards holds 9 bytes a board,
+    /// not 216. Only the first word (a count) needs positions, and the detection peeks it and the
+    /// tile after it first.
     counted: VecDeque<u8>,
 }
 
@@ -77,12 +78,26 @@ impl<R: BufRead> Tiles<R> {
     /// The number of tiles left in the input if it is at most `limit`, holding them all;
     /// `None` if there are more.
     ///
+    /// # Errors
+    /// [`Failure::OutOfMemory`] if the bytes cannot be held (the queue grows through
+    /// `try_reserve`); [`Failure::Io`] if reading fails.
+    ///
     /// # Complexity
     /// O(bytes read to get there); keeps up to `limit + 1` bytes.
-    pub(crate) fn count_ahead(&mut self, limit: usize) -> io::Result<Option<usize>> {
+    pub(crate) fn count_ahead(&mut self, limit: usize) -> Result<Option<usize>, Failure> {
         while self.held.len() + self.counted.len() <= limit {
             match self.scanner.next_byte()? {
-                Some((byte, _)) => self.counted.push_back(byte),
+                Some((byte, _)) => {
+                    if self.counted.len() == self.counted.capacity() {
+                        let more = self.counted.len().max(1 << 10);
+                        self.counted.try_reserve(more).map_err(|_| {
+                            Failure::OutOfMemory(format!(
+                                "cannot allocate {more} bytes for the tiles held to tell the layout"
+                            ))
+                        })?;
+                    }
+                    self.counted.push_back(byte)
+                }
                 None => return Ok(Some(self.held.len() + self.counted.len())),
             }
         }
@@ -125,31 +140,32 @@ pub(crate) enum Detected {
     Counted(u64),
 }
 
-/// Tells UVa 652's counted layout from the POJ / HDU one, by the exact rule wherever it
-/// can decide, the rule `judge check` applies: the input is counted exactly when its first word
-/// is a number `N ≥ 0` (by value: `+3` is 3, `-0` is 0, `007` is 7) alone on its line and exactly
-/// 9·`N` tiles follow it; otherwise it is boards. What this reads is held for the boards, so the
-/// first word is consumed only when it is the count.
+/// Tells UVa 652's counted layout from the POJ / HDU one, by the exact rule, the rule
+/// `judge check` applies: the input is counted exactly when its first word is a number `N ≥ 0`
+/// (by value: `+3` is 3, `-0` is 0, `007` is 7) alone on its line and exactly 9·`N` tiles follow
+/// it; otherwise it is boards. What this reads is held for the boards, so the first word is
+/// consumed only when it is the count.
 ///
 /// Most starts decide at once: a first word that is not such a number, or has more on its line,
 /// is boards; a lone number that cannot begin a board (a sign, a 0 or 9, a repeated digit, nine
 /// or more digits) is the count, as the input cannot be anything else, and a wrong count is then
 /// reported as such. Only a lone number of distinct digits 1-8 (`2`, `13`, `1234`) could be
-/// either, and for it the tiles after it are counted: up to [`LOOK_AHEAD_TILES`] (1,024 boards)
-/// are held, so the input is still read board by board. If the input goes on past that and the
-/// count would too, a short look decides: UVa 652 when the next line is blank, or its first two
-/// tiles are separated by whitespace (UVa writes a blank line after the count, or a spaced board),
-/// boards otherwise (`2⏎3⏎4⏎…` one tile a line, `234⏎15x⏎768` three a line). What that look
-/// cannot tell apart, a long input whose lone count is followed by boards without spaces
-/// (`1234⏎23415x768⏎…`), reads as boards and fails as such; `--format uva652` reads it right.
+/// either, and for it the tiles after it are counted: up to [`LOOK_AHEAD_BOARDS`] boards are held
+/// (one byte a tile), so the input is still read board by board, and the rule decides whenever
+/// the input ends within them, or goes on past them while the count would end within them
+/// (boards). It is never guessed: no look at the shape of the lines (a blank line, spaced tiles)
+/// can tell, since whitespace is whitespace to both layouts, and a wrong guess would answer boards
+/// the input does not hold. What remains undecided, a lone number over [`LOOK_AHEAD_BOARDS`]
+/// followed by more tiles than are held, is an error before any answer, naming `--format`.
 ///
 /// # Errors
-/// [`Failure::Input`] for a lone count that is too large, or a first numeral of more than 20
-/// significant digits (no count and no board); [`Failure::Io`] if reading fails.
+/// [`Failure::Input`] for a lone count that is too large, a first numeral of more than 20
+/// significant digits (no count and no board), or a layout the held tiles cannot decide;
+/// [`Failure::OutOfMemory`] if they cannot be held; [`Failure::Io`] if reading fails.
 ///
 /// # Complexity
-/// O(first word + 2 tiles), or up to [`LOOK_AHEAD_TILES`] tiles held when the first word is a
-/// lone number of distinct digits 1-8.
+/// O(first word + 2 tiles), or up to [`LOOK_AHEAD_BOARDS`] boards' tiles held when the first word
+/// is a lone number of distinct digits 1-8.
 pub(crate) fn detect_layout<R: BufRead>(tiles: &mut Tiles<R>) -> Result<Detected, Failure> {
     debug_assert!(
         tiles.held.is_empty() && tiles.counted.is_empty(),
@@ -187,14 +203,15 @@ pub(crate) fn detect_layout<R: BufRead>(tiles: &mut Tiles<R>) -> Result<Detected
         _ => return Ok(Detected::Boards),
     };
     let counted = if could_begin_board {
-        // The short look's last tile, peeked before the exact rule counts the rest.
-        let after = tiles.peek(length + 1)?;
         match exact_layout(tiles, length, count)? {
             Some(layout) => layout == Layout::Counted,
             None => {
-                let (_, next) = next.expect("more tiles than the budget follow");
-                next.line > start.line + 1
-                    || after.is_some_and(|(_, after)| after.line == next.line && after.column > next.column + 1)
+                let shown = &word.shown;
+                let layouts = "the UVa 652 board count or the first tiles of a board";
+                let choice = "--format uva652 or --format hdu says";
+                return Err(Failure::Input(format!(
+                    "{start}: '{shown}' alone on the first line may be {layouts}, and more than {LOOK_AHEAD_BOARDS} boards follow, too many to hold to tell which; {choice}"
+                )));
             }
         }
     } else {
@@ -319,20 +336,23 @@ fn read_first_word<R: BufRead>(tiles: &mut Tiles<R>, start: Position) -> Result<
     })
 }
 
-/// The most tiles [`detect_layout`] holds to see a whole input: 1,024 boards and a count
-/// (9 KB held).
-const LOOK_AHEAD_TILES: usize = CELLS * 1025;
+/// The most boards [`detect_layout`] holds to see a whole input: far more than a judge's
+/// test file, at 9 bytes a board.
+pub(crate) const LOOK_AHEAD_BOARDS: usize = 1 << 16;
+
+/// The most tiles [`detect_layout`] holds: [`LOOK_AHEAD_BOARDS`] boards and a count.
+const LOOK_AHEAD_TILES: usize = CELLS * (LOOK_AHEAD_BOARDS + 1);
 
 /// The exact rule for an input whose first word, `length` digits, is the lone number `count`:
 /// `Counted` when exactly 9·`count` tiles follow it, else `Boards`; `None` when it cannot tell
 /// (the input goes on past [`LOOK_AHEAD_TILES`] and the count would reach that far).
 ///
 /// # Errors
-/// If reading fails.
+/// As [`Tiles::count_ahead`].
 ///
 /// # Complexity
 /// O(tiles held), at most [`LOOK_AHEAD_TILES`].
-fn exact_layout<R: BufRead>(tiles: &mut Tiles<R>, length: usize, count: u64) -> io::Result<Option<Layout>> {
+fn exact_layout<R: BufRead>(tiles: &mut Tiles<R>, length: usize, count: u64) -> Result<Option<Layout>, Failure> {
     let counted = (CELLS as u64).saturating_mul(count).saturating_add(length as u64);
     let Some(total) = tiles.count_ahead(LOOK_AHEAD_TILES)? else {
         // More than the budget: the count can still fit only if its boards reach past it.

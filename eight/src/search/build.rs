@@ -184,7 +184,7 @@ pub(crate) fn answer_table() -> Result<Box<[u8; RANK_SLOTS]>, Failure> {
 mod tests {
     use super::*;
     use crate::state::STATES;
-    use crate::testing::{all_boards, plain_table};
+    use crate::testkit::{all_boards, plain_table};
 
     #[test]
     fn the_table_is_plains_on_every_board() {

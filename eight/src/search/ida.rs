@@ -196,16 +196,7 @@ pub struct Exhausted;
 /// At most `budget` expansions of a few dozen instructions each (see the module docs).
 pub fn solve_within(board: &[u8; 9], budget: &mut u64) -> Result<Vec<u8>, Exhausted> {
     debug_assert!(is_permutation(board), "{board:?} is not a board");
-    let mut rows = 0;
-    let mut columns = 0;
-    let mut blank = 0;
-    for (cell, &value) in board.iter().enumerate() {
-        rows |= u64::from(value) << (4 * cell);
-        columns |= u64::from(value) << (4 * transposed(cell));
-        if value == BLANK {
-            blank = cell;
-        }
-    }
+    let (rows, columns, blank) = encode(board);
     let (row_cost, column_cost) = (row_costs(rows), column_costs(columns));
     let mut search = Search {
         left: *budget,
@@ -224,6 +215,78 @@ pub fn solve_within(board: &[u8; 9], budget: &mut u64) -> Result<Vec<u8>, Exhaus
             Flow::Deeper => search.bound += 2,
         }
     }
+}
+
+/// The heuristic `h` of `board` (Manhattan distance plus linear conflict, module docs): the bound
+/// of the search's first iteration and a lower bound on the board's distance with its parity.
+///
+/// # Constraints
+/// As [`solve_within`], but any permutation of 0..=8 may be priced.
+///
+/// # Example
+/// ```
+/// // 1 2 3 / 4 5 x / 7 8 6: the 6 is one row from home.
+/// assert_eq!(eight::ida::heuristic(&[0, 1, 2, 3, 4, 8, 6, 7, 5]), 1);
+/// ```
+pub fn heuristic(board: &[u8; 9]) -> u8 {
+    let (rows, columns, _) = encode(board);
+    row_costs(rows) + column_costs(columns)
+}
+
+/// One iteration of the search: its bound on `g + h` and the boards it expanded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Iteration {
+    /// The bound.
+    pub bound: u8,
+    /// Boards expanded, the iteration's root included.
+    pub expansions: u64,
+}
+
+/// The iterations [`solve_within`] runs for a solvable `board` with no budget, and the answer the
+/// last one finds: the search a reader watches grow bound by bound.
+///
+/// # Constraints
+/// As [`solve_within`].
+///
+/// # Complexity
+/// As [`solve_within`] with an unlimited budget.
+pub fn iterations(board: &[u8; 9]) -> (Vec<Iteration>, Vec<u8>) {
+    let (rows, columns, blank) = encode(board);
+    let (row_cost, column_cost) = (row_costs(rows), column_costs(columns));
+    let mut search = Search {
+        left: u64::MAX,
+        bound: row_cost + column_cost,
+        path: [0; DIAMETER as usize],
+    };
+    let mut done = Vec::new();
+    loop {
+        let (bound, before) = (search.bound, search.left);
+        let flow = enter(blank, NO_BACK, &mut search, rows, columns, row_cost, column_cost, bound);
+        done.push(Iteration {
+            bound,
+            expansions: before - search.left,
+        });
+        if flow == Flow::Found || bound + 2 > DIAMETER {
+            return (done, search.path[..usize::from(bound)].to_vec());
+        }
+        search.bound += 2;
+    }
+}
+
+/// `board` as the search keeps it: the cells in reading order and in column order, 4 bits
+/// each, and the blank's cell.
+fn encode(board: &[u8; 9]) -> (u64, u64, usize) {
+    let mut rows = 0;
+    let mut columns = 0;
+    let mut blank = 0;
+    for (cell, &value) in board.iter().enumerate() {
+        rows |= u64::from(value) << (4 * cell);
+        columns |= u64::from(value) << (4 * transposed(cell));
+        if value == BLANK {
+            blank = cell;
+        }
+    }
+    (rows, columns, blank)
 }
 
 /// Whether `board` holds each of 0..=8 once.
@@ -393,24 +456,14 @@ fn enter(
 mod tests {
     use super::*;
     use crate::plain::{self, GOAL};
-    use crate::testing::{ida_solve as solve, plain_table, solvable_boards};
+    use crate::testkit::{ida_solve as solve, plain_table, solvable_boards};
 
     fn parse(text: &str) -> [u8; 9] {
-        crate::testing::board(text).cells()
+        crate::testkit::board(text).cells()
     }
 
     fn text(moves: &[u8]) -> &str {
         std::str::from_utf8(moves).unwrap()
-    }
-
-    /// `h` of `board`, from its two packings.
-    fn heuristic(board: &[u8; 9]) -> u8 {
-        let (mut rows, mut columns) = (0u64, 0u64);
-        for (cell, &v) in board.iter().enumerate() {
-            rows |= u64::from(v) << (4 * cell);
-            columns |= u64::from(v) << (4 * transposed(cell));
-        }
-        row_costs(rows) + column_costs(columns)
     }
 
     /// A seeded sample of every layer: up to `per_layer` boards of each distance 0..=31, in a
@@ -530,6 +583,20 @@ mod tests {
         }
         // The goal is one expansion, nothing less.
         assert_eq!(solve(&GOAL, 0), Err(Exhausted));
+    }
+
+    #[test]
+    fn iterations_account_for_every_expansion_of_the_search() {
+        for board in sample(3) {
+            let mut left = u64::MAX;
+            let answer = solve_within(&board, &mut left).unwrap();
+            let (iterations, found) = iterations(&board);
+            assert_eq!(found, answer, "{board:?}");
+            assert_eq!(iterations.iter().map(|i| i.expansions).sum::<u64>(), u64::MAX - left);
+            assert_eq!(iterations[0].bound, heuristic(&board));
+            assert!(iterations.windows(2).all(|pair| pair[1].bound == pair[0].bound + 2));
+            assert_eq!(usize::from(iterations.last().unwrap().bound), answer.len());
+        }
     }
 
     #[test]

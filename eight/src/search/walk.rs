@@ -168,7 +168,7 @@ impl Solver {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::{all_boards, plain_table, A089473};
+    use crate::testkit::{all_boards, plain_table, A089473};
 
     #[test]
     fn the_walk_is_plains_answer_on_every_board() {

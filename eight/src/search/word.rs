@@ -162,7 +162,7 @@ impl Walker {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::all_boards;
+    use crate::testkit::all_boards;
 
     #[test]
     fn the_walker_is_board_step_on_every_move() {

@@ -64,25 +64,31 @@ pub fn check_at(
 
 /// [`check_at`] on files, as `judge check` runs it: each file is opened and read once (a named
 /// pipe or `/dev/stdin` works as well as a regular file); the input is streamed from a regular
-/// file ([`OpenedInput`]), held in memory otherwise; the output and the answer are read whole. An
-/// unreadable output is a wrong answer; an unreadable input or answer a failure.
+/// file ([`OpenedInput`]), held in memory otherwise; the output and the answer are read whole,
+/// each at most [`read::MAX_HELD`] bytes ([`read::hold`]). An output that cannot be read (it is
+/// missing, a folder) is a wrong answer; the checker's own failure to hold one (past that bound,
+/// or out of memory) is a failure, never a verdict on the output, as is any failure on the input
+/// or the answer.
 pub fn check_files(puzzle: &str, input: &Path, output: &Path, answer: Option<&Path>, level: Level) -> Verdict {
+    let named = |path: &Path, why: &read::HoldError| format!("{}: {why}", crate::escape(path.as_os_str()));
     let opened = match OpenedInput::open(input) {
         Ok(opened) => opened,
-        Err(why) => return Verdict::Fail(format!("{}: {why}", crate::escape(input.as_os_str()))),
+        Err(why) => return Verdict::Fail(named(input, &why)),
     };
-    let answer = match answer.map(std::fs::read).transpose() {
+    let held = read::hold_file;
+    let answer = match answer
+        .map(|path| held(path).map_err(|why| named(path, &why)))
+        .transpose()
+    {
         Ok(answer) => answer,
-        Err(why) => return Verdict::Fail(format!("{}: {why}", crate::escape(answer.expect("read").as_os_str()))),
+        Err(why) => return Verdict::Fail(why),
     };
-    let output = match std::fs::read(output) {
+    let output = match held(output) {
         Ok(output) => output,
-        Err(why) => {
-            return Verdict::WrongAnswer(format!(
-                "cannot read the output: {}: {why}",
-                crate::escape(output.as_os_str())
-            ))
+        Err(why) if why.is_checkers() => {
+            return Verdict::Fail(format!("cannot hold the output: {}", named(output, &why)))
         }
+        Err(why) => return Verdict::WrongAnswer(format!("cannot read the output: {}", named(output, &why))),
     };
     check_at(puzzle, &opened, &output, answer.as_deref(), level)
 }

@@ -7,6 +7,11 @@
 //! checker may read an input in several passes (decide the layout, validate, judge). A file is
 //! opened once ([`OpenedInput`]): a regular file is then read in passes in constant memory, any
 //! other (a pipe, a FIFO, `/dev/stdin`), which can be read only once, is held in memory.
+//!
+//! What is held is read by [`hold`]: at most [`MAX_HELD`] bytes, each growth of the buffer
+//! asked for with `try_reserve`, so an endless file (`/dev/zero`, a pipe that never closes) or one
+//! the checker has no memory for ends in a [`HoldError`] the caller reports as the checker's own
+//! failure, never as a verdict on the file.
 
 use std::fs::File;
 use std::io::{self, BufReader, Read};
@@ -20,6 +25,109 @@ pub fn is_space(byte: u8) -> bool {
 
 /// The UTF-8 byte-order mark.
 pub const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// Most bytes [`hold`] keeps of one file: far more than any output, answer or input of these
+/// puzzles that a judge would run (the largest judge cases are a few MB; 2,000,000 Eight boards
+/// are 36 MB), and within what a machine holds.
+pub const MAX_HELD: u64 = 1 << 30;
+
+/// Why a file could not be held in memory.
+#[derive(Debug)]
+pub enum HoldError {
+    /// Reading it failed.
+    Io(io::Error),
+    /// It is longer than the bound (an endless file, say).
+    TooLong {
+        /// The bound it passed.
+        limit: u64,
+    },
+    /// Memory for it could not be had: `held` bytes were read and room for `wanted` more was
+    /// refused.
+    OutOfMemory {
+        /// Bytes held when the allocation failed.
+        held: usize,
+        /// Bytes more that were asked for.
+        wanted: usize,
+    },
+}
+
+impl std::fmt::Display for HoldError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            HoldError::Io(error) => write!(f, "{error}"),
+            HoldError::TooLong { limit } => write!(f, "longer than {limit} bytes, more than the checker holds"),
+            HoldError::OutOfMemory { held, wanted } => {
+                write!(f, "out of memory: cannot allocate {wanted} bytes more after {held}")
+            }
+        }
+    }
+}
+
+impl HoldError {
+    /// Whether it is the checker's failure rather than the file's: a limit or an allocation of
+    /// its own (an out-of-memory error from the system included), never what the file holds.
+    pub fn is_checkers(&self) -> bool {
+        match self {
+            HoldError::Io(error) => error.kind() == io::ErrorKind::OutOfMemory,
+            HoldError::TooLong { .. } | HoldError::OutOfMemory { .. } => true,
+        }
+    }
+}
+
+/// Everything `reader` gives, up to `limit` bytes.
+///
+/// # Errors
+/// A read error, more than `limit` bytes, or an allocation refused ([`HoldError`]).
+///
+/// # Complexity
+/// O(bytes read); the buffer doubles (at least 64 KiB at a time), each growth asked for with
+/// `try_reserve_exact`.
+pub fn hold(reader: impl Read, limit: u64) -> Result<Vec<u8>, HoldError> {
+    hold_sized(reader, limit, 0)
+}
+
+/// The file at `path`, held whole ([`hold`] under [`MAX_HELD`]); a regular file's size is
+/// allocated at once, so that holding it takes no more memory than its size.
+///
+/// # Errors
+/// As [`hold`], or if it cannot be opened.
+pub fn hold_file(path: &Path) -> Result<Vec<u8>, HoldError> {
+    let file = File::open(path).map_err(HoldError::Io)?;
+    let size = file.metadata().map(|metadata| metadata.len()).unwrap_or(0);
+    hold_sized(file, MAX_HELD, size)
+}
+
+/// [`hold`], first making room for `expected` bytes and one more (which tells the end).
+fn hold_sized(mut reader: impl Read, limit: u64, expected: u64) -> Result<Vec<u8>, HoldError> {
+    let mut held: Vec<u8> = Vec::new();
+    let mut filled = 0;
+    loop {
+        if filled == held.len() {
+            // One byte past the limit is room enough to tell that it was passed.
+            let room = (limit + 1).saturating_sub(filled as u64);
+            let first = if filled == 0 { expected.saturating_add(1) } else { 0 };
+            let wanted = (filled as u64).max(1 << 16).max(first).min(room);
+            let wanted = usize::try_from(wanted).unwrap_or(usize::MAX);
+            if wanted == 0 {
+                return Err(HoldError::TooLong { limit });
+            }
+            held.try_reserve_exact(wanted)
+                .map_err(|_| HoldError::OutOfMemory { held: filled, wanted })?;
+            held.resize(filled + wanted, 0);
+        }
+        match reader.read(&mut held[filled..]) {
+            Ok(0) => break,
+            Ok(read) => filled += read,
+            Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
+            Err(error) => return Err(HoldError::Io(error)),
+        }
+        if filled as u64 > limit {
+            return Err(HoldError::TooLong { limit });
+        }
+    }
+    held.truncate(filled);
+    Ok(held)
+}
 
 /// A checker input that can be read from its start any number of times.
 pub trait Input {
@@ -57,18 +165,17 @@ pub enum OpenedInput {
 }
 
 impl OpenedInput {
-    /// Opens `path` and, unless it is a regular file, reads it whole.
+    /// Opens `path` and, unless it is a regular file, reads it whole ([`hold`], at most
+    /// [`MAX_HELD`] bytes).
     ///
     /// # Errors
-    /// If it cannot be opened or read.
-    pub fn open(path: &Path) -> io::Result<Self> {
-        let mut file = File::open(path)?;
-        if file.metadata()?.is_file() {
+    /// If it cannot be opened or held.
+    pub fn open(path: &Path) -> Result<Self, HoldError> {
+        let file = File::open(path).map_err(HoldError::Io)?;
+        if file.metadata().map_err(HoldError::Io)?.is_file() {
             return Ok(OpenedInput::Regular(file));
         }
-        let mut held = Vec::new();
-        file.read_to_end(&mut held)?;
-        Ok(OpenedInput::Held(held))
+        Ok(OpenedInput::Held(hold(file, MAX_HELD)?))
     }
 }
 
@@ -336,6 +443,46 @@ mod tests {
         assert_eq!(n("-5").unwrap().non_negative(), None);
         for bad in ["", "+", "-", "1-", "--1", "1x", "x", "+-1"] {
             assert_eq!(n(bad), None, "{bad}");
+        }
+    }
+
+    /// An endless input, and one whose reads fail.
+    struct Endless;
+    impl Read for Endless {
+        fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
+            buffer.fill(b'1');
+            Ok(buffer.len())
+        }
+    }
+
+    #[test]
+    fn held_files_are_bounded() {
+        // Up to the limit exactly, and one byte past it is too long, whatever the chunks.
+        for limit in [0, 1, 5, (1 << 16) - 1, 1 << 16, (1 << 17) + 3] {
+            let exact = vec![b'7'; limit as usize];
+            assert_eq!(hold(&exact[..], limit).unwrap(), exact);
+            let over = vec![b'7'; limit as usize + 1];
+            assert!(matches!(hold(&over[..], limit), Err(HoldError::TooLong { limit: l }) if l == limit));
+            assert!(matches!(hold(Endless, limit), Err(HoldError::TooLong { .. })));
+            // A size known beforehand, right or wrong, changes nothing but the first allocation.
+            for expected in [0, limit / 2, limit, limit + 1, u64::MAX] {
+                assert_eq!(hold_sized(&exact[..], limit, expected).unwrap(), exact);
+                assert!(hold_sized(&over[..], limit, expected).is_err());
+            }
+        }
+        // (An allocation refused is tested under `ulimit -v` on `judge check`, in
+        // judge-tests/tests/behaviour/judge_limits.rs: here it would take the machine's memory.)
+        let failing = hold(Flaky, 10).unwrap_err();
+        assert!(
+            !failing.is_checkers() && failing.to_string() == "disk on fire",
+            "{failing}"
+        );
+    }
+
+    struct Flaky;
+    impl Read for Flaky {
+        fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
+            Err(io::Error::new(io::ErrorKind::Other, "disk on fire"))
         }
     }
 

@@ -3,9 +3,11 @@
 //! source file. `judge --help` and `judge <verb> --help` say how; `judge_tests::cli` reads the
 //! arguments.
 //!
-//! `run`: one verdict line per case (AC, WA, PE, RE, TLE, MLE or OLE, with its time and peak
-//! memory, like `oj test`), judged as the puzzle's judges judge (the checker at the judges' rule;
-//! `--exact` compares bytes with `<case>.out`), a bounded report under each failure, then
+//! `run`: one verdict line per case a judge could send (every case with `--whitespace hostile`;
+//! AC, WA, PE, RE, TLE, MLE or OLE, with its time and peak memory, like `oj test`), judged as the
+//! puzzle's judges judge (the checker at `--checker-level`, the judges' rule by default; `--exact`
+//! compares bytes with `<case>.out`), a bounded report under each failure with the hints of
+//! `judge_tests::cause`, `--jobs` cases at once and printed in case order, then
 //! `N passed, N failed`; exit status 0 if every case passed, 1 if one failed, 2 on a mistake
 //! (usage, unknown puzzle or case, missing program, unreadable case file). Ctrl-C kills the
 //! judged program before `judge` exits.
@@ -18,13 +20,15 @@
 //! cannot go on (a program that cannot start, a generator's bad input, an unwritable `--keep`).
 //!
 //! `bundle`: the single-file, std-only source of each puzzle (see `judge_tests::bundle`), written
-//! to `DIR/<puzzle>.rs` with its size, or to stdout for one puzzle without `--out`; exit status 1
-//! if a bundle is over the 64 KB source limit.
+//! to `DIR/<puzzle>.rs` with its size, and the plain program beside it, `DIR/<puzzle>-plain.rs`;
+//! or the first alone to stdout for one puzzle without `--out`; exit status 1 if a bundle is over
+//! its source limit (64 KB; 16,000 bytes for the plain one).
 //!
 //! Output goes through checked writes: a closed stdout (`judge run eight | head`) ends `judge`
 //! quietly with status 0, any other write error is one stderr line and status 2 (3 for `check`).
 
 use judge_tests::bundle as judge_bundle;
+use judge_tests::cases::Whitespace;
 use judge_tests::cli::{self, BundleOptions, CheckOptions, Command as Verb, Mistake, RunOptions};
 use judge_tests::runner::{self, Limits, Run, Verdict};
 use judge_tests::{cases, checker, escape, stress};
@@ -76,9 +80,10 @@ fn quoted_list<'a>(names: impl IntoIterator<Item = &'a str>) -> String {
         .join(", ")
 }
 
-/// The cases to run: all of the puzzle's (in `--format`'s layout), or the named ones, each of
-/// which must exist.
-fn select_cases(data: &Path, options: &RunOptions) -> Outcome<Vec<cases::Case>> {
+/// The cases to run: the named ones (each must exist), or every case of the puzzle a judge could
+/// send (every case under `--whitespace hostile`), in `--format`'s layout; and how many cases no
+/// judge sends were left out.
+fn select_cases(data: &Path, options: &RunOptions) -> Outcome<(Vec<cases::Case>, usize)> {
     let puzzles = cases::puzzles(data).or_else(|e| mistake(format!("{}: {e}", escape(data.as_os_str()))))?;
     if !puzzles.contains(&options.puzzle) {
         return mistake(format!(
@@ -117,6 +122,7 @@ fn select_cases(data: &Path, options: &RunOptions) -> Outcome<Vec<cases::Case>> 
         ));
     }
     let mut selected = Vec::new();
+    let mut left_out = 0;
     for case in all {
         if !options.only.is_empty() && !options.only.contains(&case.name) {
             continue;
@@ -126,17 +132,32 @@ fn select_cases(data: &Path, options: &RunOptions) -> Outcome<Vec<cases::Case>> 
                 continue;
             }
         }
+        // A case named on the command line runs whatever its kind: it was asked for.
+        if options.only.is_empty() && options.whitespace == Whitespace::Plain && case.hostile.is_some() {
+            left_out += 1;
+            continue;
+        }
         selected.push(case);
     }
     if selected.is_empty() {
         let format = options.format.map(|format| format.name()).unwrap_or_default();
-        return mistake(if options.only.is_empty() {
-            format!("{} has no case in the {format} layout", options.puzzle)
-        } else {
+        return mistake(if !options.only.is_empty() {
             format!("none of the cases named is in the {format} layout (see judge run --help)")
+        } else if left_out > 0 {
+            format!(
+                "{} has no case a judge could send{}: --whitespace hostile runs the others",
+                options.puzzle,
+                if format.is_empty() {
+                    String::new()
+                } else {
+                    format!(" in the {format} layout")
+                }
+            )
+        } else {
+            format!("{} has no case in the {format} layout", options.puzzle)
         });
     }
-    Ok(selected)
+    Ok((selected, left_out))
 }
 
 /// A case file's bytes, or the mistake naming it.
@@ -222,55 +243,141 @@ fn judged(
     Ok((verdict, report))
 }
 
+/// One case judged: its verdict line and the report under it, and whether it passed.
+struct Judged {
+    text: String,
+    passed: bool,
+}
+
+/// Runs and judges one case (on one of `--jobs`' threads).
+fn run_case(options: &RunOptions, case: &cases::Case) -> Outcome<Judged> {
+    let input = read(&case.input)?;
+    let expected = case.expected.as_deref().map(read).transpose()?;
+    let mut command = command_for(options)?;
+    let outcome = runner::run_with(&mut command, &input, &options.limits)
+        .or_else(|e| mistake(format!("cannot run {}: {e}", runner::describe(&command))))?;
+    // The report under a failing verdict: the checker's message, a diff, or stderr's end.
+    let (verdict, mut report) = match (runner::limit_verdict(&outcome), &expected) {
+        (Some(verdict), _) => {
+            let tail = outcome.stderr_tail();
+            let report = if tail.is_empty() {
+                String::new()
+            } else {
+                format!("    stderr (its last lines):\n{}", indented(&indented(&tail)))
+            };
+            (verdict, report)
+        }
+        (None, Some(expected)) if options.exact => match runner::compare(expected, &outcome.stdout) {
+            None => (Verdict::Accepted, String::new()),
+            Some(difference) => {
+                let mut report = indented(&format!(
+                    "the output differs from {}.out (--exact compares bytes):",
+                    escape(OsStr::new(&case.name))
+                ));
+                report.push_str(&indented(&difference.report));
+                let judges = checker::check_at(&options.puzzle, &input[..], &outcome.stdout, None, options.level);
+                let note = match judges {
+                    checker::Verdict::Ok(_) => {
+                        "the judges' rule would accept this output (judge run without --exact)".to_string()
+                    }
+                    other => format!("the judges' rule would not accept it either: {other}"),
+                };
+                report.push_str(&indented(&note));
+                (Verdict::WrongAnswer, report)
+            }
+        },
+        (None, expected) => judged(options, case, &input, &outcome.stdout, expected.as_deref())?,
+    };
+    if verdict != Verdict::Accepted && verdict != Verdict::TimeLimitExceeded {
+        for hint in judge_tests::cause::hints(
+            &options.puzzle,
+            &input,
+            &outcome.stdout,
+            verdict == Verdict::RuntimeError,
+            case.hostile.as_deref(),
+            options.format,
+        ) {
+            report.push_str(&indented(&format!("hint: {hint}")));
+        }
+    }
+    let mut text = verdict_line(verdict, &case.shown_id(), &outcome, &options.limits);
+    text.push_str(&report);
+    Ok(Judged {
+        text,
+        passed: verdict == Verdict::Accepted,
+    })
+}
+
+/// For an eight run without `--format` that failed: when every case of one judge's layout passed
+/// (the largest such layout), the advice to run that layout alone, as a solution written for that
+/// judge should be run.
+fn layout_advice(selected: &[cases::Case], passed: &[bool]) -> Outcome<Option<String>> {
+    let mut inputs = Vec::with_capacity(selected.len());
+    for case in selected {
+        inputs.push(read(&case.input)?);
+    }
+    let best = cases::Format::ALL
+        .into_iter()
+        .map(|format| {
+            let inside: Vec<usize> = (0..selected.len()).filter(|&at| format.holds(&inputs[at])).collect();
+            (format, inside)
+        })
+        .filter(|(_, inside)| !inside.is_empty() && inside.iter().all(|&at| passed[at]))
+        .max_by_key(|(_, inside)| inside.len());
+    Ok(best.map(|(format, inside)| {
+        format!(
+            "every case in {}'s layout passed ({} of them) and every failing case is in another \
+             judge's layout: if your program reads only {}'s, run it with --format {format}\n",
+            format.judge(),
+            inside.len(),
+            format.judge()
+        )
+    }))
+}
+
 fn run(options: &RunOptions, out: &mut dyn Write) -> Outcome<bool> {
     let data = data_folder(options.data.as_deref())?;
-    let selected = select_cases(&data, options)?;
-    let mut command = command_for(options)?;
+    let (selected, left_out) = select_cases(&data, options)?;
+    // The program must exist before any case runs: a missing binary is one mistake, not a
+    // verdict per case.
+    command_for(options)?;
     let (mut passed, mut failed) = (0, 0);
-    for case in &selected {
-        let input = read(&case.input)?;
-        let expected = case.expected.as_deref().map(read).transpose()?;
-        let outcome = runner::run_with(&mut command, &input, &options.limits)
-            .or_else(|e| mistake(format!("cannot run {}: {e}", runner::describe(&command))))?;
-        // The report under a failing verdict: the checker's message, a diff, or stderr's end.
-        let (verdict, report) = match (runner::limit_verdict(&outcome), &expected) {
-            (Some(verdict), _) => {
-                let tail = outcome.stderr_tail();
-                let report = if tail.is_empty() {
-                    String::new()
+    let mut outcomes = Vec::with_capacity(selected.len());
+    let mut stop = None;
+    runner::in_order(
+        selected.len(),
+        options.jobs,
+        |index| run_case(options, &selected[index]),
+        |_, judged| match judged.and_then(|judged| Ok(out.write_all(judged.text.as_bytes()).map(|()| judged)?)) {
+            Ok(judged) => {
+                if judged.passed {
+                    passed += 1;
                 } else {
-                    format!("    stderr (its last lines):\n{}", indented(&indented(&tail)))
-                };
-                (verdict, report)
-            }
-            (None, Some(expected)) if options.exact => match runner::compare(expected, &outcome.stdout) {
-                None => (Verdict::Accepted, String::new()),
-                Some(difference) => {
-                    let mut report = indented(&format!(
-                        "the output differs from {}.out (--exact compares bytes):",
-                        escape(OsStr::new(&case.name))
-                    ));
-                    report.push_str(&indented(&difference.report));
-                    let judges = checker::check_at(&options.puzzle, &input[..], &outcome.stdout, None, options.level);
-                    let note = match judges {
-                        checker::Verdict::Ok(_) => {
-                            "the judges' rule would accept this output (judge run without --exact)".to_string()
-                        }
-                        other => format!("the judges' rule would not accept it either: {other}"),
-                    };
-                    report.push_str(&indented(&note));
-                    (Verdict::WrongAnswer, report)
+                    failed += 1;
                 }
-            },
-            (None, expected) => judged(options, case, &input, &outcome.stdout, expected.as_deref())?,
-        };
-        out.write_all(verdict_line(verdict, &case.shown_id(), &outcome, &options.limits).as_bytes())?;
-        out.write_all(report.as_bytes())?;
-        if verdict == Verdict::Accepted {
-            passed += 1;
-        } else {
-            failed += 1;
+                outcomes.push(judged.passed);
+                true
+            }
+            Err(error) => {
+                stop = Some(error);
+                false
+            }
+        },
+    );
+    if let Some(error) = stop {
+        return Err(error);
+    }
+    if failed > 0 && options.puzzle == "eight" && options.format.is_none() && options.only.is_empty() {
+        if let Some(advice) = layout_advice(&selected, &outcomes)? {
+            out.write_all(advice.as_bytes())?;
         }
+    }
+    if left_out > 0 {
+        let noun = if left_out == 1 { "case" } else { "cases" };
+        writeln!(
+            out,
+            "{left_out} {noun} no judge sends left out (--whitespace hostile runs every case)"
+        )?;
     }
     writeln!(out, "{passed} passed, {failed} failed")?;
     Ok(failed == 0)
@@ -316,22 +423,43 @@ fn bundle(options: &BundleOptions, out: &mut dyn Write, err: &mut dyn Write) -> 
     let mut all_fit = true;
     for puzzle in &options.puzzles {
         let made = judge_bundle::bundle(&root, puzzle).or_else(|e| mistake(format!("bundle {puzzle}: {e}")))?;
-        let size = made.source.len();
-        let fits = size <= judge_bundle::SIZE_LIMIT;
-        all_fit &= fits;
-        match &options.out {
-            Some(dir) => {
-                let path = judge_bundle::write(&made, dir)
-                    .or_else(|e| mistake(format!("{}: {e}", escape(dir.as_os_str()))))?;
-                let note = if fits { "" } else { "  OVER the 64 KB source limit" };
-                let modules = made.modules.join(", ");
-                writeln!(out, "{:<24} {size:>7} bytes  ({modules}){note}", path.display())?;
+        // With --out, the plain program too: <puzzle>-plain.rs beside <puzzle>.rs.
+        let plain = match &options.out {
+            Some(_) => {
+                Some(judge_bundle::plain_bundle(&root, puzzle).or_else(|e| mistake(format!("bundle {puzzle}: {e}")))?)
             }
-            None => out.write_all(made.source.as_bytes())?,
-        }
-        if !fits {
-            let limit = judge_bundle::SIZE_LIMIT;
-            let _ = writeln!(err, "judge: {puzzle}: {size} bytes is over the {limit} byte limit");
+            None => None,
+        };
+        let sized = [
+            (Some(made), judge_bundle::SIZE_LIMIT),
+            (plain, judge_bundle::PLAIN_SIZE_LIMIT),
+        ];
+        for (made, limit) in sized {
+            let Some(made) = made else { continue };
+            let size = made.source.len();
+            let fits = size <= limit;
+            all_fit &= fits;
+            match &options.out {
+                Some(dir) => {
+                    let path = judge_bundle::write(&made, dir)
+                        .or_else(|e| mistake(format!("{}: {e}", escape(dir.as_os_str()))))?;
+                    let note = if fits {
+                        String::new()
+                    } else {
+                        format!("  OVER the {limit} byte source limit")
+                    };
+                    let modules = match made.modules.join(", ") {
+                        modules if modules.is_empty() => "std only".to_string(),
+                        modules => modules,
+                    };
+                    writeln!(out, "{:<24} {size:>7} bytes  ({modules}){note}", path.display())?;
+                }
+                None => out.write_all(made.source.as_bytes())?,
+            }
+            if !fits {
+                let name = &made.puzzle;
+                let _ = writeln!(err, "judge: {name}: {size} bytes is over the {limit} byte limit");
+            }
         }
     }
     Ok(all_fit)
@@ -355,6 +483,13 @@ fn main() -> ExitCode {
     let mut err = io::stderr();
     if let Err(error) = interrupt {
         let _ = writeln!(err, "judge: warning: Ctrl-C will not stop the judged program: {error}");
+    }
+    // A program that kills its supervisor leaves its processes to judge, which kills them.
+    if let Err(error) = runner::adopt_orphans() {
+        let _ = writeln!(
+            err,
+            "judge: warning: a program that kills its supervisor may outlive judge: {error}"
+        );
     }
     let outcome = match cli::parse(std::env::args_os().skip(1).collect()) {
         Ok(Verb::Bare) => {

@@ -1,4 +1,4 @@
-//! `peak-rss [--memory-limit-kib N] OUT PROGRAM [ARGS...]`: runs PROGRAM with this process's
+//! `peak-rss [--memory-limit-kib N] [--parent PID] OUT PROGRAM [ARGS...]`: runs PROGRAM with this process's
 //! stdin, stdout and stderr, then writes `<peak memory in KiB> <wall time in µs> exit <code>` (or
 //! `signal <number>`) to the file OUT and exits with PROGRAM's status (128 + the signal number for
 //! a signal).
@@ -9,6 +9,12 @@
 //!   exits, every descendant left is killed (SIGKILL, found by walking `/proc`'s parent links,
 //!   again until none remains) and reaped before OUT is written; `judge` kills the tree the same
 //!   way before this process when a limit ends the run.
+//! - It lives no longer than its parent (`judge`, whose id `--parent` names; the parent at its
+//!   start without it): a thread looks every few milliseconds whether the parent is still there,
+//!   and once it is gone (killed by SIGKILL, say, which it cannot handle) kills the whole tree,
+//!   removes OUT (nobody is left to read it) and exits. A parent-death signal would not do: the
+//!   kernel sends it to this process only, and one this process could catch would need a signal
+//!   handler (`unsafe`), or a mask that PROGRAM would inherit.
 //! - PROGRAM starts with an empty signal mask (the one `judge` blocks for itself would otherwise
 //!   be inherited) in a process group of its own, so that a `kill 0` in it spares this process.
 //! - The peak is the larger of `getrusage(RUSAGE_CHILDREN)`'s (the largest single process of the
@@ -31,16 +37,24 @@ use nix::sys::prctl;
 use nix::sys::resource::{getrusage, setrlimit, Resource, UsageWho};
 use nix::sys::signal::{sigprocmask, SigSet, SigmaskHow};
 use nix::sys::wait::{waitpid, WaitPidFlag, WaitStatus};
-use nix::unistd::Pid;
+use nix::unistd::{getppid, Pid};
 use std::ffi::OsString;
 use std::io::{self, Write};
 use std::os::unix::process::CommandExt;
 use std::path::Path;
 use std::process::{Command, ExitCode};
+use std::sync::Mutex;
 use std::thread;
 use std::time::{Duration, Instant};
 
-const USAGE: &str = "usage: peak-rss [--memory-limit-kib N] OUT PROGRAM [ARGS...]";
+const USAGE: &str = "usage: peak-rss [--memory-limit-kib N] [--parent PID] OUT PROGRAM [ARGS...]";
+
+/// How often the watch looks whether the parent is still there: the longest the tree outlives it.
+const PARENT_WATCH: Duration = Duration::from_millis(10);
+
+/// Held while the report is written, and for ever once the parent is gone: a report is never
+/// written after the watch has removed it.
+static REPORT: Mutex<()> = Mutex::new(());
 
 /// How many memory polls (one a millisecond) share one scan of `/proc` for the tree's members.
 const SCAN_EVERY: u32 = 10;
@@ -134,6 +148,26 @@ fn wait_for(program: Pid, limit: Option<u64>) -> io::Result<(Ending, u64)> {
     }
 }
 
+/// Starts the watch over the parent `parent`: once this process's parent is another (the parent
+/// died and this one was re-parented), it kills the whole tree, removes `report` and exits.
+fn watch_parent(parent: i32, report: OsString) -> io::Result<()> {
+    let me = std::process::id() as i32;
+    thread::Builder::new()
+        .name("parent".into())
+        .stack_size(64 << 10)
+        .spawn(move || loop {
+            if getppid().as_raw() != parent {
+                // Taken for good: the main thread cannot write the report from now on.
+                let _held = REPORT.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+                tree::kill_descendants(me, CLEAN_UP_PATIENCE);
+                let _ = std::fs::remove_file(&report);
+                std::process::exit(125);
+            }
+            thread::sleep(PARENT_WATCH);
+        })?;
+    Ok(())
+}
+
 /// Kills and reaps every descendant left, until this process has no child at all.
 fn clean_up() -> io::Result<()> {
     let me = std::process::id() as i32;
@@ -155,20 +189,37 @@ fn main() -> ExitCode {
         return ExitCode::SUCCESS;
     }
     let mut limit_kib = None;
-    if args.first().is_some_and(|arg| arg == "--memory-limit-kib") {
+    let mut parent = None;
+    while let Some(flag) = args
+        .first()
+        .filter(|arg| *arg == "--memory-limit-kib" || *arg == "--parent")
+        .cloned()
+    {
         let value = args.get(1).cloned().unwrap_or_default();
-        match value.to_str().and_then(|text| text.parse::<u64>().ok()) {
-            Some(kib) if kib > 0 => limit_kib = Some(kib),
-            _ => {
-                let report = args.get(2);
-                return fail(
-                    report,
-                    &format!(
-                        "--memory-limit-kib needs a positive number, not '{}'",
-                        judge_tests::escape(&value)
-                    ),
-                );
-            }
+        let number = value
+            .to_str()
+            .and_then(|text| text.parse::<u64>().ok())
+            .filter(|&n| n > 0);
+        let Some(number) = number.filter(|&n| flag == "--memory-limit-kib" || i32::try_from(n).is_ok()) else {
+            let report = args.get(2);
+            let what = if flag == "--parent" {
+                "a process id"
+            } else {
+                "a positive number"
+            };
+            return fail(
+                report,
+                &format!(
+                    "{} needs {what}, not '{}'",
+                    judge_tests::escape(&flag),
+                    judge_tests::escape(&value)
+                ),
+            );
+        };
+        if flag == "--parent" {
+            parent = Some(number as i32);
+        } else {
+            limit_kib = Some(number);
         }
         args.drain(..2);
     }
@@ -176,6 +227,11 @@ fn main() -> ExitCode {
         return fail(args.first(), USAGE);
     }
     let report = &args[0];
+    // Before anything runs: a parent already gone is seen at the first look.
+    let parent = parent.unwrap_or_else(|| getppid().as_raw());
+    if let Err(error) = watch_parent(parent, report.clone()) {
+        return fail(Some(report), &format!("cannot watch the parent process: {error}"));
+    }
     // The signals `judge` blocks for itself are blocked here too (a mask survives fork and exec);
     // the program must start with none blocked, as under a real judge.
     if let Err(error) = sigprocmask(SigmaskHow::SIG_SETMASK, Some(&SigSet::empty()), None) {
@@ -223,6 +279,7 @@ fn main() -> ExitCode {
         Ending::Signal(signal) => format!("signal {signal}"),
     };
     let line = format!("{peak_kib} {} {text}\n", wall.as_micros());
+    let _held = REPORT.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
     if let Err(error) = std::fs::write(report, line) {
         return fail(None, &format!("cannot write {}: {error}", judge_tests::escape(report)));
     }

@@ -6,6 +6,12 @@
 //! files, which exist only on kernels built with `CONFIG_PROC_CHILDREN`. A process that left its
 //! parent is still found as long as it stays a descendant: the supervisor (`peak-rss`) is a
 //! child subreaper, so an orphan is re-parented to it, not to init.
+//!
+//! A process is alive while any of its threads runs. When the main thread of a program exits
+//! alone (`pthread_exit` in C), `/proc/<pid>/stat` shows the process as a zombie although its other
+//! threads run on, it holds its memory, and `waitpid` reports it only once the last thread ends:
+//! such a process is found alive from the states of `/proc/<pid>/task/*`, its memory is read
+//! through a thread that runs, and SIGKILL sent to its id ends every thread.
 
 use nix::sys::signal::{kill, Signal};
 use nix::unistd::Pid;
@@ -18,8 +24,11 @@ use std::time::{Duration, Instant};
 pub struct Process {
     /// Its process id.
     pub pid: i32,
-    /// Whether it has exited and waits to be reaped (a zombie holds no memory and cannot be
-    /// killed).
+    /// Its parent's process id.
+    pub parent: i32,
+    /// Whether every thread of it has exited and it waits to be reaped (a zombie holds no
+    /// memory and cannot be killed). A process whose main thread exited while another thread
+    /// runs is not a zombie here, although `/proc/<pid>/stat` says `Z`.
     pub zombie: bool,
 }
 
@@ -35,12 +44,52 @@ fn parent_and_state(pid: i32) -> Option<(i32, u8)> {
     Some((parent, state))
 }
 
+/// Whether state `state` (of `/proc/<pid>/stat`) is a thread that has ended: `Z` (zombie), `X`
+/// (dead), or `x` (dead, on kernels before 4.14).
+fn ended(state: u8) -> bool {
+    matches!(state, b'Z' | b'X' | b'x')
+}
+
+/// The threads of process `pid` that have not ended, from `/proc/<pid>/task`.
+///
+/// # Complexity
+/// One read of `/proc/<pid>/task/<tid>/stat` per thread.
+fn running_threads(pid: i32) -> Vec<i32> {
+    let Ok(tasks) = fs::read_dir(format!("/proc/{pid}/task")) else {
+        return Vec::new();
+    };
+    tasks
+        .flatten()
+        .filter_map(|task| task.file_name().to_str()?.parse::<i32>().ok())
+        .filter(|&tid| {
+            let stat = fs::read_to_string(format!("/proc/{pid}/task/{tid}/stat")).unwrap_or_default();
+            let state = stat
+                .rfind(')')
+                .and_then(|end| stat[end + 1..].trim_start().bytes().next());
+            state.is_some_and(|state| !ended(state))
+        })
+        .collect()
+}
+
+/// Whether process `pid`, whose `/proc/<pid>/stat` shows state `state`, has ended: its main
+/// thread has and no other thread runs.
+fn process_ended(pid: i32, state: u8) -> bool {
+    // Only a leader that shows as ended can hide running threads: the look is paid for zombies.
+    ended(state) && running_threads(pid).is_empty()
+}
+
 /// Every descendant of `root` (not `root` itself), from one scan of `/proc`.
 ///
 /// # Complexity
 /// One read of `/proc/<pid>/stat` per process of the system, then O(n²) in the tree's size at
 /// worst (a small number: programs run a few processes).
 pub fn descendants(root: i32) -> Vec<Process> {
+    descendants_sparing(root, &[])
+}
+
+/// Every descendant of `root` but the processes `spared` and their own descendants, from one
+/// scan of `/proc` (see [`descendants`]).
+pub fn descendants_sparing(root: i32, spared: &[i32]) -> Vec<Process> {
     let Ok(entries) = fs::read_dir("/proc") else {
         return Vec::new();
     };
@@ -50,15 +99,15 @@ pub fn descendants(root: i32) -> Vec<Process> {
             continue;
         };
         if let Some((parent, state)) = parent_and_state(pid) {
-            all.push((pid, parent, state == b'Z'));
+            all.push((pid, parent, process_ended(pid, state)));
         }
     }
     let mut found: Vec<Process> = Vec::new();
     let mut frontier = vec![root];
     while let Some(parent) = frontier.pop() {
         for &(pid, _, zombie) in all.iter().filter(|&&(_, of, _)| of == parent) {
-            if pid != root && !found.iter().any(|process| process.pid == pid) {
-                found.push(Process { pid, zombie });
+            if pid != root && !spared.contains(&pid) && !found.iter().any(|process| process.pid == pid) {
+                found.push(Process { pid, parent, zombie });
                 frontier.push(pid);
             }
         }
@@ -69,14 +118,23 @@ pub fn descendants(root: i32) -> Vec<Process> {
 /// The memory process `pid` holds in KiB: its proportional set size (`Pss:` of
 /// `/proc/<pid>/smaps_rollup`, where a page shared by k processes counts 1/k in each), or its
 /// resident set size (`VmRSS:` of `/proc/<pid>/status`) where `smaps_rollup` is missing (kernels
-/// before 4.14); `None` if the process is gone.
+/// before 4.14); `None` if the process is gone. When its main thread has exited while another
+/// runs (its own files then show no memory), the memory is read through a running thread.
 pub fn memory_kib(pid: i32) -> Option<u64> {
     let field = |path: String, name: &str| -> Option<u64> {
         let text = fs::read_to_string(path).ok()?;
         let line = text.lines().find(|line| line.starts_with(name))?;
         line[name.len()..].split_whitespace().next()?.parse().ok()
     };
-    field(format!("/proc/{pid}/smaps_rollup"), "Pss:").or_else(|| field(format!("/proc/{pid}/status"), "VmRSS:"))
+    let of = |folder: String| {
+        field(format!("{folder}/smaps_rollup"), "Pss:").or_else(|| field(format!("{folder}/status"), "VmRSS:"))
+    };
+    of(format!("/proc/{pid}")).or_else(|| {
+        // The threads share one address space: any running one tells its size.
+        running_threads(pid)
+            .into_iter()
+            .find_map(|tid| of(format!("/proc/{pid}/task/{tid}")))
+    })
 }
 
 /// The memory of every living descendant of `root` in KiB (see [`memory_kib`]): pages shared by
@@ -93,9 +151,14 @@ pub fn tree_memory_kib(root: i32) -> u64 {
 /// between the scan and the kill) until none is left alive or `patience` has passed; `true` if
 /// none is left. Zombies are left for their parent (or the subreaper) to reap.
 pub fn kill_descendants(root: i32, patience: Duration) -> bool {
+    kill_descendants_sparing(root, &[], patience)
+}
+
+/// [`kill_descendants`], sparing the processes `spared` and their descendants.
+pub fn kill_descendants_sparing(root: i32, spared: &[i32], patience: Duration) -> bool {
     let start = Instant::now();
     loop {
-        let living: Vec<Process> = descendants(root)
+        let living: Vec<Process> = descendants_sparing(root, spared)
             .into_iter()
             .filter(|process| !process.zombie)
             .collect();

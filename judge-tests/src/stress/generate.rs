@@ -1,6 +1,12 @@
-//! The built-in generator: seeded cases that cover every answer length and kind, case `i` of a
-//! run taking the `i`-th kind in turn so that a short run already covers them all, in batches
-//! laid out as the puzzle's judges lay out their data.
+//! The built-in generator: seeded cases that cover every answer length and kind, small ones
+//! first, in batches laid out as the puzzle's judges lay out their data.
+//!
+//! **Growing.** The kinds are ordered by size (the distance from the goal, then the cases with no
+//! answer of that kind). As property-based testers grow the size of their cases, the first half of
+//! a run (its ramp) draws case `i`'s kind among the first ⌈(i + 1)·k / ramp⌉ of the k kinds, so the
+//! early cases are small and each small distance is drawn many times; the second half takes
+//! every kind in turn. A bug that shows at a small distance is found at a small distance, and the
+//! shrinker starts near the easiest failing case.
 //!
 //! - eight: a board at every distance 0 to 31, then an unsolvable board (an odd permutation);
 //!   POJ's one board an input, HDU's batches of up to 64 boards a line each, UVa 652's batches
@@ -10,11 +16,13 @@
 //!   whose answer is `NO SOLUTION` (a distance-17 trap), two random configurations of the puzzle
 //!   (a long random walk of moves: what a judge's data mostly holds), the goal, and, as a
 //!   minority, a shuffle of all 24 numbers that is no configuration of the puzzle (the shared
-//!   pieces disagree); batches of up to 8.
+//!   pieces disagree) under `--whitespace hostile` only, since no judge sends one; batches of up
+//!   to 8.
 //! - msquare: a target at every distance 0 to 22; one target an input (the format has one).
 //!
 //! Whitespace is plain (single spaces, one case a line) unless `--whitespace hostile` asks for
-//! tabs, CRLF, one token a line, no spaces, `\v` and `\f`, or random runs of whitespace.
+//! tabs, CRLF, one token a line, no spaces, `\v` and `\f`, or random runs of whitespace (and
+//! for Colour Hash the shuffles that are no configuration of the puzzle).
 //!
 //! The same seed gives the same inputs on every machine: the generator is a SplitMix64 and the
 //! candidate lists are sorted.
@@ -32,6 +40,9 @@ pub struct Generator {
     rng: Rng,
     next: usize,
     batches: usize,
+    /// How many cases grow in size before every kind is taken in turn (0: no growing).
+    ramp: usize,
+    whitespace: Whitespace,
     eight_groups: Vec<Vec<[u8; 9]>>,
     msquare_groups: Vec<Vec<[u8; 8]>>,
 }
@@ -50,6 +61,8 @@ impl Generator {
             rng: Rng::new(seed),
             next: 0,
             batches: 0,
+            ramp: 0,
+            whitespace: Whitespace::Plain,
             eight_groups: Vec::new(),
             msquare_groups: Vec::new(),
         };
@@ -73,18 +86,42 @@ impl Generator {
         Ok(generator)
     }
 
-    /// The kinds of case this puzzle cycles through.
+    /// The same generator growing its cases over the first half of a run of `cases` (see the
+    /// module docs).
+    pub fn growing(mut self, cases: usize) -> Self {
+        self.ramp = cases / 2;
+        self
+    }
+
+    /// The same generator with `whitespace`: the spacing of its batches, and for Colour Hash
+    /// whether shuffles that are no configuration of the puzzle are among its kinds.
+    pub fn with_whitespace(mut self, whitespace: Whitespace) -> Self {
+        self.whitespace = whitespace;
+        self
+    }
+
+    /// The kinds of case this puzzle cycles through, smallest first: eight's distances 0 to 31,
+    /// then unsolvable (32); msquare's distances 0 to 22; Colour Hash's answer lengths 0 to 16,
+    /// the trap (17), the random configurations (18, 19), the goal (20) and, under hostile
+    /// whitespace, the shuffle (21).
     pub fn kinds(&self) -> usize {
         match self.puzzle.as_str() {
             "eight" => 33,
-            "colour-hash" => 22,
+            "colour-hash" if self.whitespace == Whitespace::Hostile => 22,
+            "colour-hash" => 21,
             _ => 23,
         }
     }
 
     /// The next case.
     pub fn item(&mut self) -> Item {
-        let kind = self.next % self.kinds();
+        let kinds = self.kinds();
+        let kind = if self.next < self.ramp {
+            let reach = ((self.next + 1) * kinds + self.ramp - 1) / self.ramp;
+            self.rng.below(reach.min(kinds))
+        } else {
+            (self.next - self.ramp) % kinds
+        };
         self.next += 1;
         match self.puzzle.as_str() {
             "eight" if kind < 32 => Item::Board(*self.rng.pick(&self.eight_groups[kind])),
@@ -146,8 +183,9 @@ impl Generator {
     }
 
     /// The next batch of at most `room` cases: in `format` (eight; all three in turn when
-    /// `None`), with `whitespace`.
-    pub fn batch(&mut self, room: usize, format: Option<Format>, whitespace: Whitespace) -> Batch {
+    /// `None`), with the generator's whitespace.
+    pub fn batch(&mut self, room: usize, format: Option<Format>) -> Batch {
+        let whitespace = self.whitespace;
         let format = match self.puzzle.as_str() {
             "eight" => Some(format.unwrap_or(EIGHT_FORMATS[self.batches % EIGHT_FORMATS.len()])),
             _ => None,
@@ -178,7 +216,7 @@ impl Generator {
 
 /// The configuration a walk of `length` random moves from the goal reaches, a walk that never
 /// undoes its last move (1 and 3, 2 and 4 are inverses).
-fn scramble(rng: &mut Rng, length: usize) -> [u8; 24] {
+pub(super) fn scramble(rng: &mut Rng, length: usize) -> [u8; 24] {
     let mut moves: Vec<u8> = Vec::with_capacity(length);
     while moves.len() < length {
         let step = b'1' + rng.below(4) as u8;
@@ -198,11 +236,20 @@ mod tests {
     fn generators_are_seeded_and_valid() {
         for puzzle in checker::PUZZLES {
             for whitespace in [Whitespace::Plain, Whitespace::Hostile] {
-                let mut first = Generator::new(puzzle, 7).unwrap();
-                let mut second = Generator::new(puzzle, 7).unwrap();
+                let mut first = Generator::new(puzzle, 7)
+                    .unwrap()
+                    .with_whitespace(whitespace)
+                    .growing(60);
+                let mut second = Generator::new(puzzle, 7)
+                    .unwrap()
+                    .with_whitespace(whitespace)
+                    .growing(60);
                 for _ in 0..12 {
-                    let batch = first.batch(5, None, whitespace);
-                    assert_eq!(batch, second.batch(5, None, whitespace));
+                    let batch = first.batch(5, None);
+                    assert_eq!(batch, second.batch(5, None));
+                    if whitespace == Whitespace::Plain {
+                        assert_eq!(batch.hostile(), None, "{puzzle}: {batch:?}");
+                    }
                     let input = batch.render();
                     let verdict = checker::check_at(puzzle, &input[..], &batch.expected_output(), None, Level::Strict);
                     assert_eq!(verdict.exit_code(), 0, "{puzzle}: {verdict}: {}", input.escape_ascii());
@@ -216,7 +263,9 @@ mod tests {
 
     #[test]
     fn every_colour_hash_answer_length_and_valid_random_configurations() {
-        let mut generator = Generator::new("colour-hash", 5).unwrap();
+        let mut generator = Generator::new("colour-hash", 5)
+            .unwrap()
+            .with_whitespace(Whitespace::Hostile);
         let mut seen = [0; 18];
         let mut not_the_puzzle = 0;
         for _ in 0..22 {
@@ -256,10 +305,30 @@ mod tests {
     }
 
     #[test]
+    fn a_growing_run_starts_small_and_reaches_every_kind() {
+        let cases = 400;
+        let mut generator = Generator::new("msquare", 2).unwrap().growing(cases);
+        let distances: Vec<usize> = (0..cases)
+            .map(|_| match generator.item() {
+                Item::Target(target) => msquare::expected_sequence(&target).len(),
+                _ => panic!("a target"),
+            })
+            .collect();
+        // The first cases are near the goal, every distance is drawn, the small ones most.
+        assert!(distances[..10].iter().all(|&distance| distance <= 2), "{distances:?}");
+        let count = |distance: usize| distances.iter().filter(|&&d| d == distance).count();
+        assert!((0..=22).all(|distance| count(distance) > 0), "{distances:?}");
+        assert!(count(3) > count(20), "{distances:?}");
+        // Without --whitespace hostile, every Colour Hash case is a configuration of the puzzle.
+        let mut plain = Generator::new("colour-hash", 4).unwrap().growing(100);
+        assert!((0..100).all(|_| plain.item().is_the_puzzles()));
+    }
+
+    #[test]
     fn each_format_alone_and_all_in_turn() {
         let mut generator = Generator::new("eight", 1).unwrap();
         let formats: Vec<_> = (0..3)
-            .map(|_| generator.batch(100, None, Whitespace::Plain))
+            .map(|_| generator.batch(100, None))
             .map(|batch| (batch.format, batch.items.len()))
             .collect();
         assert_eq!(
@@ -270,7 +339,7 @@ mod tests {
                 (Some(Format::Poj), 1)
             ]
         );
-        let poj = generator.batch(100, Some(Format::Poj), Whitespace::Plain);
+        let poj = generator.batch(100, Some(Format::Poj));
         assert_eq!(poj.items.len(), 1);
         assert!(Format::Poj.holds(&poj.render()));
     }

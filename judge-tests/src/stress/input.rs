@@ -7,7 +7,7 @@ use crate::checker::{colour_hash, eight, msquare};
 use crate::testkit::Rng;
 
 /// One case: a board, a configuration or a target.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Item {
     /// An eight board, its nine tiles.
     Board([u8; 9]),
@@ -15,6 +15,64 @@ pub enum Item {
     Config([u8; 24]),
     /// An msquare target, clockwise.
     Target([u8; 8]),
+}
+
+impl Item {
+    /// The case's distance from the goal, the length of its shortest answer (msquare: of the
+    /// sequence from the basic board to the target); `None` when it has none: an unsolvable eight
+    /// board, a Colour Hash configuration more than 16 moves from the goal or not the puzzle's.
+    ///
+    /// # Complexity
+    /// eight and msquare: a table lookup once the reference's table is built; colour-hash: the
+    /// reference's search.
+    pub fn distance(&self) -> Option<usize> {
+        match self {
+            Item::Board(board) => eight::distances().get(board).map(usize::from),
+            Item::Config(config) => {
+                let answer = colour_hash::expected_answer(config);
+                if answer.starts_with("PUZZLE") {
+                    Some(0)
+                } else if answer.bytes().all(|b| b.is_ascii_digit()) {
+                    Some(answer.len())
+                } else {
+                    None
+                }
+            }
+            Item::Target(target) => Some(msquare::expected_sequence(target).len()),
+        }
+    }
+
+    /// Whether a Colour Hash configuration is the puzzle's: the shared places agree and every
+    /// place holds a piece of its shape (a separator, even, in an even place; a triangle, odd, in
+    /// an odd one), the 21 pieces those of the goal. Always true for boards and targets.
+    pub fn is_the_puzzles(&self) -> bool {
+        match self {
+            Item::Config(config) => {
+                let mut pieces = config[..21].to_vec();
+                let mut goal = crate::reference::colour_hash::GOAL[..21].to_vec();
+                pieces.sort_unstable();
+                goal.sort_unstable();
+                config[9..12] == config[21..24]
+                    && pieces == goal
+                    && config[..21]
+                        .iter()
+                        .enumerate()
+                        .all(|(place, &piece)| place % 2 == usize::from(piece) % 2)
+            }
+            _ => true,
+        }
+    }
+
+    /// The distance as a report says it: `at distance 6`, `unsolvable`, `more than 16 moves
+    /// from the goal`, `not a configuration of the puzzle`.
+    pub fn shown_distance(&self) -> String {
+        match (self.distance(), self) {
+            (Some(distance), _) => format!("at distance {distance}"),
+            (None, Item::Board(_)) => "unsolvable".to_string(),
+            (None, item) if item.is_the_puzzles() => "more than 16 moves from the goal".to_string(),
+            (None, _) => "not a configuration of the puzzle".to_string(),
+        }
+    }
 }
 
 /// How a batch is written.
@@ -34,6 +92,21 @@ pub enum Spacing {
     VerticalTabs,
     /// A random whitespace run between any two tokens (from the batch's seed).
     Mixed(u64),
+}
+
+impl Spacing {
+    /// What a judge's data never hold about this spacing, for a hint; `None` for [`Spacing::Plain`].
+    pub fn oddity(self) -> Option<&'static str> {
+        match self {
+            Spacing::Plain => None,
+            Spacing::Packed => Some("tiles written without spaces"),
+            Spacing::OneALine => Some("one token a line"),
+            Spacing::Tabs => Some("tabs between tokens"),
+            Spacing::Crlf => Some("CRLF line ends"),
+            Spacing::VerticalTabs => Some("\\v and \\f between tokens"),
+            Spacing::Mixed(_) => Some("random runs of whitespace"),
+        }
+    }
 }
 
 /// The hostile spacings but [`Spacing::Mixed`], which takes a seed.
@@ -78,6 +151,23 @@ impl Batch {
     /// Whether the input starts with a count: UVa 652's layout, and every Colour Hash input.
     fn counted(&self) -> bool {
         matches!(self.items.first(), Some(Item::Config(_))) || self.format == Some(Format::Uva652)
+    }
+
+    /// Why no judge sends this batch, when none does: its spacing, UVa 652 without its empty
+    /// lines, a configuration that is not the puzzle's; `None` for a batch a judge could send (a
+    /// user's generator's bytes are taken as they are).
+    pub fn hostile(&self) -> Option<String> {
+        if self.raw.is_some() {
+            return None;
+        }
+        let mut odd: Vec<String> = self.spacing.oddity().map(str::to_string).into_iter().collect();
+        if self.format == Some(Format::Uva652) && !self.separated {
+            odd.push("no empty line before each board".to_string());
+        }
+        if self.items.iter().any(|item| !item.is_the_puzzles()) {
+            odd.push("a configuration that is not the puzzle's".to_string());
+        }
+        (!odd.is_empty()).then(|| odd.join(", "))
     }
 
     /// The input bytes.

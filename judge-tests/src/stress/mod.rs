@@ -1,15 +1,23 @@
-//! `judge stress`: seeded random inputs that cover every answer length and kind (or a user's own
-//! generator's), a program under test run on them, each output judged by the checker (and shown
-//! beside the reference's answer), and a failing input shrunk until every case in it matters.
+//! `judge stress`: seeded random inputs that cover every answer length and kind, small ones first
+//! (or a user's own generator's), a program under test run on them, each output judged by the
+//! checker (and shown beside the reference's answer), and a failing input shrunk to the easiest
+//! failing case: one case, at the smallest distance from the goal at which the program could be
+//! made to fail.
 //!
 //! ```text
 //! judge stress <puzzle> --command CMD [--generator GEN] [--format poj|hdu|uva652]
-//!              [--whitespace plain|hostile] [--cases N] [--seed S] [--shortest | --strict]
-//!              [--checker-level judge|shortest|strict] [--keep FILE] [--time-limit MS]
+//!              [--whitespace plain|hostile] [--cases N] [--seed S] [--jobs N]
+//!              [--checker-level judge|shortest|strict | --shortest | --strict]
+//!              [--keep FILE] [--time-limit MS] [--memory-limit MB]
 //! ```
 //!
 //! [`generate`] says what is generated, [`shrink`] how a failure is shrunk, [`input`] how an
 //! input is written. The arguments are read by [`crate::cli`].
+//!
+//! `--jobs N` runs N inputs at once ([`runner::in_order`]): the inputs are made in the same order
+//! whatever N is and their results taken in that order, the first failing one in order is the one
+//! shrunk, and the shrinker takes the first failing candidate in its own order, so the report is
+//! the same for every N.
 
 pub mod generate;
 pub mod input;
@@ -18,24 +26,18 @@ pub mod shrink;
 pub use generate::Generator;
 pub use input::{Batch, Item, Spacing};
 
+pub use crate::cases::Whitespace;
+
 use crate::cases::Format;
 use crate::checker::{self, Level, Verdict};
 use crate::runner;
 use crate::testkit::Rng;
+use std::collections::HashSet;
 use std::fmt;
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::Command;
 use std::time::Duration;
-
-/// The whitespace of generated inputs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Whitespace {
-    /// Single spaces, one case a line: as the judges' data are.
-    Plain,
-    /// Tabs, CRLF, one token a line, no spaces, `\v` and `\f`, random runs.
-    Hostile,
-}
 
 /// What `judge stress` was asked to do.
 #[derive(Clone, Debug)]
@@ -62,6 +64,8 @@ pub struct Options {
     pub whitespace: Whitespace,
     /// A user's generator, run with `sh -c 'GEN SEED'` once per input.
     pub generator: Option<String>,
+    /// How many programs run at once.
+    pub jobs: usize,
 }
 
 /// Why `judge stress` could not go on.
@@ -91,6 +95,10 @@ impl fmt::Display for Error {
 /// Why one input failed: the verdict, the program's output and the end of its stderr.
 #[derive(Debug)]
 pub struct FailedRun {
+    /// The kind of failure: `WA`, `PE`, `RE`, `TLE`, `MLE`, `OLE` or `FAIL`. The shrinker keeps a
+    /// smaller input only if it fails the same way (a wrong answer does not shrink into a time
+    /// limit).
+    pub kind: &'static str,
     /// The verdict line (`wrong answer board 2: ...`, `RE exit 1: ValueError: ...`, `TLE ...`).
     pub verdict: String,
     /// What the program printed.
@@ -113,30 +121,33 @@ pub fn try_batch(options: &Options, batch: &Batch) -> io::Result<Option<FailedRu
     };
     let run = runner::run_with(&mut command, &input, &limits)?;
     let mut stderr = None;
-    let verdict = if run.timed_out {
-        format!("TLE after {} ms", options.time_limit.as_millis())
+    let (kind, verdict) = if run.timed_out {
+        ("TLE", format!("TLE after {} ms", options.time_limit.as_millis()))
     } else if run.memory_limit_exceeded {
-        format!("MLE peak {}", run.peak_memory.map_or("?".into(), runner::format_memory))
+        let peak = run.peak_memory.map_or("?".into(), runner::format_memory);
+        ("MLE", format!("MLE peak {peak}"))
     } else if run.output_limit_exceeded {
-        format!("OLE: more than {} bytes of output", limits.output)
+        ("OLE", format!("OLE: more than {} bytes of output", limits.output))
     } else if run.code != Some(0) {
         let tail = run.stderr_tail();
         let last = tail.lines().last().unwrap_or_default().to_string();
         let how = run.failure().unwrap_or_default();
         stderr = (!tail.is_empty()).then_some(tail);
         if last.is_empty() {
-            format!("RE {how} (nothing on stderr)")
+            ("RE", format!("RE {how} (nothing on stderr)"))
         } else {
-            format!("RE {how}: {last}")
+            ("RE", format!("RE {how}: {last}"))
         }
     } else {
         match checker::check_at(&options.puzzle, &input[..], &run.stdout, None, options.level) {
             Verdict::Ok(_) => return Ok(None),
-            Verdict::Fail(why) => format!("checker FAIL (a bug in judge's generator): {why}"),
-            other => other.to_string(),
+            Verdict::Fail(why) => ("FAIL", format!("checker FAIL (a bug in judge's generator): {why}")),
+            wrong @ Verdict::WrongAnswer(_) => ("WA", wrong.to_string()),
+            layout @ Verdict::PresentationError(_) => ("PE", layout.to_string()),
         }
     };
     Ok(Some(FailedRun {
+        kind,
         verdict,
         received: run.stdout,
         stderr,
@@ -225,60 +236,125 @@ struct Origin {
     generator_seed: Option<u64>,
 }
 
+/// One input of a run, planned in order before it runs.
+enum Planned {
+    /// A built-in batch, made by the generator.
+    Built(Batch),
+    /// Input `index` of a user's generator, made when it runs.
+    Generated(usize),
+}
+
+/// What running one planned input gave.
+type Tried = Result<(Batch, Origin, Option<FailedRun>), Error>;
+
+/// Makes (for a user's generator) and runs one planned input; `first` is the number of cases
+/// before it in the run.
+fn try_planned(options: &Options, planned: &Planned, first: usize) -> Tried {
+    let (batch, origin) = match planned {
+        Planned::Generated(index) => {
+            let command = options.generator.as_deref().expect("a generator");
+            let seed = generator_seed(options.seed, *index);
+            let batch = generated(options, command, seed)?;
+            let origin = Origin {
+                place: format!("input {} of {}", index + 1, options.cases),
+                cases: 1,
+                generator_seed: Some(seed),
+            };
+            (batch, origin)
+        }
+        Planned::Built(batch) => {
+            let cases = batch.items.len();
+            let place = if cases == 1 {
+                format!("case {} of {}", first + 1, options.cases)
+            } else {
+                format!("cases {}-{} of {}", first + 1, first + cases, options.cases)
+            };
+            let origin = Origin {
+                place,
+                cases,
+                generator_seed: None,
+            };
+            (batch.clone(), origin)
+        }
+    };
+    let failure = try_batch(options, &batch).map_err(Error::Start)?;
+    Ok((batch, origin, failure))
+}
+
 /// Runs the stress test, writing the report to `out` and, when `progress` is given (a terminal),
 /// a progress line there, rewritten after every input. Returns whether every case passed.
+///
+/// The inputs are planned a window at a time (a few per job), run `--jobs` at once, and their
+/// results taken in order: the first failing input in order is shrunk and reported.
 ///
 /// # Errors
 /// If a program cannot be started, the generator fails, or writing the report or the `--keep`
 /// file fails (the file is written before the report, so a report cut short by `| head` still
 /// leaves it).
 pub fn run(options: &Options, out: &mut dyn Write, mut progress: Option<&mut dyn Write>) -> Result<bool, Error> {
-    let mut generator = Generator::new(&options.puzzle, options.seed).map_err(Error::Generator)?;
+    let mut generator = Generator::new(&options.puzzle, options.seed)
+        .map_err(Error::Generator)?
+        .growing(options.cases)
+        .with_whitespace(options.whitespace);
+    let jobs = options.jobs.max(1);
     let mut done = 0;
     let mut index = 0;
+    // Every case that passed: the shrinker's search for a closer failing case skips them.
+    let mut passed = HashSet::new();
     while done < options.cases {
-        let (batch, origin) = match &options.generator {
-            Some(command) => {
-                let seed = generator_seed(options.seed, index);
-                let batch = generated(options, command, seed)?;
-                let origin = Origin {
-                    place: format!("input {} of {}", index + 1, options.cases),
-                    cases: 1,
-                    generator_seed: Some(seed),
-                };
-                (batch, origin)
+        let mut planned = Vec::new();
+        let mut firsts = Vec::new();
+        let mut room = options.cases - done;
+        while planned.len() < 4 * jobs && room > 0 {
+            firsts.push(options.cases - room);
+            if options.generator.is_some() {
+                planned.push(Planned::Generated(index));
+                room -= 1;
+            } else {
+                let batch = generator.batch(room, options.format);
+                room -= batch.items.len();
+                planned.push(Planned::Built(batch));
             }
-            None => {
-                let batch = generator.batch(options.cases - done, options.format, options.whitespace);
-                let cases = batch.items.len();
-                let place = if cases == 1 {
-                    format!("case {} of {}", done + 1, options.cases)
-                } else {
-                    format!("cases {}-{} of {}", done + 1, done + cases, options.cases)
-                };
-                let origin = Origin {
-                    place,
-                    cases,
-                    generator_seed: None,
-                };
-                (batch, origin)
-            }
-        };
-        index += 1;
-        if let Some(failure) = try_batch(options, &batch).map_err(Error::Start)? {
-            if let Some(progress) = progress.as_mut() {
-                // A failing progress line must not stop the run.
-                let _ = write!(progress, "\r\x1b[K");
-            }
-            let before = batch.items.len();
-            let (batch, failure) = shrink::shrink(options, batch, failure).map_err(Error::Start)?;
-            report(options, out, done, &origin, before, &batch, &failure)?;
-            return Ok(false);
+            index += 1;
         }
-        done += origin.cases;
-        if let Some(progress) = progress.as_mut() {
-            let _ = write!(progress, "\r{done}/{} cases passed", options.cases);
-            let _ = progress.flush();
+        let mut stop: Option<Result<(Batch, Origin, FailedRun), Error>> = None;
+        runner::in_order(
+            planned.len(),
+            jobs,
+            |at| try_planned(options, &planned[at], firsts[at]),
+            |_, tried| match tried {
+                Err(error) => {
+                    stop = Some(Err(error));
+                    false
+                }
+                Ok((batch, origin, Some(failure))) => {
+                    stop = Some(Ok((batch, origin, failure)));
+                    false
+                }
+                Ok((batch, origin, None)) => {
+                    done += origin.cases;
+                    passed.extend(batch.items);
+                    if let Some(progress) = progress.as_mut() {
+                        let _ = write!(progress, "\r{done}/{} cases passed", options.cases);
+                        let _ = progress.flush();
+                    }
+                    true
+                }
+            },
+        );
+        match stop {
+            None => {}
+            Some(Err(error)) => return Err(error),
+            Some(Ok((batch, origin, failure))) => {
+                if let Some(progress) = progress.as_mut() {
+                    // A failing progress line must not stop the run.
+                    let _ = write!(progress, "\r\x1b[K");
+                }
+                let before = batch.items.len();
+                let (batch, failure) = shrink::shrink(options, batch, failure, &passed).map_err(Error::Start)?;
+                report(options, out, done, &origin, before, &batch, &failure)?;
+                return Ok(false);
+            }
         }
     }
     if let Some(progress) = progress.as_mut() {
@@ -310,14 +386,29 @@ fn report(
     };
     // A wrong answer's verdict names the checker's rule itself.
     text.push_str(&format!("FAIL on {} ({seed}): {}\n", origin.place, failure.verdict));
+    for hint in crate::cause::hints(
+        &options.puzzle,
+        &input,
+        &failure.received,
+        failure.kind == "RE",
+        batch.hostile().as_deref(),
+        options.format,
+    ) {
+        text.push_str(&format!("hint: {hint}\n"));
+    }
     let noun = noun(&options.puzzle, batch.items.len());
     let shrunk = if before == batch.items.len() && batch.raw.is_some() {
         "as the generator printed it".to_string()
     } else {
         format!("shrunk from {before}")
     };
+    // One case: how far from the goal it is, the measure the shrinker made as small as it could.
+    let distance = match batch.items.as_slice() {
+        [item] => format!(" {}", item.shown_distance()),
+        _ => String::new(),
+    };
     text.push_str(&format!(
-        "input ({} {noun}, {shrunk}):\n{}expected (the reference's answer):\n{}received:\n{}",
+        "input ({} {noun}{distance}, {shrunk}):\n{}expected (the reference's answer):\n{}received:\n{}",
         batch.items.len(),
         visible(&input),
         visible(&batch.expected_output()),

@@ -1,6 +1,7 @@
-//! Shrinking a failing input until every case in it matters.
+//! Shrinking a failing input to the easiest failing case: one case (unless the failure needs
+//! more), at the smallest distance from the goal at which the program could be made to fail.
 //!
-//! Three passes, repeated until none changes the input:
+//! Four passes, repeated until none changes the input:
 //! 1. Delta debugging (Zeller's ddmin) over the cases: the input cut into `n` chunks, first each
 //!    chunk alone, then the input without each chunk; a failing candidate is kept and the chunks
 //!    regrow from it; `n` doubles up to single cases when no candidate fails. It ends only when
@@ -8,14 +9,32 @@
 //! 2. Simpler cases: each case replaced by one closer to the goal on its own solution path (the
 //!    goal first, then ever farther), the first that still fails kept.
 //! 3. Plain spacing, and UVa 652's empty lines, if the input had other whitespace.
+//! 4. Closer cases: once one case is left, at distance d (or with no distance: an unsolvable
+//!    board, a configuration with no answer of 16 moves), the cases at each smaller distance
+//!    0, 1, 2, ... in turn, in inputs of the failing one's layout: every case at that distance
+//!    when there are at most [`LAYER_BUDGET`] (all of them up to msquare's distance 6, eight's 6,
+//!    Colour Hash's 4), else a seeded sample of that many, leaving out the cases that already
+//!    passed in this run. The first distance at which one fails gives the new case, and the
+//!    passes start again from it. A bug that shows first at distance 6 in two of 92 targets is
+//!    found at 6 however far the first failure was, which the path alone (pass 2) cannot do:
+//!    the two targets need not lie on the failing case's path.
+//!
+//! A candidate counts as failing only if it fails the same way as the input it replaces (a wrong
+//! answer, a crash, a time limit): a large candidate that runs out of time does not stand in for
+//! a wrong answer. Each pass offers its candidates in a fixed order and keeps the first that
+//! fails, running up to `--jobs` of them at once, so the result does not depend on `--jobs`.
 //!
 //! The count of a UVa 652 or Colour Hash input is always written from its cases, so it stays
 //! consistent. A user's generator's exact bytes are given up only for a rendering that fails too.
 //!
 //! # Complexity
 //! ddmin runs the program O(k² + k log n) times for k cases left out of n in the worst case,
-//! O(k log n) typically; each simpler-case pass at most 7 runs a case.
+//! O(k log n) typically; each simpler-case pass at most 7 runs a case; the closer-case pass at
+//! most [`LAYER_BUDGET`] cases a distance, one run for each of them where an input holds one
+//! case (msquare, POJ 1077) and one run for up to 64 of them otherwise, and at most
+//! [`CLOSER_RUNS`] runs in all.
 
+use super::generate::scramble;
 use super::input::{Batch, Item, Spacing};
 use super::{try_batch, FailedRun, Options};
 use crate::cases::Format;
@@ -23,17 +42,36 @@ use crate::checker::{colour_hash, eight, msquare};
 use crate::reference::colour_hash as ch_reference;
 use crate::reference::eight as eight_reference;
 use crate::reference::msquare as msquare_reference;
+use crate::runner;
+use crate::testkit::Rng;
+use std::collections::HashSet;
 use std::io;
+use std::sync::OnceLock;
+
+/// Most cases tried at one distance by the closer-case pass.
+pub const LAYER_BUDGET: usize = 128;
+
+/// Most program runs of the closer-case pass in one shrink.
+pub const CLOSER_RUNS: usize = 1024;
 
 /// The smallest failing input reached from `batch` (which fails with `failure`), with its failure.
+/// `passed` holds the cases that passed earlier in the run, which the closer-case pass skips.
 ///
 /// # Errors
 /// If the program cannot be started.
-pub fn shrink(options: &Options, batch: Batch, failure: FailedRun) -> io::Result<(Batch, FailedRun)> {
+pub fn shrink(
+    options: &Options,
+    batch: Batch,
+    failure: FailedRun,
+    passed: &HashSet<Item>,
+) -> io::Result<(Batch, FailedRun)> {
     let mut shrinker = Shrinker {
         options,
         batch,
         failure,
+        passed,
+        tried_below: 0,
+        closer_runs: 0,
     };
     if shrinker.batch.raw.is_some() {
         // A generator's bytes: the items re-rendered must fail too before anything is cut.
@@ -49,7 +87,8 @@ pub fn shrink(options: &Options, batch: Batch, failure: FailedRun) -> io::Result
         shrinker.delta_debug()?;
         let simpler = shrinker.simplify()?;
         let plainer = shrinker.plain_spacing()?;
-        if !simpler && !plainer {
+        let closer = shrinker.closer_cases()?;
+        if !simpler && !plainer && !closer {
             return Ok((shrinker.batch, shrinker.failure));
         }
     }
@@ -59,19 +98,49 @@ struct Shrinker<'a> {
     options: &'a Options,
     batch: Batch,
     failure: FailedRun,
+    passed: &'a HashSet<Item>,
+    /// Every distance below this one was tried by the closer-case pass, and nothing failed there.
+    tried_below: usize,
+    /// Runs the closer-case pass has made.
+    closer_runs: usize,
 }
 
 impl Shrinker<'_> {
+    /// Runs the candidates, up to `--jobs` at once, and keeps the first in order that fails the
+    /// same way as the input it would replace; whether one did.
+    fn first_failing(&mut self, candidates: Vec<Batch>) -> io::Result<bool> {
+        let kind = self.failure.kind;
+        let mut found: Option<io::Result<(usize, FailedRun)>> = None;
+        runner::in_order(
+            candidates.len(),
+            self.options.jobs,
+            |at| try_batch(self.options, &candidates[at]),
+            |at, tried| match tried {
+                Err(error) => {
+                    found = Some(Err(error));
+                    false
+                }
+                Ok(Some(failure)) if failure.kind == kind => {
+                    found = Some(Ok((at, failure)));
+                    false
+                }
+                Ok(_) => true,
+            },
+        );
+        match found {
+            None => Ok(false),
+            Some(Err(error)) => Err(error),
+            Some(Ok((at, failure))) => {
+                self.batch = candidates.into_iter().nth(at).expect("the failing candidate");
+                self.failure = failure;
+                Ok(true)
+            }
+        }
+    }
+
     /// Runs `candidate`; keeps it if it fails too.
     fn attempt(&mut self, candidate: Batch) -> io::Result<bool> {
-        Ok(match try_batch(self.options, &candidate)? {
-            Some(failure) => {
-                self.batch = candidate;
-                self.failure = failure;
-                true
-            }
-            None => false,
-        })
+        self.first_failing(vec![candidate])
     }
 
     /// The batch with `items` instead of its own.
@@ -93,27 +162,31 @@ impl Shrinker<'_> {
                 .step_by(size)
                 .map(|start| (start, (start + size).min(length)))
                 .collect();
-            let mut reduced = false;
             // Each chunk alone (when there are more than two: with two, a chunk alone is the
             // other's complement, tried next).
+            let mut reduced = false;
             if ranges.len() > 2 {
-                for &(start, end) in &ranges {
-                    if self.attempt(self.with_items(self.batch.items[start..end].to_vec()))? {
-                        chunks = 2;
-                        reduced = true;
-                        break;
-                    }
+                let alone = ranges
+                    .iter()
+                    .map(|&(start, end)| self.with_items(self.batch.items[start..end].to_vec()))
+                    .collect();
+                if self.first_failing(alone)? {
+                    chunks = 2;
+                    reduced = true;
                 }
             }
             if !reduced {
-                for &(start, end) in &ranges {
-                    let mut rest = self.batch.items[..start].to_vec();
-                    rest.extend_from_slice(&self.batch.items[end..]);
-                    if self.attempt(self.with_items(rest))? {
-                        chunks = (chunks - 1).max(2);
-                        reduced = true;
-                        break;
-                    }
+                let complements = ranges
+                    .iter()
+                    .map(|&(start, end)| {
+                        let mut rest = self.batch.items[..start].to_vec();
+                        rest.extend_from_slice(&self.batch.items[end..]);
+                        self.with_items(rest)
+                    })
+                    .collect();
+                if self.first_failing(complements)? {
+                    chunks = (chunks - 1).max(2);
+                    reduced = true;
                 }
             }
             if !reduced {
@@ -131,14 +204,15 @@ impl Shrinker<'_> {
     fn simplify(&mut self) -> io::Result<bool> {
         let mut changed = false;
         for index in 0..self.batch.items.len() {
-            for simpler in simpler_items(&self.batch.items[index]) {
-                let mut items = self.batch.items.clone();
-                items[index] = simpler;
-                if self.attempt(self.with_items(items))? {
-                    changed = true;
-                    break;
-                }
-            }
+            let candidates = simpler_items(&self.batch.items[index])
+                .into_iter()
+                .map(|simpler| {
+                    let mut items = self.batch.items.clone();
+                    items[index] = simpler;
+                    self.with_items(items)
+                })
+                .collect();
+            changed |= self.first_failing(candidates)?;
         }
         Ok(changed)
     }
@@ -156,6 +230,133 @@ impl Shrinker<'_> {
         };
         self.attempt(candidate)
     }
+
+    /// For a single failing case, a failing case at a smaller distance, the smallest found (see
+    /// the module docs); whether one was.
+    fn closer_cases(&mut self) -> io::Result<bool> {
+        let [item] = self.batch.items[..] else {
+            return Ok(false);
+        };
+        let puzzle = self.options.puzzle.as_str();
+        let below = item.distance().unwrap_or(farthest(puzzle) + 1);
+        // One case an input where the layout holds one (msquare, POJ 1077), else up to 64.
+        let per_input = match (puzzle, self.batch.format) {
+            ("msquare", _) | (_, Some(Format::Poj)) => 1,
+            _ => 64,
+        };
+        while self.tried_below < below && self.closer_runs < CLOSER_RUNS {
+            let distance = self.tried_below;
+            let mut rng = Rng::new(self.options.seed ^ (distance as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+            let mut cases: Vec<Item> = layer(puzzle, distance, &mut rng)
+                .into_iter()
+                .filter(|case| !self.passed.contains(case))
+                .collect();
+            if cases.len() > LAYER_BUDGET {
+                rng.shuffle(&mut cases);
+                cases.truncate(LAYER_BUDGET);
+            }
+            let room = CLOSER_RUNS - self.closer_runs;
+            let candidates: Vec<Batch> = cases
+                .chunks(per_input)
+                .take(room)
+                .map(|chunk| self.with_items(chunk.to_vec()))
+                .collect();
+            self.closer_runs += candidates.len();
+            if self.first_failing(candidates)? {
+                // Every distance below this one passed; ddmin takes the input down to one case
+                // at this distance, and the next round starts here.
+                return Ok(true);
+            }
+            self.tried_below += 1;
+        }
+        Ok(false)
+    }
+}
+
+/// The largest distance a case of the puzzle can have (an answer's most moves).
+fn farthest(puzzle: &str) -> usize {
+    match puzzle {
+        "eight" => 31,
+        "colour-hash" => ch_reference::LIMIT,
+        _ => 22,
+    }
+}
+
+/// The Colour Hash configurations within this many moves are enumerated; farther ones sampled.
+const COLOUR_HASH_LAYERS: usize = 8;
+
+/// The cases at `distance` from the goal, in a fixed order: every one for eight and msquare and
+/// for Colour Hash up to [`COLOUR_HASH_LAYERS`] moves; beyond that, configurations reached by
+/// scrambles of that length whose answer has that length (up to 32 tries, from `rng`).
+///
+/// # Complexity
+/// The layers are built once per process (eight's and msquare's whole spaces from the checker's
+/// tables, Colour Hash's 9,489 configurations within 8 moves by breadth-first search); then a
+/// copy of one layer, or 32 scrambles checked by the reference's search.
+fn layer(puzzle: &str, distance: usize, rng: &mut Rng) -> Vec<Item> {
+    static EIGHT: OnceLock<Vec<Vec<[u8; 9]>>> = OnceLock::new();
+    static MSQUARE: OnceLock<Vec<Vec<[u8; 8]>>> = OnceLock::new();
+    static COLOUR_HASH: OnceLock<Vec<Vec<[u8; 24]>>> = OnceLock::new();
+    match puzzle {
+        "eight" => {
+            let layers = EIGHT.get_or_init(|| eight::distances().by_distance());
+            layers.get(distance).map_or_else(Vec::new, |layer| {
+                layer.iter().map(|&board| Item::Board(board)).collect()
+            })
+        }
+        "msquare" => {
+            let layers = MSQUARE.get_or_init(|| {
+                let mut layers = vec![Vec::new(); 23];
+                for (target, sequence) in msquare::all_targets() {
+                    layers[sequence.len()].push(target);
+                }
+                layers
+            });
+            layers.get(distance).map_or_else(Vec::new, |layer| {
+                layer.iter().map(|&target| Item::Target(target)).collect()
+            })
+        }
+        _ if distance <= COLOUR_HASH_LAYERS => {
+            let layers = COLOUR_HASH.get_or_init(colour_hash_layers);
+            layers[distance].iter().map(|&config| Item::Config(config)).collect()
+        }
+        _ => {
+            let mut found = Vec::new();
+            for _ in 0..32 {
+                let config = scramble(rng, distance);
+                let answer = colour_hash::expected_answer(&config);
+                if answer.len() == distance
+                    && answer.bytes().all(|b| b.is_ascii_digit())
+                    && !found.contains(&Item::Config(config))
+                {
+                    found.push(Item::Config(config));
+                }
+            }
+            found
+        }
+    }
+}
+
+/// Colour Hash's configurations by distance up to [`COLOUR_HASH_LAYERS`]: a breadth-first search
+/// from the goal with the reference's moves (each move has an inverse, so a configuration's
+/// depth is its distance), each layer sorted.
+fn colour_hash_layers() -> Vec<Vec<[u8; 24]>> {
+    let mut seen = HashSet::from([ch_reference::GOAL]);
+    let mut layers = vec![vec![ch_reference::GOAL]];
+    while layers.len() <= COLOUR_HASH_LAYERS {
+        let mut next = Vec::new();
+        for config in layers.last().expect("a layer") {
+            for step in 1..=4 {
+                let turned = ch_reference::turn(config, step);
+                if seen.insert(turned) {
+                    next.push(turned);
+                }
+            }
+        }
+        next.sort_unstable();
+        layers.push(next);
+    }
+    layers
 }
 
 /// The distances, below `distance`, tried for a simpler case: the goal, then doubling, then one
@@ -236,6 +437,19 @@ mod tests {
         assert_eq!(closer(1), [0]);
         assert_eq!(closer(5), [0, 1, 2, 4]);
         assert_eq!(closer(20), [0, 1, 2, 4, 8, 16, 19]);
+    }
+
+    #[test]
+    fn layers_hold_the_cases_at_their_distance() {
+        let mut rng = Rng::new(1);
+        for (puzzle, distance, size) in [("msquare", 6, 92), ("eight", 6, 39), ("colour-hash", 3, 34)] {
+            let cases = layer(puzzle, distance, &mut rng);
+            assert_eq!(cases.len(), size, "{puzzle}");
+            assert!(cases.iter().all(|case| case.distance() == Some(distance)), "{puzzle}");
+        }
+        let deep = layer("colour-hash", 12, &mut rng);
+        assert!(!deep.is_empty() && deep.iter().all(|case| case.distance() == Some(12)));
+        assert!(layer("eight", 32, &mut rng).is_empty());
     }
 
     #[test]

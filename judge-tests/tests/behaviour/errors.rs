@@ -693,3 +693,175 @@ fn numbers_of_thousands_of_digits_anywhere_in_the_buffer() {
     check_table("colour-hash", &rows);
     check_table("msquare", &msquare_rows);
 }
+
+/// Runs `program` with a terminal (a pseudo-terminal in canonical mode) as stdin, on which
+/// `typed` is typed and then Ctrl-D pressed once; its status and stdout, or `None` if it still
+/// waits for input ten seconds later (it is then killed).
+fn typed_at_a_terminal(program: &str, typed: &[u8]) -> Option<(ExitStatus, Vec<u8>)> {
+    let pty = nix::pty::openpty(None, None).unwrap();
+    let mut child = spawn(program, &[], Stdio::from(pty.slave), Stdio::piped(), Stdio::null());
+    let mut keyboard = File::from(pty.master);
+    keyboard.write_all(typed).unwrap();
+    keyboard.write_all(b"\x04").unwrap();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while child.try_wait().unwrap().is_none() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    if child.try_wait().unwrap().is_none() {
+        let _ = child.kill();
+        let _ = child.wait();
+        return None;
+    }
+    let mut stdout = Vec::new();
+    child.stdout.take().unwrap().read_to_end(&mut stdout).unwrap();
+    Some((child.wait().unwrap(), stdout))
+}
+
+#[test]
+fn one_ctrl_d_at_a_terminal_ends_the_input() {
+    // Empty input, a blank line, counts, whole cases; each ends with the same status and output
+    // as the same bytes from a pipe.
+    let typings: [(&str, &[&str]); 3] = [
+        ("msquare", &["", "\n", "2 6 8 4 5 7 3 1\n"]),
+        (
+            "eight",
+            &[
+                "",
+                "\n",
+                "0\n",
+                "11\n",
+                "1\n\n1 2 3 4 5 6 7 8 x\n",
+                "1 2 3 4 5 6 7 8 x\n",
+            ],
+        ),
+        ("colour-hash", &["", "\n", "0\n", "1\n"]),
+    ];
+    for (program, inputs) in typings {
+        for typed in inputs {
+            let piped = runner::run(
+                &mut Command::new(judge_tests::binary_path(program)),
+                typed.as_bytes(),
+                Some(Duration::from_secs(20)),
+            )
+            .unwrap();
+            let Some((status, stdout)) = typed_at_a_terminal(program, typed.as_bytes()) else {
+                panic!("{program} still waits after {typed:?} and one Ctrl-D");
+            };
+            assert_eq!(
+                (status.code(), String::from_utf8_lossy(&stdout)),
+                (piped.code, String::from_utf8_lossy(&piped.stdout)),
+                "{program} on {typed:?} at a terminal and from a pipe"
+            );
+        }
+    }
+}
+
+/// How a run under an address-space limit ended, by who ended it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Limited {
+    /// The answer, as without a limit.
+    Answered,
+    /// The binary's own out-of-memory line, status 1.
+    Refused,
+    /// Before the binary's `main`: the loader or libc (status 127, or SIGSEGV), or Rust's runtime
+    /// (its start-up panic, then SIGABRT).
+    BeforeMain,
+}
+
+/// Runs `binary` on `input` under `ulimit -v kib` and says which [`Limited`] it was, or what
+/// else it did.
+fn run_under_limit(binary: &std::path::Path, kib: u64, input: &[u8], answer: &[u8]) -> Result<Limited, String> {
+    let mut child = Command::new("sh")
+        .args([
+            "-c",
+            &format!("ulimit -v {kib} && exec \"$0\""),
+            &binary.to_string_lossy(),
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let _ = child.stdin.take().unwrap().write_all(input);
+    let done = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&done.stderr);
+    let program = binary.file_name().unwrap().to_string_lossy();
+    use std::os::unix::process::ExitStatusExt;
+    match (done.status.code(), done.status.signal()) {
+        (Some(0), _) if done.stdout == answer && stderr.is_empty() => Ok(Limited::Answered),
+        (Some(1), _)
+            if done.stdout.is_empty()
+                && stderr.starts_with(&format!("{program}: error: out of memory: cannot allocate "))
+                && stderr.lines().count() == 1
+                && stderr.ends_with('\n') =>
+        {
+            Ok(Limited::Refused)
+        }
+        (Some(127), _) | (None, Some(11)) => Ok(Limited::BeforeMain),
+        (None, Some(6)) if stderr.contains("failed to allocate an alternative stack") => Ok(Limited::BeforeMain),
+        _ => Err(format!(
+            "ulimit -v {kib}: {} stdout {:?} stderr {stderr:?}",
+            done.status,
+            String::from_utf8_lossy(&done.stdout)
+        )),
+    }
+}
+
+#[test]
+fn under_any_address_space_limit_main_answers_or_gives_one_line() {
+    let cases: [(&str, &[u8]); 3] = [
+        ("msquare", b"2 6 8 4 5 7 3 1\n"),
+        ("eight", b"2 3 4 1 5 x 7 6 8\n"),
+        ("colour-hash", b"1\n0 3 4 5 0 3 6 5 0 1 2 1 0 7 8 7 0 9 10 9 0 1 2 1\n"),
+    ];
+    for (program, input) in cases {
+        // The static build the tests run, and the dynamically linked one `make test` builds beside
+        // `judge` (its loader and libc take more room before `main`).
+        let dynamic = judge_tests::binary_path("judge").with_file_name(program);
+        assert!(
+            dynamic.is_file(),
+            "{} is missing: cargo build --profile test-release --bins",
+            dynamic.display()
+        );
+        for binary in [judge_tests::binary_path(program), dynamic] {
+            let answer = Command::new(&binary)
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .spawn()
+                .and_then(|mut child| {
+                    child.stdin.take().unwrap().write_all(input)?;
+                    child.wait_with_output()
+                })
+                .unwrap()
+                .stdout;
+            // From far below the runtime's own start to well past the first answer, every 8 KiB:
+            // whatever runs of `main` answers or refuses in one line (never Rust's abort on an
+            // allocation), and once the start succeeds, it does at every larger limit but for
+            // the runtime's own start-up failure.
+            let (mut kib, mut answered_at) = (1024, None);
+            let mut seen = Vec::new();
+            while answered_at.map_or(true, |at| kib < at + 256) {
+                assert!(
+                    kib < 64 << 10,
+                    "{}: no answer within 64 MiB: {seen:?}",
+                    binary.display()
+                );
+                let limited = run_under_limit(&binary, kib, input, &answer)
+                    .unwrap_or_else(|e| panic!("{}: {e}", binary.display()));
+                if limited == Limited::Answered {
+                    answered_at.get_or_insert(kib);
+                } else {
+                    assert!(
+                        answered_at.is_none(),
+                        "{}: {limited:?} at {kib} KiB, after an answer at {answered_at:?}",
+                        binary.display()
+                    );
+                }
+                if seen.last().map_or(true, |&(_, last)| last != limited) {
+                    seen.push((kib, limited));
+                }
+                kib += 8;
+            }
+        }
+    }
+}

@@ -248,8 +248,12 @@ fn peak_rss_reports_odd_arguments_on_one_line() {
             "peak-rss: error: --memory-limit-kib needs a positive number, not '1\\n2'\n",
         ),
         (
+            vec!["--parent".into(), "-3".into(), report.clone().into(), "true".into()],
+            "peak-rss: error: --parent needs a process id, not '-3'\n",
+        ),
+        (
             vec![report.clone().into()],
-            "peak-rss: error: usage: peak-rss [--memory-limit-kib N] OUT PROGRAM [ARGS...]\n",
+            "peak-rss: error: usage: peak-rss [--memory-limit-kib N] [--parent PID] OUT PROGRAM [ARGS...]\n",
         ),
     ];
     for (args, line) in rows {
@@ -540,7 +544,9 @@ fn run_judges_as_the_judges_do_and_exact_compares_bytes() {
         assert_eq!(done.status, Some(0), "{args:?}: {done:?}");
         assert!(done.stdout.ends_with(" passed, 0 failed\n"), "{}", done.stdout);
     }
-    assert_eq!(run_eight(&["solved", "--checker"]).status, Some(0));
+    let done = run_eight(&["poj1077-sample", "--command", longer, "--checker-level", "shortest"]);
+    assert_eq!(done.status, Some(1), "{done:?}");
+    assert_eq!(run_eight(&["solved", "--checker-level", "strict"]).status, Some(0));
 }
 
 /// The cases `judge run eight --format F` runs.
@@ -568,7 +574,11 @@ fn format_runs_one_judges_cases() {
         poj.iter().chain(&hdu).all(|name| !uva.contains(name)),
         "{poj:?} {hdu:?}"
     );
-    let all = run_eight(&[]).stdout.lines().count() - 1;
+    let all = run_eight(&[])
+        .stdout
+        .lines()
+        .filter(|line| line.starts_with("AC "))
+        .count();
     assert_eq!(hdu.len() + uva.len(), all, "every case is HDU's or UVa 652's");
     // A named case outside the layout is left out; none left is a mistake.
     let done = run_eight(&["--format", "poj", "uva652-sample"]);
@@ -673,8 +683,16 @@ fn every_verb_shares_one_parser_and_its_mistakes() {
             "--exact compares bytes: --strict is a checker level (see judge run --help)",
         ),
         (
-            &["run", "eight", "--exact", "--checker"],
-            "--exact and --checker exclude each other (see judge run --help)",
+            &["run", "eight", "--checker"],
+            "unknown option --checker (see judge run --help)",
+        ),
+        (
+            &["run", "eight", "--exact", "--checker-level", "shortest"],
+            "--exact compares bytes: --checker-level shortest is a checker level (see judge run --help)",
+        ),
+        (
+            &["run", "eight", "--jobs", "0"],
+            "--jobs: 0 is out of range (1 to 1024)",
         ),
         (
             &["run", "eight", "--strict", "--shortest"],
@@ -728,9 +746,30 @@ fn every_verb_shares_one_parser_and_its_mistakes() {
     );
     // Each verb's help names its switches.
     for (verb, switches) in [
-        ("run", &["--exact", "--format", "--command", "--data"][..]),
-        ("stress", &["--generator", "--format", "--whitespace", "--keep"]),
-        ("check", &["--shortest", "--strict"]),
+        (
+            "run",
+            &[
+                "--exact",
+                "--format",
+                "--command",
+                "--data",
+                "--whitespace",
+                "--checker-level",
+                "--jobs",
+            ][..],
+        ),
+        (
+            "stress",
+            &[
+                "--generator",
+                "--format",
+                "--whitespace",
+                "--keep",
+                "--checker-level",
+                "--jobs",
+            ],
+        ),
+        ("check", &["--checker-level", "--shortest", "--strict"]),
         ("bundle", &["--out"]),
     ] {
         let help = outcome(judge().args([verb, "--help"])).stdout;
@@ -738,4 +777,27 @@ fn every_verb_shares_one_parser_and_its_mistakes() {
             assert!(help.contains(switch), "{verb}: {switch}: {help}");
         }
     }
+}
+
+#[test]
+fn a_puzzle_folder_may_be_a_symbolic_link() {
+    let dir = data(
+        "linked",
+        &[("real/cases/a.in", b"1 2 3 4 5 6 7 8 x\n"), ("real/cases/a.out", b"\n")],
+    );
+    let data = dir.join("data");
+    fs::create_dir_all(&data).unwrap();
+    std::os::unix::fs::symlink(dir.join("real/cases"), data.join("eight")).unwrap();
+    // A link to nothing is no puzzle, and no error.
+    std::os::unix::fs::symlink(dir.join("nowhere"), data.join("msquare")).unwrap();
+    let done = outcome(judge().args(["run", "eight", "--command", "echo", "--data"]).arg(&data));
+    assert_eq!(done.status, Some(0), "{done:?}");
+    assert!(done.stdout.starts_with("AC  eight/a"), "{done:?}");
+    let unknown = outcome(judge().args(["run", "msquare", "--data"]).arg(&data));
+    assert_eq!(
+        (unknown.status, unknown.stderr.as_str()),
+        (Some(2), "judge: error: unknown puzzle 'msquare' (puzzles: eight)\n"),
+        "{unknown:?}"
+    );
+    fs::remove_dir_all(&dir).unwrap();
 }

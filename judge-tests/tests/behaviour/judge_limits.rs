@@ -293,3 +293,195 @@ fn a_crash_keeps_the_end_of_its_stderr() {
         "{tail}"
     );
 }
+
+/// Whether any thread of process `pid` runs: unlike [`alive`], true of a process whose main
+/// thread exited while another runs (its `/proc/<pid>/stat` shows `Z`).
+fn any_thread_runs(pid: i32) -> bool {
+    let Ok(tasks) = fs::read_dir(format!("/proc/{pid}/task")) else {
+        return false;
+    };
+    tasks.flatten().any(|task| {
+        let stat = fs::read_to_string(task.path().join("stat")).unwrap_or_default();
+        stat.rfind(')').is_some_and(|end| {
+            !matches!(
+                stat[end + 1..].trim_start().as_bytes().first(),
+                Some(b'Z' | b'X') | None
+            )
+        })
+    })
+}
+
+/// A Python program that writes its process id to `pids`, starts a thread running `thread`
+/// (Python statements, `time` imported), and ends its main thread alone (`pthread_exit`).
+fn main_thread_exits(pids: &std::path::Path, thread: &str) -> Command {
+    let program = format!(
+        "import ctypes, os, threading, time\n\
+         open({:?}, 'w').write(str(os.getpid()))\n\
+         def helper():\n    {thread}\n\
+         threading.Thread(target=helper).start()\n\
+         ctypes.CDLL(None).pthread_exit(None)\n",
+        pids.display().to_string()
+    );
+    let mut command = Command::new("python3");
+    command.arg("-c").arg(program);
+    command
+}
+
+/// Waits up to ten seconds for every thread of `pid` to end, kills it if one still runs (this
+/// test started it), and says whether it ended by itself.
+fn threads_end(pid: i32) -> bool {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while any_thread_runs(pid) && Instant::now() < deadline {
+        thread::sleep(Duration::from_millis(10));
+    }
+    let ran_on = any_thread_runs(pid);
+    if ran_on {
+        let _ = nix::sys::signal::kill(nix::unistd::Pid::from_raw(pid), Signal::SIGKILL);
+    }
+    !ran_on
+}
+
+#[test]
+fn a_program_whose_main_thread_exits_stays_under_its_limits() {
+    let dir = scratch("threads");
+    let file = dir.join("pid");
+    // A thread that outlives main runs on until the time limit, and is killed then.
+    let sleeper = runner::run(
+        &mut main_thread_exits(&file, "time.sleep(300)"),
+        b"",
+        Some(Duration::from_secs(3)),
+    )
+    .unwrap();
+    assert!(sleeper.timed_out, "{sleeper:?}");
+    let pid = pids(&file)[0];
+    assert!(threads_end(pid), "the thread of {pid} outlived its time limit");
+    // Its memory counts: 150 MiB, filled after main has gone, against a 50 MiB limit.
+    let limits = Limits {
+        time: Some(Duration::from_secs(60)),
+        memory: Some(50 << 20),
+        ..Limits::default()
+    };
+    let hog = "time.sleep(0.5); data = b'1' * (150 << 20); time.sleep(300)";
+    let hogging = runner::run_with(&mut main_thread_exits(&file, hog), b"", &limits).unwrap();
+    assert!(hogging.memory_limit_exceeded && !hogging.timed_out, "{hogging:?}");
+    let pid = pids(&file)[0];
+    assert!(threads_end(pid), "the thread of {pid} outlived its memory limit");
+    // A thread that ends by itself ends the program, with the status the kernel gives it.
+    let finishing = runner::run(
+        &mut main_thread_exits(&file, "time.sleep(0.5); print('late', flush=True)"),
+        b"",
+        Some(Duration::from_secs(60)),
+    )
+    .unwrap();
+    assert_eq!(
+        (finishing.stdout.as_slice(), finishing.code),
+        (&b"late\n"[..], Some(0)),
+        "{finishing:?}"
+    );
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `judge run msquare usaco-1 --command CMD` on the workspace's own case, started in `tmp`.
+fn judge_run(command: &str, tmp: &std::path::Path) -> Command {
+    let mut judge = Command::new(judge_tests::binary_path("judge"));
+    judge
+        .args(["run", "msquare", "usaco-1", "--time-limit", "60000", "--data"])
+        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/data"))
+        .args(["--command", command])
+        .env("TMPDIR", tmp)
+        .stdin(std::process::Stdio::null());
+    judge
+}
+
+#[test]
+fn a_program_that_kills_its_supervisor_is_killed() {
+    let dir = scratch("supervisor");
+    let file = dir.join("pids");
+    // The program's shell, a child it started, then the shell kills the supervisor (its parent)
+    // and becomes a long sleep.
+    let script = format!(
+        "echo $$ >> '{0}'; sleep 301 & echo $! >> '{0}'; kill -9 $PPID; exec sleep 300",
+        file.display()
+    );
+    let started = Instant::now();
+    let judged = judge_run(&script, &dir).output().unwrap();
+    let said = String::from_utf8_lossy(&judged.stdout);
+    assert!(
+        said.starts_with("RE  msquare/usaco-1") && said.contains("SIGKILL"),
+        "{said}"
+    );
+    assert!(started.elapsed() < Duration::from_secs(30), "{:?}", started.elapsed());
+    assert_eq!(pids(&file).len(), 2, "{said}");
+    assert_all_dead(&pids(&file));
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn nothing_outlives_a_judge_killed_by_a_signal_it_cannot_handle() {
+    for signal in [Signal::SIGKILL, Signal::SIGUSR1] {
+        let dir = scratch(&format!("killed-{}", signal as i32));
+        let file = dir.join("pids");
+        let script = format!(
+            "sleep 302 & echo $! >> '{0}'; echo $$ >> '{0}'; exec sleep 303",
+            file.display()
+        );
+        let mut judge = judge_run(&script, &dir).spawn().unwrap();
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while pids(&file).len() < 2 && Instant::now() < deadline {
+            thread::sleep(Duration::from_millis(10));
+        }
+        // The supervisor too.
+        let mut running = pids(&file);
+        running.extend(tree::descendants(judge.id() as i32).iter().map(|process| process.pid));
+        let reports = || {
+            fs::read_dir(&dir)
+                .unwrap()
+                .flatten()
+                .filter(|entry| entry.file_name().to_string_lossy().starts_with("judge-peak-"))
+                .count()
+        };
+        assert_eq!(reports(), 1, "the supervisor's report file is in TMPDIR");
+        nix::sys::signal::kill(nix::unistd::Pid::from_raw(judge.id() as i32), signal).unwrap();
+        let _ = judge.wait();
+        assert_all_dead(&running);
+        // Its report file is gone with it (it is removed just before the supervisor exits).
+        while reports() > 0 && Instant::now() < deadline {
+            thread::sleep(Duration::from_millis(10));
+        }
+        assert_eq!(reports(), 0, "{signal}: the report file is left in TMPDIR");
+        fs::remove_dir_all(&dir).unwrap();
+    }
+}
+
+#[test]
+fn a_checkers_own_failure_is_never_a_verdict_on_the_output() {
+    let judge = judge_tests::binary_path("judge");
+    let input = concat!(env!("CARGO_MANIFEST_DIR"), "/data/eight/boards-50.in");
+    let answer = concat!(env!("CARGO_MANIFEST_DIR"), "/data/eight/boards-50.out");
+    // `ulimit -v` (KiB) in a shell that then becomes `judge check`.
+    let check = |limit_kib: u32, output: &str| {
+        let script = format!("ulimit -v {limit_kib} && exec \"$0\" check eight \"$1\" \"$2\"");
+        let done = Command::new("sh")
+            .args(["-c", &script])
+            .arg(&judge)
+            .args([input, output])
+            .output()
+            .unwrap();
+        (done.status.code(), String::from_utf8_lossy(&done.stdout).into_owned())
+    };
+    // An endless output ends in the checker's own failure to hold it, whatever memory it has.
+    for limit_kib in [20 << 10, 100 << 10] {
+        let (status, said) = check(limit_kib, "/dev/zero");
+        assert_eq!(status, Some(3), "{said}");
+        assert!(
+            said.starts_with("FAIL cannot hold the output: /dev/zero: out of memory"),
+            "{said}"
+        );
+    }
+    // The same memory judges a right output right.
+    let (status, said) = check(20 << 10, answer);
+    assert_eq!(status, Some(0), "{said}");
+    // An output that is not there is the program's: a wrong answer.
+    let (status, said) = check(20 << 10, "/nonexistent/output");
+    assert_eq!(status, Some(1), "{said}");
+}

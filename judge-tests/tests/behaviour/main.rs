@@ -7,7 +7,9 @@
 //! - [`hostile`], [`errors`], [`fuzz`]: the error contract on bad input and in hostile
 //!   environments;
 //! - [`judge_cli`], [`judge_limits`], [`stress`]: the `judge` command, its limits and
-//!   `judge stress`.
+//!   `judge stress`;
+//! - [`own_solution`]: `judge` on a user's own solution: one-layout solutions, the cases no judge
+//!   sends, classic bugs shrunk to their easiest failing case, `--jobs`.
 //!
 //! `cargo test --test behaviour -- hostile::` runs one part.
 
@@ -18,5 +20,6 @@ mod fuzz;
 mod hostile;
 mod judge_cli;
 mod judge_limits;
+mod own_solution;
 mod random_colour_hash;
 mod stress;

@@ -25,6 +25,7 @@ fn options(puzzle: &str, command: String, cases: usize) -> Options {
         format: None,
         whitespace: Whitespace::Plain,
         generator: None,
+        jobs: 2,
     }
 }
 
@@ -53,7 +54,7 @@ fn assert_caught_and_shrunk(puzzle: &str, filter: &str, noun: &str) -> String {
     let command = format!("{} | {filter}", binary(puzzle));
     let (passed, report, kept) = stress(options(puzzle, command, 2000));
     assert!(!passed, "{report}");
-    assert!(report.contains(&format!("input (1 {noun}, shrunk from")), "{report}");
+    assert!(report.contains(&format!("input (1 {noun} ")), "{report}");
     assert!(
         report.contains("expected (the reference's answer):") && report.contains("received:"),
         "{report}"
@@ -75,10 +76,22 @@ fn eight_wrong_only_on_long_answers_is_caught() {
         "board",
     );
     assert!(report.contains("wrong answer board 1"), "{report}");
-    // The first batch fails: its 64 boards are the failed side of the summary.
-    assert_eq!(
-        summary(&report),
-        "0 passed, 64 failed (cases 1-64 of 2000, run as one input)",
+    // The easiest failing case: the first distance whose answers are over 24 moves.
+    assert!(
+        report.contains("input (1 board at distance 25, shrunk from 64)"),
+        "{report}"
+    );
+    // The small boards come first: batches passed before the failing one, whose 64 boards are
+    // the failed side of the summary.
+    let summary = summary(&report);
+    let passed: usize = summary.split(' ').next().unwrap().parse().unwrap();
+    assert!(passed > 0, "{report}");
+    assert!(
+        summary.ends_with(&format!(
+            " passed, 64 failed (cases {}-{} of 2000, run as one input)",
+            passed + 1,
+            passed + 64
+        )),
         "{report}"
     );
 }
@@ -87,6 +100,7 @@ fn eight_wrong_only_on_long_answers_is_caught() {
 fn eight_wrong_only_on_unsolvable_boards_is_caught() {
     let report = assert_caught_and_shrunk("eight", "sed 's/^unsolvable$/ud/'", "board");
     assert!(report.contains("for an unsolvable board"), "{report}");
+    assert!(report.contains("input (1 board unsolvable, shrunk from"), "{report}");
 }
 
 #[test]
@@ -97,6 +111,10 @@ fn colour_hash_wrong_only_at_distance_16_is_caught() {
         "configuration",
     );
     assert!(report.contains("case 1:"), "{report}");
+    assert!(
+        report.contains("input (1 configuration at distance 16, shrunk from"),
+        "{report}"
+    );
 }
 
 /// A solver wrong once an input holds 10 boards or more (it prints a line too many).
@@ -207,24 +225,32 @@ fn own_eight_passes_with_hostile_whitespace() {
 }
 
 #[test]
-fn colour_hash_inputs_are_mostly_configurations_of_the_puzzle() {
-    let mut generator = Generator::new("colour-hash", 11).unwrap();
-    let (mut valid, mut far, mut shuffled) = (0, 0, 0);
-    for _ in 0..44 {
-        let Item::Config(config) = generator.item() else {
-            panic!("a configuration")
-        };
-        if config[9..12] != config[21..24] {
-            shuffled += 1;
-            continue;
+fn colour_hash_inputs_are_configurations_of_the_puzzle_unless_hostile() {
+    for (whitespace, shuffles) in [(Whitespace::Plain, 0), (Whitespace::Hostile, 2)] {
+        let mut generator = Generator::new("colour-hash", 11).unwrap().with_whitespace(whitespace);
+        let kinds = generator.kinds();
+        let (mut valid, mut far, mut shuffled) = (0, 0, 0);
+        for _ in 0..2 * kinds {
+            let item = generator.item();
+            let Item::Config(config) = item else {
+                panic!("a configuration")
+            };
+            if !item.is_the_puzzles() {
+                shuffled += 1;
+                continue;
+            }
+            valid += 1;
+            let answer = judge_tests::checker::colour_hash::expected_answer(&config);
+            far += usize::from(answer.starts_with("NO SOLUTION"));
         }
-        valid += 1;
-        let answer = judge_tests::checker::colour_hash::expected_answer(&config);
-        far += usize::from(answer.starts_with("NO SOLUTION"));
+        // Per round of kinds: the trap and two random configurations of the puzzle have no
+        // answer of 16 moves; under hostile whitespace one shuffle is not the puzzle.
+        assert_eq!(
+            (valid, far, shuffled),
+            (2 * kinds - shuffles, 6, shuffles),
+            "{whitespace:?}"
+        );
     }
-    // Per 22: the trap and two random configurations of the puzzle have no answer of 16 moves,
-    // and one shuffle is not the puzzle.
-    assert_eq!((valid, far, shuffled), (42, 6, 2));
 }
 
 #[test]
@@ -276,6 +302,10 @@ fn a_users_generator_makes_the_inputs() {
         .map(|line| line.parse().unwrap())
         .collect();
     let wanted: Vec<u64> = (0..6).map(|index| stress::generator_seed(1, index)).collect();
+    // Inputs are made by up to --jobs generators at once: every seed once, in any order.
+    let (mut seen, mut wanted) = (seen, wanted);
+    seen.sort_unstable();
+    wanted.sort_unstable();
     assert_eq!(seen, wanted);
     // A broken solver: caught on the generator's input, shrunk to one board, count and all.
     let mut broken = good;
@@ -286,7 +316,10 @@ fn a_users_generator_makes_the_inputs() {
         report.contains("FAIL on input 1 of 6 (the generator's seed "),
         "{report}"
     );
-    assert!(report.contains("input (1 board, shrunk from "), "{report}");
+    assert!(
+        report.contains("input (1 board at distance 19, shrunk from "),
+        "{report}"
+    );
     assert_eq!(kept, b"1\n\n2 3 4 1 5 x 7 6 8\n");
     fs::remove_file(seeds).unwrap();
 }
@@ -360,7 +393,7 @@ fn the_judge_command_runs_it() {
     let (code, stdout, _) = judge(&["colour-hash", "--command", &broken, "--cases", "40"]);
     assert_eq!(code, Some(1), "{stdout}");
     assert!(
-        stdout.contains("input (1 configuration, shrunk from")
+        stdout.contains("input (1 configuration at distance 0, shrunk from 8)")
             && stdout.ends_with(" failed (cases 1-8 of 40, run as one input)\n"),
         "{stdout}"
     );

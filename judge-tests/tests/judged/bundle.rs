@@ -1,7 +1,8 @@
 //! The submission artifacts of `make bundle` and `make dist`, built here as those targets build
 //! them and held to the Cargo-built binaries:
 //!
-//! - `bundle/<puzzle>`: the single-file source, made once, fits 64 KB.
+//! - `bundle/<puzzle>`: the single-file source, made once, fits 64 KB; `bundle/<puzzle>-plain`,
+//!   the plain program (`judge_tests::bundle::plain_bundle`), fits 16,000 bytes.
 //! - `bundle/<toolchain>-<edition>/<puzzle>`: it compiles with plain rustc (no Cargo, no crates)
 //!   with no warning, under every edition a judge offers: 2015, 2018, 2021 and 2024 with the
 //!   default toolchain (`stable`), 2015, 2018 and 2021 with Rust 1.70, the workspace's
@@ -10,9 +11,12 @@
 //!   no shared library, and has no symbol table (while an ordinary Cargo build, such as this test
 //!   binary, asks for both). The static binaries are the ones every other test runs
 //!   ([`judge_tests::binary_path`]), so the judge cases of `cases.rs` are their case-by-case test.
+//! - `standalone/eight`: eight's README's way to take the crate out of the workspace works.
 //! - `bundle/<toolchain>-<edition>/<puzzle>/<case>`: on every judge case, the same stdout,
 //!   stderr, exit status and verdict as the static Cargo build (run once a case, shared by the
-//!   seven builds).
+//!   seven builds). The plain program (`.../<puzzle>-plain/<case>`) is held to the same stdout,
+//!   exit status and verdict; its stderr has words of its own, so it must have as many lines as
+//!   the Cargo build's, an error line starting `<puzzle>: error: ` where that one fails.
 //!
 //! The cost is the compiling (the cases take milliseconds), so only the build judges run most,
 //! edition 2021 with a current rustc, is optimised as they build it (`-O`). The other builds
@@ -58,17 +62,17 @@ const BUILDS: [(&str, &str, bool); 7] = [
     ("1.70", "2018", false),
 ];
 
-/// Bundles `puzzle` as `make bundle` does, checks its size, and writes it to
-/// `target/bundle/<puzzle>.rs`; returns that file.
-fn make_bundle(puzzle: &str) -> Result<PathBuf, String> {
+/// Bundles `puzzle` as `make bundle` does (its plain program if `plain`), checks its size, and
+/// writes it to `target/bundle/<puzzle>.rs` (`<puzzle>-plain.rs`); returns that file.
+fn make_bundle(puzzle: &str, plain: bool) -> Result<PathBuf, String> {
     let root = judge_tests::workspace_root();
-    let made = bundle::bundle(&root, puzzle).map_err(|e| e.to_string())?;
-    if made.source.len() > bundle::SIZE_LIMIT {
-        return Err(format!(
-            "{} bytes, over the {} byte limit",
-            made.source.len(),
-            bundle::SIZE_LIMIT
-        ));
+    let (made, limit) = if plain {
+        (bundle::plain_bundle(&root, puzzle)?, bundle::PLAIN_SIZE_LIMIT)
+    } else {
+        (bundle::bundle(&root, puzzle)?, bundle::SIZE_LIMIT)
+    };
+    if made.source.len() > limit {
+        return Err(format!("{} bytes, over the {limit} byte limit", made.source.len()));
     }
     bundle::write(&made, &target_dir().join("bundle")).map_err(|e| e.to_string())
 }
@@ -155,20 +159,32 @@ fn build_static(puzzles: &[String]) -> Result<PathBuf, String> {
     Ok(judge_tests::static_binaries(&target_dir()))
 }
 
-/// One bundle under one build, made by the first trial that needs it.
+/// One bundle (or plain program) under one build, made by the first trial that needs it.
 #[derive(Clone)]
 struct Compiled {
     puzzle: String,
+    plain: bool,
     build: (&'static str, &'static str, bool),
     source: Shared<PathBuf>,
     binary: Shared<PathBuf>,
 }
 
 impl Compiled {
+    /// `msquare` or `msquare-plain`: the bundle's file and binary name.
+    fn name(&self) -> String {
+        match self.plain {
+            true => format!("{}-plain", self.puzzle),
+            false => self.puzzle.clone(),
+        }
+    }
+
     fn binary(&self) -> Result<PathBuf, Failed> {
         shared(&self.binary, || {
-            let source = self.source.get_or_init(|| make_bundle(&self.puzzle)).clone()?;
-            build_bundle(&source, &self.puzzle, self.build)
+            let source = self
+                .source
+                .get_or_init(|| make_bundle(&self.puzzle, self.plain))
+                .clone()?;
+            build_bundle(&source, &self.name(), self.build)
         })
     }
 }
@@ -187,8 +203,8 @@ fn run_case(case: &Case, binary: &Path) -> Result<Run, String> {
 
 /// Runs `case` through `candidate` and compares it with the Cargo-built binary's run of the same
 /// case (made by the first of the seven builds to need it): they must agree on every byte and
-/// status, and on the verdict.
-fn same_as_cargo_build(case: &Case, reference: &Shared<Arc<Run>>, candidate: &Path) -> Result<(), Failed> {
+/// status, and on the verdict; a `plain` program's stderr only on its lines (module docs).
+fn same_as_cargo_build(case: &Case, reference: &Shared<Arc<Run>>, candidate: &Path, plain: bool) -> Result<(), Failed> {
     let expected = reference
         .get_or_init(|| run_case(case, &judge_tests::binary_path(&case.puzzle)).map(Arc::new))
         .clone()
@@ -204,7 +220,20 @@ fn same_as_cargo_build(case: &Case, reference: &Shared<Arc<Run>>, candidate: &Pa
             return Err(format!("verdict {got}, the Cargo build gets {want}").into());
         }
     }
-    if actual.code != expected.code || actual.stderr != expected.stderr || actual.stdout != expected.stdout {
+    let lines = |stderr: &[u8]| stderr.split(|&byte| byte == b'\n').count();
+    let error_line = format!("{}: error: ", case.puzzle);
+    let stderr_agrees = match plain {
+        false => actual.stderr == expected.stderr,
+        true => {
+            lines(&actual.stderr) == lines(&expected.stderr)
+                && (actual.code == Some(0)
+                    || String::from_utf8_lossy(&actual.stderr)
+                        .lines()
+                        .last()
+                        .is_some_and(|line| line.starts_with(&error_line)))
+        }
+    };
+    if actual.code != expected.code || !stderr_agrees || actual.stdout != expected.stdout {
         return Err(format!(
             "exit {:?} (Cargo build: {:?}); stderr {:?} (Cargo build: {:?})\n{}",
             actual.code,
@@ -214,6 +243,80 @@ fn same_as_cargo_build(case: &Case, reference: &Shared<Arc<Run>>, candidate: &Pa
             runner::line_diff(&expected.stdout, &actual.stdout)
         )
         .into());
+    }
+    Ok(())
+}
+
+/// The crate README's way to study one puzzle alone, done once, for `puzzle`: its folder and
+/// `common/` copied to a temporary folder with the root `Cargo.toml` the README's "Study this
+/// puzzle alone" shows, built there by Cargo alone (offline, with the workspace's `Cargo.lock`,
+/// whose crates `make test` has fetched), and run on the judge case `sample`.
+fn standalone(puzzle: &str, sample: &str) -> Result<(), Failed> {
+    let root = judge_tests::workspace_root();
+    let readme_path = root.join(puzzle).join("README.md");
+    let readme = fs::read_to_string(&readme_path).map_err(|e| format!("{}: {e}", readme_path.display()))?;
+    let manifest = readme
+        .split("## Study this puzzle alone")
+        .nth(1)
+        .and_then(|section| section.split("```toml\n").nth(1))
+        .and_then(|block| block.split("```").next())
+        .ok_or_else(|| {
+            format!(
+                "{}: no Cargo.toml under \"Study this puzzle alone\"",
+                readme_path.display()
+            )
+        })?;
+    let dir = target_dir().join("standalone").join(puzzle);
+    let _ = fs::remove_dir_all(&dir);
+    for folder in [puzzle, "common"] {
+        copy_folder(&root.join(folder), &dir.join(folder))?;
+    }
+    fs::write(dir.join("Cargo.toml"), manifest).map_err(|e| e.to_string())?;
+    fs::copy(root.join("Cargo.lock"), dir.join("Cargo.lock")).map_err(|e| e.to_string())?;
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let built = Command::new(cargo)
+        .current_dir(&dir)
+        // A user's plain build: none of `make test`'s linting wrapper or flags.
+        .env_remove("CARGO_ENCODED_RUSTFLAGS")
+        .env_remove("RUSTC_WORKSPACE_WRAPPER")
+        .env_remove("RUSTFLAGS")
+        .env_remove("CARGO_TARGET_DIR")
+        .args(["build", "--offline", "--quiet", "-p", puzzle])
+        .output()
+        .map_err(|e| format!("cannot run cargo: {e}"))?;
+    if !built.status.success() {
+        return Err(format!(
+            "cargo build in {}: {}\n{}",
+            dir.display(),
+            built.status,
+            String::from_utf8_lossy(&built.stderr)
+        )
+        .into());
+    }
+    let data = judge_tests::data_dir().join(puzzle);
+    let input = fs::read(data.join(format!("{sample}.in"))).map_err(|e| e.to_string())?;
+    let expected = fs::read(data.join(format!("{sample}.out"))).map_err(|e| e.to_string())?;
+    let binary = dir.join("target/debug").join(puzzle);
+    let ran = runner::run(&mut Command::new(&binary), &input, None)
+        .map_err(|e| format!("cannot run {}: {e}", binary.display()))?;
+    if ran.code != Some(0) || ran.stdout != expected {
+        return Err(format!("exit {:?}\n{}", ran.code, runner::line_diff(&expected, &ran.stdout)).into());
+    }
+    fs::remove_dir_all(&dir).map_err(|e| e.to_string())?;
+    Ok(())
+}
+
+/// Copies the folder `from` to `to`, every file and folder in it.
+fn copy_folder(from: &Path, to: &Path) -> Result<(), String> {
+    fs::create_dir_all(to).map_err(|e| format!("{}: {e}", to.display()))?;
+    for entry in fs::read_dir(from).map_err(|e| format!("{}: {e}", from.display()))? {
+        let path = entry.map_err(|e| e.to_string())?.path();
+        let target = to.join(path.file_name().unwrap_or_default());
+        if path.is_dir() {
+            copy_folder(&path, &target)?;
+        } else {
+            fs::copy(&path, &target).map_err(|e| format!("{}: {e}", path.display()))?;
+        }
     }
     Ok(())
 }
@@ -292,26 +395,34 @@ pub fn trials() -> Vec<Trial> {
     }));
     let mut bundles = Vec::new();
     let mut sources = Vec::new();
-    for puzzle in &puzzles {
-        let cell: Shared<PathBuf> = Arc::default();
-        sources.push(cell.clone());
-        let name = puzzle.clone();
-        trials.push(Trial::test(format!("bundle/{puzzle}"), move || {
-            shared(&cell, || make_bundle(&name)).map(drop)
-        }));
+    for plain in [false, true] {
+        for puzzle in &puzzles {
+            let cell: Shared<PathBuf> = Arc::default();
+            sources.push((puzzle.clone(), plain, cell.clone()));
+            let name = puzzle.clone();
+            let shown = if plain {
+                format!("{puzzle}-plain")
+            } else {
+                puzzle.clone()
+            };
+            trials.push(Trial::test(format!("bundle/{shown}"), move || {
+                shared(&cell, || make_bundle(&name, plain)).map(drop)
+            }));
+        }
     }
     for build in BUILDS {
         let (toolchain, edition, _) = build;
-        for (puzzle, source) in puzzles.iter().zip(&sources) {
+        for (puzzle, plain, source) in &sources {
             let compiled = Compiled {
                 puzzle: puzzle.clone(),
+                plain: *plain,
                 build,
                 source: source.clone(),
                 binary: Arc::default(),
             };
             bundles.push(compiled.clone());
             trials.push(Trial::test(
-                format!("bundle/{toolchain}-{edition}/{puzzle}"),
+                format!("bundle/{toolchain}-{edition}/{}", compiled.name()),
                 move || compiled.binary().map(drop),
             ));
         }
@@ -332,6 +443,9 @@ pub fn trials() -> Vec<Trial> {
             Ok(())
         }));
     }
+    trials.push(Trial::test("standalone/eight", || {
+        standalone("eight", "poj1077-sample")
+    }));
     // The ELF reader itself, on a binary known to need the loader: an ordinary Cargo build, this
     // test binary.
     trials.push(Trial::test("dist/elf-reader-sees-a-dynamic-cargo-build", move || {
@@ -358,10 +472,13 @@ pub fn trials() -> Vec<Trial> {
             .expect("every bundle is of a listed puzzle");
         for (case, reference) in found.iter().zip(runs) {
             let (compiled, case, reference) = (compiled.clone(), case.clone(), reference.clone());
-            trials.push(Trial::test(
-                format!("bundle/{toolchain}-{edition}/{}", case.id()),
-                move || same_as_cargo_build(&case, &reference, &compiled.binary()?),
-            ));
+            let name = match compiled.plain {
+                true => format!("{}-plain/{}", case.puzzle, case.name),
+                false => case.id(),
+            };
+            trials.push(Trial::test(format!("bundle/{toolchain}-{edition}/{name}"), move || {
+                same_as_cargo_build(&case, &reference, &compiled.binary()?, compiled.plain)
+            }));
         }
     }
     trials

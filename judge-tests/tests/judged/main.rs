@@ -7,7 +7,9 @@
 //!   every binary's output on every case is accepted;
 //! - [`grammar`]: the binaries and the checkers read the same inputs as valid;
 //! - [`bundle`]: the single-file bundles under every edition and toolchain answer every case as
-//!   the static Cargo build does, which links as it should.
+//!   the static Cargo build does, which links as it should;
+//! - [`docs`]: every fast-tier file names the tests that prove it, and they exist; every relative
+//!   link in the Markdown files resolves.
 //!
 //! Trial names start with their part (`msquare/usaco-1`, `check/...`, `agree/...`,
 //! `bundle/...`, `dist/...`), so `cargo test --test judged -- bundle/` runs one part.
@@ -15,6 +17,7 @@
 mod bundle;
 mod cases;
 mod checkers;
+mod docs;
 mod grammar;
 
 use libtest_mimic::{Arguments, ColorSetting, Failed, Trial};
@@ -53,5 +56,6 @@ fn main() {
     trials.extend(checkers::trials());
     trials.extend(grammar::trials());
     trials.extend(bundle::trials());
+    trials.extend(docs::trials());
     libtest_mimic::run(&args, trials).exit();
 }

@@ -5,7 +5,7 @@ use std::sync::OnceLock;
 
 use crate::plain;
 use crate::search::ida::{self, Exhausted};
-use crate::search::{Answer, Answerer};
+use crate::search::Answerer;
 use crate::state::{Board, STATES};
 
 /// Number of boards from which the goal can be reached: 9! / 2.
@@ -49,4 +49,27 @@ pub(crate) fn answer(answerer: &mut Answerer, board: &Board) -> Option<String> {
 pub(crate) fn ida_solve(board: &[u8; 9], budget: u64) -> Result<Vec<u8>, Exhausted> {
     let mut left = budget;
     ida::solve_within(board, &mut left)
+}
+
+/// A seeded xorshift generator, for the plain program's random judge inputs.
+pub(crate) struct Random(u64);
+
+impl Random {
+    pub(crate) fn new(seed: u64) -> Random {
+        Random(seed | 1)
+    }
+
+    /// A number in `0..bound`.
+    pub(crate) fn below(&mut self, bound: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % bound as u64) as usize
+    }
+
+    pub(crate) fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            items.swap(i, self.below(i + 1));
+        }
+    }
 }

@@ -1,0 +1,173 @@
+//! The judge's input and output in their plain form: read the whole input, split it into words
+//! at whitespace, take the eight numbers of the target, print its answer.
+//!
+//! - Whitespace is C's `isspace` (space, `\t`, `\n`, `\v`, `\f`, `\r`), and a UTF-8 byte-order
+//!   mark at the very start is skipped.
+//! - A number is an optional sign and digits, read by value (`007` and `+7` are 7).
+//! - Bad input (not eight numbers, a number outside 1..8 or repeated, anything after the eighth)
+//!   prints nothing on stdout and one line on stderr, `msquare: error: ...`, with exit status 1.
+
+use std::io::{self, Read, Write};
+use std::process::ExitCode;
+
+use super::{Board, Plain, CELLS};
+
+/// The program's name, the prefix of its error line.
+pub const PROGRAM: &str = "msquare";
+
+/// Moves per line of the printed sequence.
+const LINE_WIDTH: usize = 60;
+
+/// The program: stdin to stdout, and the error line on stderr.
+pub fn main() -> ExitCode {
+    let mut input = Vec::new();
+    let mut answers = String::new();
+    let mut outcome = match io::stdin().read_to_end(&mut input) {
+        Ok(_) => answer_all(&input, &mut answers),
+        Err(error) => Err(format!("i/o: {}", error)),
+    };
+    let mut stdout = io::stdout();
+    if let Err(error) = stdout.write_all(answers.as_bytes()).and_then(|()| stdout.flush()) {
+        outcome = outcome.and(Err(format!("i/o: {}", error)));
+    }
+    match outcome {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            // A failing stderr loses the line, not the status.
+            let _ = writeln!(io::stderr(), "{}: error: {}", PROGRAM, message);
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Answers the target in `input`, appending the answer to `answers`.
+///
+/// # Errors
+/// A message naming what is wrong with the input (nothing is appended then).
+pub fn answer_all(input: &[u8], answers: &mut String) -> Result<(), String> {
+    let target = read_target(input)?;
+    let plain = Plain::new();
+    write_answer(answers, plain.distance(&target), &plain.sequence(&target));
+    Ok(())
+}
+
+/// Reads the target: exactly eight numbers, a permutation of 1..8.
+///
+/// # Errors
+/// A message naming the first fault.
+pub fn read_target(input: &[u8]) -> Result<Board, String> {
+    let mut remaining = words(input);
+    let mut target = [0; CELLS];
+    let mut seen = [false; CELLS];
+    for (count, cell) in target.iter_mut().enumerate() {
+        let word = match remaining.next() {
+            Some(word) => word,
+            None => return Err(format!("expected 8 distinct integers 1..8, found {}", count)),
+        };
+        let colour = match value(word) {
+            Some(colour) if (1..=CELLS as i64).contains(&colour) => colour as usize,
+            _ => return Err(format!("'{}' is not an integer 1..8", shown(word))),
+        };
+        if seen[colour - 1] {
+            return Err(format!("{} appears twice; expected 8 distinct integers 1..8", colour));
+        }
+        seen[colour - 1] = true;
+        *cell = (colour - 1) as u8;
+    }
+    match remaining.next() {
+        Some(word) => Err(format!("unexpected '{}' after the eighth number", shown(word))),
+        None => Ok(target),
+    }
+}
+
+/// Writes the answer as the judge wants it: the length, then the moves 60 a line (one empty line
+/// when there are none).
+pub fn write_answer(answers: &mut String, length: usize, moves: &[u8]) {
+    answers.push_str(&format!("{}\n", length));
+    if moves.is_empty() {
+        answers.push('\n');
+    }
+    for line in moves.chunks(LINE_WIDTH) {
+        answers.push_str(&String::from_utf8_lossy(line));
+        answers.push('\n');
+    }
+}
+
+/// The words of `input`: its runs of bytes other than C's whitespace, after a byte-order mark.
+fn words(input: &[u8]) -> impl Iterator<Item = &[u8]> {
+    let input = input.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(input);
+    let is_space = |byte: &u8| matches!(*byte, b' ' | b'\t'..=b'\r');
+    input.split(is_space).filter(|word| !word.is_empty())
+}
+
+/// A word as an error line quotes it: its first 32 bytes, escaped.
+fn shown(word: &[u8]) -> String {
+    let more = if word.len() > 32 { "..." } else { "" };
+    format!("{}{}", word[..word.len().min(32)].escape_ascii(), more)
+}
+
+/// The value of a word that is an optional `+` or `-` and then digits, saturating far beyond any
+/// value the input may hold; `None` for any other word.
+fn value(word: &[u8]) -> Option<i64> {
+    let (negative, digits) = match word.first() {
+        Some(b'-') => (true, &word[1..]),
+        Some(b'+') => (false, &word[1..]),
+        _ => (false, word),
+    };
+    if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let magnitude = digits.iter().fold(0i64, |value, &digit| {
+        value.saturating_mul(10).saturating_add(i64::from(digit - b'0'))
+    });
+    Some(if negative { -magnitude } else { magnitude })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testkit::Random;
+
+    /// The fast program's stdout on `input`, and whether it succeeded.
+    fn fast(input: &str) -> (String, bool) {
+        let mut out = Vec::new();
+        let ok = crate::run(input.as_bytes(), &mut out, &mut io::sink(), &crate::Options::default()).is_ok();
+        (String::from_utf8(out).unwrap(), ok)
+    }
+
+    /// This program's stdout on `input`, and whether it succeeded.
+    fn plain(input: &str) -> (String, bool) {
+        let mut answers = String::new();
+        let ok = answer_all(input.as_bytes(), &mut answers).is_ok();
+        (answers, ok)
+    }
+
+    #[test]
+    fn random_judge_inputs_are_answered_as_the_fast_program_does() {
+        let mut random = Random::new(0x2730);
+        let spaces = [" ", "  ", "\t", "\n", "\r\n", "\x0b", "\x0c", "\n\n "];
+        for _ in 0..200 {
+            let mut colours: Vec<u8> = (1..=8).collect();
+            random.shuffle(&mut colours);
+            let mut input = String::from(["", "\u{feff}", "\n"][random.below(3)]);
+            for colour in colours {
+                input.push_str(["", "+", "0"][random.below(3)]);
+                input.push_str(&format!("{colour}{}", spaces[random.below(spaces.len())]));
+            }
+            assert_eq!(plain(&input), fast(&input), "{input:?}");
+        }
+        for bad in [
+            "",
+            "1 2 3",
+            "1 2 3 4 5 6 7 9",
+            "1 1 2 3 4 5 6 7",
+            "1 2 3 4 5 6 7 8 9",
+            "x",
+            "1 2 3 4 5 6 7 8x",
+            "-1",
+        ] {
+            assert_eq!(plain(bad), (String::new(), false), "{bad:?}");
+            assert_eq!(fast(bad), (String::new(), false), "{bad:?}");
+        }
+    }
+}
