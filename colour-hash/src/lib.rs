@@ -130,7 +130,7 @@ mod io;
 pub mod plain;
 mod search;
 mod state;
-mod study;
+pub mod study;
 #[cfg(test)]
 mod testkit;
 

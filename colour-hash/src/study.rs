@@ -1,6 +1,8 @@
 //! Study mode, apart from the judge program (bundles leave this module out): `--stats` counts the
 //! layers around the goal and derives the size of the whole space; `--trace` draws each case's
-//! solution move by move.
+//! solution move by move. The study page reaches the same two facts through the public items:
+//! [`GoalLayers`] (every configuration's distance within some depth of the goal) and
+//! [`space_size`]; the moves themselves are [`crate::plain::apply_move`].
 
 use std::io::{self, Write};
 
@@ -37,18 +39,7 @@ impl Layers {
         let mut current = vec![State::GOAL.packed()];
         let mut sizes = vec![1];
         for _ in 0..depth {
-            let mut next = Vec::with_capacity(current.len() * Move::ALL.len());
-            for &packed in &current {
-                next.extend(
-                    Move::ALL
-                        .iter()
-                        .map(|&step| State::from_packed(packed).apply(step).packed()),
-                );
-            }
-            next.sort_unstable();
-            next.dedup();
-            remove_sorted(&mut next, &current);
-            remove_sorted(&mut next, &previous);
+            let next = next_layer(&current, &previous);
             if next.is_empty() {
                 break;
             }
@@ -70,6 +61,107 @@ impl Layers {
     pub(crate) fn deepest(&self) -> State {
         self.deepest
     }
+}
+
+/// The layer after `current`: its neighbours, sorted and without repeats, less `current` and
+/// `previous` (the layer before it). A move's inverse is a move, so no neighbour lies nearer.
+///
+/// # Complexity
+/// O(N log N) for the N = 4 · |`current`| neighbours.
+fn next_layer(current: &[u64], previous: &[u64]) -> Vec<u64> {
+    let mut next = Vec::with_capacity(current.len() * Move::ALL.len());
+    for &packed in current {
+        next.extend(
+            Move::ALL
+                .iter()
+                .map(|&step| State::from_packed(packed).apply(step).packed()),
+        );
+    }
+    next.sort_unstable();
+    next.dedup();
+    remove_sorted(&mut next, current);
+    remove_sorted(&mut next, previous);
+    next
+}
+
+/// The configurations within some depth of the goal with every layer kept, so that any
+/// configuration's distance can be looked up: the histogram and the "why this answer" of the
+/// study page. The layers are those `--stats` counts,, by the same sorted-layer search; kept whole,
+/// 8 bytes a configuration (about 35 MB at 14 moves, 4.4 million configurations).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GoalLayers {
+    layers: Vec<Vec<u64>>,
+}
+
+impl Default for GoalLayers {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl GoalLayers {
+    /// The goal alone: depth 0.
+    pub fn new() -> GoalLayers {
+        GoalLayers {
+            layers: vec![vec![State::GOAL.packed()]],
+        }
+    }
+
+    /// How many moves from the goal the layers reach.
+    pub fn depth(&self) -> u8 {
+        (self.layers.len() - 1) as u8
+    }
+
+    /// Adds layers until they reach `depth` moves (at most [`MAX_MOVES`]).
+    ///
+    /// # Complexity
+    /// O(N log N) for each layer added, N = 4 · |the layer before|; the memory of every layer kept.
+    pub fn extend_to(&mut self, depth: u8) {
+        while self.depth() < depth.min(MAX_STATS_DEPTH) {
+            let count = self.layers.len();
+            let previous: &[u64] = if count > 1 { &self.layers[count - 2] } else { &[] };
+            let next = next_layer(&self.layers[count - 1], previous);
+            self.layers.push(next);
+        }
+    }
+
+    /// How many configurations lie at each distance 0..=[`depth`](Self::depth).
+    pub fn sizes(&self) -> Vec<usize> {
+        self.layers.iter().map(Vec::len).collect()
+    }
+
+    /// The distance of `state` to the goal, if it is within [`depth`](Self::depth) moves.
+    ///
+    /// # Complexity
+    /// A binary search in each layer: O(depth · log size).
+    pub fn distance(&self, state: State) -> Option<u8> {
+        let packed = state.packed();
+        self.layers
+            .iter()
+            .position(|layer| layer.binary_search(&packed).is_ok())
+            .map(|depth| depth as u8)
+    }
+}
+
+/// The number of configurations, 6,286,896,000, derived from the goal's pieces as `--stats`
+/// writes it: a move turns one separator and one triangle into each other's old places, so the
+/// separators and the triangles are each arranged among their own places, and the space is the
+/// product of the two multinomial coefficients.
+pub fn space_size() -> u64 {
+    [0, 1]
+        .iter()
+        .map(|&parity| multinomial(&piece_counts(parity)))
+        .product()
+}
+
+/// How many pieces of each kind (number) of one shape the goal holds: separators (`parity` 0,
+/// even numbers) or triangles (1, odd numbers), by increasing number.
+fn piece_counts(parity: usize) -> Vec<u64> {
+    let mut counts = [0u64; 11];
+    for &value in &GOAL[..PIECES] {
+        counts[usize::from(value)] += 1;
+    }
+    (parity..11).step_by(2).map(|value| counts[value]).collect()
 }
 
 /// Removes from the sorted, duplicate-free `values` every value in the sorted `other`.
@@ -302,6 +394,29 @@ mod tests {
         }
         assert_eq!(Layers::count(0).sizes(), [1]);
         assert_eq!(Layers::count(0).deepest(), State::GOAL);
+    }
+
+    #[test]
+    fn goal_layers_keep_what_stats_counts() {
+        let mut kept = GoalLayers::new();
+        kept.extend_to(9);
+        assert_eq!(kept.depth(), 9);
+        assert_eq!(kept.sizes(), Layers::count(9).sizes());
+        // Every scramble's distance is what the crate's solver answers, where the layers reach.
+        let solver = Solver::new();
+        let mut start = GOAL;
+        for (index, &step) in [1u8, 4, 4, 2, 3, 1, 1, 2, 4, 3, 3, 1].iter().enumerate() {
+            start = crate::plain::apply_move(&start, step);
+            let state = State::from_numbers(&start).unwrap();
+            let solved = match solver.solve(state) {
+                Answer::AlreadySolved => 0,
+                Answer::Moves(solution) => solution.moves().len() as u8,
+                Answer::NoSolution => u8::MAX,
+            };
+            let known = kept.distance(state);
+            assert_eq!(known, Some(solved).filter(|&length| length <= 9), "after {index} moves");
+        }
+        assert_eq!(space_size(), write_space_size(&mut io::sink()).unwrap());
     }
 
     #[test]

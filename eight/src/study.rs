@@ -1,6 +1,11 @@
-//! The study switches: `--stats` prints the distance table ([`write_stats`]) and `--trace` draws
-//! every answer step by step ([`write_trace`], the [`Tracer`](crate::Tracer) that `cli` puts in
+//! The study switches: `--stats` prints the distance table (`write_stats`) and `--trace` draws
+//! every answer step by step (`write_trace`, the [`Tracer`](crate::Tracer) that `cli` puts in
 //! the options). Judges pass no arguments, so bundles leave this module out.
+//!
+//! The public items are what the study page shows of the method, from the crate's own code: the
+//! move letters ([`MOVE_LETTERS`], the moves themselves being [`Board::step`]), IDA*'s heuristic
+//! ([`heuristic`]) and its iterations on a board ([`iterations`]: each bound and the boards it
+//! expanded). Ranks and parity are [`Board::rank`] and [`Board::is_solvable`].
 
 use std::io::{self, Write};
 
@@ -101,6 +106,47 @@ pub(crate) fn write_trace(out: &mut dyn Write, number: u64, board: &Board, moves
     Ok(())
 }
 
+/// The move letters in the judge's order (u < l < d < r): the blank moves up, left, down,
+/// right; move `m` of [`Board::step`] is `MOVE_LETTERS[m]`.
+pub const MOVE_LETTERS: [u8; 4] = MOVE_NAMES;
+
+/// IDA*'s heuristic `h` of `board`, its first bound: Manhattan distance plus linear conflict
+/// ([`crate::ida`]'s docs prove it admissible and of the distance's parity), from the search's
+/// own tables.
+///
+/// # Complexity
+/// Six table loads.
+pub fn heuristic(board: &Board) -> u8 {
+    crate::ida::heuristic(&board.cells())
+}
+
+/// One iteration of IDA* ([`crate::ida::solve_within`]): its bound on `g + h`, and the boards it
+/// expanded (each call of the search, the root included).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Iteration {
+    /// The bound: [`heuristic`] of the board first, then 2 more each time.
+    pub bound: u8,
+    /// The boards this iteration expanded.
+    pub expansions: u64,
+}
+
+/// IDA*'s iterations on a solvable `board`, as a one-board run makes them: the last one found
+/// the answer. `None` for an unsolvable board (no search is made: parity answers it) or one
+/// whose search would expand more than `budget` boards.
+///
+/// # Complexity
+/// The search itself: at most `budget` expansions.
+pub fn iterations(board: &Board, budget: u64) -> Option<Vec<Iteration>> {
+    if !board.is_solvable() {
+        return None;
+    }
+    let mut found = Vec::new();
+    let mut left = budget;
+    let mut report = |bound, expansions| found.push(Iteration { bound, expansions });
+    crate::ida::solve_reporting(&board.cells(), &mut left, &mut report).ok()?;
+    Some(found)
+}
+
 /// Examples shown at the maximum depth.
 const FARTHEST_SHOWN: usize = 2;
 
@@ -184,6 +230,36 @@ mod tests {
             Err(io::Error::new(io::ErrorKind::Other, "--stats read the input"))
         }
         fn consume(&mut self, _: usize) {}
+    }
+
+    #[test]
+    fn iterations_climb_by_two_from_the_heuristic_to_the_distance() {
+        let solver = Solver::new();
+        // A seeded sample of solvable boards, every distance up to the diameter among them.
+        for rank in (0..STATES).step_by(2_017) {
+            let board = Board::from_rank(rank);
+            let Some(distance) = solver.distance(&board) else {
+                assert_eq!(iterations(&board, u64::MAX), None);
+                continue;
+            };
+            let h = heuristic(&board);
+            assert!(h <= distance && h % 2 == distance % 2, "{board}");
+            let found = iterations(&board, u64::MAX).unwrap();
+            let bounds: Vec<u8> = found.iter().map(|iteration| iteration.bound).collect();
+            let expected: Vec<u8> = (h..=distance).step_by(2).collect();
+            assert_eq!(bounds, expected, "{board}");
+            // The expansions add up to what the search's budget lost.
+            let mut budget = u64::MAX;
+            crate::ida::solve_within(&board.cells(), &mut budget).unwrap();
+            let spent: u64 = found.iter().map(|iteration| iteration.expansions).sum();
+            assert_eq!(spent, u64::MAX - budget, "{board}");
+            assert!(found.iter().all(|iteration| iteration.expansions > 0));
+            // One expansion less and the search gives up.
+            assert_eq!(iterations(&board, spent - 1), None, "{board}");
+        }
+        // 1 2 3 / 4 5 6 / 8 7 x: 8 and 7 in their goal row, in the wrong order: 2 + 2.
+        assert_eq!(heuristic(&board("1 2 3 4 5 6 8 7 x")), 4);
+        assert_eq!(MOVE_LETTERS, *b"uldr");
     }
 
     /// OEIS A089473: the number of 8-puzzle boards at each distance from the goal.

@@ -1,5 +1,9 @@
 //! Study mode, for a person rather than a judge: the whole state space as a table (`--stats`) and
 //! a solution drawn board by board (`--trace`). Left out of bundles.
+//!
+//! The public items are the puzzle's rules as the study page uses them, so that the page keeps
+//! no copy of its own: the move letters ([`MOVE_LETTERS`]), the basic state ([`BASIC_STATE`]), a
+//! move ([`apply_move`]), a sequence played ([`replay`]) and a board's rank ([`rank`]).
 
 use std::io::{self, Write};
 
@@ -7,6 +11,40 @@ use common::cli::Failure;
 
 use crate::search::Solver;
 use crate::state::{apply, Board, BASIC, MOVE_NAMES};
+
+/// The move letters in the judge's order, A < B < C: move `m` of [`apply_move`] is
+/// `MOVE_LETTERS[m]`.
+pub const MOVE_LETTERS: [u8; 3] = MOVE_NAMES;
+
+/// The basic state 1 2 3 4 / 8 7 6 5, where every answer starts: position `i` holds colour
+/// `i + 1` (stored as `i`).
+pub const BASIC_STATE: Board = BASIC;
+
+/// The board after move `step` (0 = A swaps the rows, 1 = B moves the right column to the
+/// left, 2 = C turns the centre four clockwise), or `None` for another `step`.
+pub fn apply_move(board: &Board, step: usize) -> Option<Board> {
+    (step < MOVE_LETTERS.len()).then(|| apply(board, step as u8))
+}
+
+/// The boards `moves` (letters A, B, C) pass through from `start`, `start` first; `Err` with
+/// the first byte that is not a move.
+///
+/// # Complexity
+/// O(8 · moves).
+pub fn replay(start: &Board, moves: &[u8]) -> Result<Vec<Board>, u8> {
+    let mut boards = vec![*start];
+    for &letter in moves {
+        let step = MOVE_LETTERS.iter().position(|&name| name == letter).ok_or(letter)?;
+        boards.push(apply(&boards[boards.len() - 1], step as u8));
+    }
+    Ok(boards)
+}
+
+/// The board's lexicographic rank among the 8! boards, 0 for the basic state: the index of
+/// its distance in the search's tables ([`common::perm::rank`]).
+pub fn rank(board: &Board) -> usize {
+    common::perm::rank(board)
+}
 
 /// What each move does, in [`MOVE_NAMES`] order.
 const MOVE_EFFECTS: [&str; 3] = ["swap the rows", "right column to the left", "centre clockwise"];
@@ -98,6 +136,28 @@ mod tests {
         let mut moves = Vec::new();
         Solver::new().solve(&example.try_into().unwrap(), &mut moves);
         assert_eq!(moves.len(), 22);
+    }
+
+    #[test]
+    fn replay_plays_the_solvers_answers_to_their_targets() {
+        let solver = Solver::new();
+        let mut target = BASIC;
+        for board_rank in (0..40_320).step_by(211) {
+            common::perm::unrank(board_rank, &mut target);
+            assert_eq!(rank(&target), board_rank);
+            let mut moves = Vec::new();
+            solver.solve(&target, &mut moves);
+            let boards = replay(&BASIC_STATE, &moves).unwrap();
+            assert_eq!(boards.len(), moves.len() + 1);
+            assert_eq!(boards[moves.len()], target);
+        }
+        // The statement's pictures of A, B and C from the basic state.
+        let one = |step| apply_move(&BASIC_STATE, step).unwrap();
+        assert_eq!(one(0), [7, 6, 5, 4, 3, 2, 1, 0]);
+        assert_eq!(one(1), [3, 0, 1, 2, 5, 6, 7, 4]);
+        assert_eq!(one(2), [0, 6, 1, 3, 4, 2, 5, 7]);
+        assert_eq!(apply_move(&BASIC_STATE, 3), None);
+        assert_eq!(replay(&BASIC_STATE, b"AD"), Err(b'D'));
     }
 
     #[test]

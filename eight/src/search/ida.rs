@@ -195,6 +195,16 @@ pub struct Exhausted;
 /// # Complexity
 /// At most `budget` expansions of a few dozen instructions each (see the module docs).
 pub fn solve_within(board: &[u8; 9], budget: &mut u64) -> Result<Vec<u8>, Exhausted> {
+    solve_reporting(board, budget, &mut |_, _| {})
+}
+
+/// [`solve_within`], calling `report(bound, expansions)` after each iteration with its bound and
+/// the boards it expanded: what the study page shows of the search (`crate::study::iterations`).
+pub(crate) fn solve_reporting(
+    board: &[u8; 9],
+    budget: &mut u64,
+    report: &mut dyn FnMut(u8, u64),
+) -> Result<Vec<u8>, Exhausted> {
     debug_assert!(is_permutation(board), "{board:?} is not a board");
     let mut rows = 0;
     let mut columns = 0;
@@ -214,8 +224,10 @@ pub fn solve_within(board: &[u8; 9], budget: &mut u64) -> Result<Vec<u8>, Exhaus
     };
     loop {
         let bound = search.bound;
+        let before = search.left;
         let flow = enter(blank, NO_BACK, &mut search, rows, columns, row_cost, column_cost, bound);
         *budget = search.left;
+        report(bound, before - search.left);
         match flow {
             Flow::Found => return Ok(search.path[..usize::from(bound)].to_vec()),
             Flow::Exhausted => return Err(Exhausted),
@@ -224,6 +236,18 @@ pub fn solve_within(board: &[u8; 9], budget: &mut u64) -> Result<Vec<u8>, Exhaus
             Flow::Deeper => search.bound += 2,
         }
     }
+}
+
+/// The heuristic `h` of `board` (module docs: Manhattan distance plus linear conflict), read from
+/// the same per-line tables the search uses: the first bound of its iterations.
+pub(crate) fn heuristic(board: &[u8; 9]) -> u8 {
+    let mut rows = 0;
+    let mut columns = 0;
+    for (cell, &value) in board.iter().enumerate() {
+        rows |= u64::from(value) << (4 * cell);
+        columns |= u64::from(value) << (4 * transposed(cell));
+    }
+    row_costs(rows) + column_costs(columns)
 }
 
 /// Whether `board` holds each of 0..=8 once.
