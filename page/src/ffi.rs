@@ -80,3 +80,32 @@ pub extern "C" fn inspect(code: u32, ptr: *mut u8, len: usize) -> *mut u8 {
             .as_bytes(),
     )
 }
+
+/// [`crate::replay`] on `board|moves`; JSON.
+#[no_mangle]
+pub extern "C" fn replay(code: u32, ptr: *mut u8, len: usize) -> *mut u8 {
+    let input = take(ptr, len);
+    let text = String::from_utf8_lossy(&input);
+    leak(
+        puzzle(code)
+            .map_or(String::new(), |p| crate::replay(p, &text))
+            .as_bytes(),
+    )
+}
+
+/// [`crate::random`] from two 32-bit halves of the caller's random bits; tokens.
+#[no_mangle]
+pub extern "C" fn random(code: u32, high: u32, low: u32) -> *mut u8 {
+    let bits = u64::from(high) << 32 | u64::from(low);
+    leak(
+        puzzle(code)
+            .map_or(String::new(), |p| crate::random(p, bits))
+            .as_bytes(),
+    )
+}
+
+/// [`crate::describe`]; JSON.
+#[no_mangle]
+pub extern "C" fn describe(code: u32) -> *mut u8 {
+    leak(puzzle(code).map_or(String::new(), crate::describe).as_bytes())
+}

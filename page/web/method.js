@@ -1,0 +1,103 @@
+// The method panels: which method answered and how (with colour-hash's meet-in-the-middle
+// split), "why this answer" (every shortest answer counted, the first few listed), and the plain
+// explanation under the binary's output.
+'use strict';
+
+const method = {
+  goalDepth: 11,
+
+  // How many boards an Eight input holds, roughly: its tiles over nine.
+  boardsIn: (text) => Math.floor((text.match(/[1-8x]/gi) || []).length / 9),
+
+  draw() {
+    const p = state.puzzle;
+    $('frontier-box').hidden = !p.picture;
+    $('mitm-box').hidden = p !== colourHash;
+    $('method').innerHTML = p.method({
+      info: state.info, moves: state.moves, answerKind: state.answerKind, boardsInInput: this.boardsIn($('input').value),
+    });
+    if (p === colourHash) this.mitm();
+  },
+
+  // colour-hash: the answer split at G moves from the goal, and what each side searched.
+  mitm() {
+    const svg = $('mitm'), n = state.moves.length, G = this.goalDepth;
+    svg.replaceChildren();
+    const sizes = (state.layers['colour-hash'] || { layers: [] }).layers;
+    const table = sizes.slice(0, G + 1).reduce((a, b) => a + b, 0);
+    const width = Math.max(300, Math.round(svg.getBoundingClientRect().width) || 520);
+    svg.setAttribute('viewBox', `0 0 ${width} 190`);
+    const lines = [];
+    if (!state.boards.length || state.answerKind !== 'moves' || n === 0) {
+      lines.push(state.answerKind === 'none' ? 'No solution within 16 moves: the start side searched' : 'Solve a case to see its answer split.');
+      if (state.answerKind === 'none') lines.push(`16 − G = ${16 - G} deep and met nothing in the table.`);
+      lines.forEach((line, i) => el('text', { x: 10, y: 30 + 20 * i, 'font-size': 14 }, svg, line));
+      svg.setAttribute('aria-label', lines.join(' '));
+      return;
+    }
+    const prefix = Math.max(0, n - G);
+    const left = 12, cell = Math.min(30, (width - 2 * left) / n);
+    el('text', { x: left, y: 18, 'font-size': 13 }, svg, 'start');
+    el('text', { x: left + n * cell, y: 18, 'font-size': 13, 'text-anchor': 'end' }, svg, 'goal');
+    state.moves.forEach((move, i) => {
+      el('rect', { x: left + i * cell, y: 28, width: cell - 2, height: 30, rx: 4, fill: i < prefix ? '#e9a' : '#9be', stroke: '#555' }, svg);
+      el('text', { x: left + i * cell + cell / 2 - 1, y: 49, 'text-anchor': 'middle', 'font-size': 14 }, svg, move);
+    });
+    if (prefix > 0) {
+      const x = left + prefix * cell - 1;
+      el('line', { x1: x, y1: 22, x2: x, y2: 64, stroke: '#000', 'stroke-width': 2 }, svg);
+      el('text', { x: Math.min(Math.max(x, 80), width - 80), y: 82, 'text-anchor': 'middle', 'font-size': 13 }, svg, `meet at G = ${G} from the goal`);
+    }
+    const start = prefix ? `Start side: ${count(prefix, 'move')} by depth-first search, at most 4·3^${prefix - 1} = ${grouped(4 * Math.pow(3, prefix - 1))} leaves.` :
+      `Start side: nothing; the case lies within G = ${G} of the goal.`;
+    const goal = `Goal side: ${count(n - prefix, 'move')} walked down the table of ${count(table, 'configuration')} within ${G}.`;
+    el('text', { x: left, y: 110, 'font-size': 13, fill: '#8a2846' }, svg, start);
+    el('text', { x: left, y: 132, 'font-size': 13, fill: '#2a4a8a' }, svg, goal);
+    svg.setAttribute('aria-label', `The answer ${state.moves.join('')} split: ${start} ${goal}`);
+  },
+
+  why() {
+    const box = $('why'), info = state.info, p = state.puzzle;
+    box.replaceChildren();
+    if (!info || info.count === undefined || state.answerKind !== 'moves' || !state.moves.length) {
+      box.textContent = state.answerKind === 'moves' ? 'The goal: the empty answer is the only shortest one.' : 'No answer to compare.';
+      return;
+    }
+    const printed = state.moves.join('');
+    const intro = html('p');
+    intro.innerHTML = `This case has <b id="count">${grouped(info.count)}</b> shortest ${info.count === 1 ? 'answer' : 'answers'} of ${count(state.moves.length, 'move')}. ` +
+      `The judge wants the first in ${p.order} order${p === colourHash ? ' (the smallest number)' : ''}; the first few, found by trying the moves in that order ` +
+      'and keeping each that still leads to the end in the moves left:';
+    const list = html('ol');
+    for (const answer of info.first) {
+      const item = html('li', { textContent: answer + (answer === printed ? '   ← printed' : '') });
+      if (answer === printed) item.className = 'printed';
+      list.appendChild(item);
+    }
+    box.append(intro, list, html('p', { className: 'small', textContent: p.why() }));
+  },
+
+  // The plain words under the binary's output.
+  explain(result) {
+    const p = state.puzzle;
+    let text = '';
+    if (result.stderr.includes(': error: ')) {
+      text = 'The binary stops at the first fault and prints one error line after the answers so far, exactly as above.';
+    } else if (state.answerKind === 'unsolvable' && state.info) {
+      text = p.unsolvable(state.info);
+    } else if (state.answerKind === 'none') {
+      text = p.none;
+    } else if (state.tokens && state.answerKind === 'moves' && state.moves.length === 0) {
+      text = 'This is the goal already.';
+    }
+    $('explain').textContent = text;
+  },
+
+  wire() {
+    $('g').oninput = () => {
+      this.goalDepth = Number($('g').value);
+      $('g-value').textContent = this.goalDepth;
+      this.mitm();
+    };
+  },
+};
