@@ -4,6 +4,7 @@
 
 const PUZZLES = new Map([msquare, eight, colourHash].map((p) => [p.name, p]));
 const DEFAULT_PUZZLE = msquare;
+const SHOWN_LINES = 1000;
 
 const state = {
   puzzle: DEFAULT_PUZZLE,
@@ -17,6 +18,7 @@ const state = {
   layers: {},          // per puzzle: {layers, states}
   described: {},       // per puzzle: the crate's move letters, goal and playback start
   fragment: null,      // the fragment of the case shown
+  output: null,        // the binary's whole stdout and stderr for the input
   ticket: 0,           // increases with each solve; an older solve's results are dropped
   solved: 0,           // increases with each finished solve (the tests wait on it)
 };
@@ -59,7 +61,7 @@ const app = {
       button.setAttribute('aria-disabled', String(!possible));
       const hint = state.hints && move in state.hints ? ` → ${state.hints[move] === null ? '—' : state.hints[move]}` : '';
       button.querySelector('.hint').textContent = hint;
-      button.setAttribute('aria-label', p.moveTitles[move] + (hint ? `, then ${hint.slice(3)} moves` : '') + (possible ? '' : ' (not possible here)'));
+      button.title = p.moveTitles[move] + (possible ? '' : ' (not possible here)');
     }
     if (speak) announce($('step').textContent + '. ' + $('board-text').textContent);
   },
@@ -106,6 +108,30 @@ const app = {
     plots.mark();
   },
 
+  // The binary's output, its first SHOWN_LINES lines drawn (laying out more would freeze the page),
+  // all of it a download away.
+  showOutput(result) {
+    state.output = result;
+    let end = -1;
+    for (let line = 0; line < SHOWN_LINES && end < result.stdout.length; line++) {
+      end = result.stdout.indexOf('\n', end + 1);
+      if (end < 0) end = result.stdout.length;
+    }
+    const shown = result.stdout.slice(0, end + 1);
+    $('stdout').textContent = shown;
+    $('stderr').textContent = result.stderr;
+    const more = $('more');
+    URL.revokeObjectURL(more.dataset.url || '');
+    more.replaceChildren();
+    if (shown.length < result.stdout.length) {
+      const rest = result.stdout.slice(shown.length), lines = rest.split('\n').length - (rest.endsWith('\n') ? 1 : 0);
+      const url = URL.createObjectURL(new Blob([result.stdout], { type: 'text/plain' }));
+      more.dataset.url = url;
+      more.append(`… and ${count(lines, 'more line')} not drawn here: `,
+        html('a', { href: url, download: state.puzzle.name + '.out', textContent: 'download the whole output' }));
+    }
+  },
+
   setCase(tokens, history) {
     $('input').value = state.puzzle.input(tokens);
     return this.solve(history);
@@ -119,8 +145,7 @@ const app = {
     try {
       const result = await client.call({ op: 'run', code: p.code, text });
       if (ticket !== state.ticket) return;
-      $('stdout').textContent = result.stdout;
-      $('stderr').textContent = result.stderr;
+      this.showOutput(result);
       const tokens = p.firstCase(text), answer = p.answer(result.stdout);
       const start = tokens ? await client.call({ op: 'replay', code: p.code, text: tokens.join(',') + '|' }) : { error: 'no case' };
       state.tokens = start.error ? null : tokens;

@@ -11,6 +11,7 @@ const client = {
   nextId: 1,
   pending: new Map(),   // id -> {resolve, reject, op}
   busyTimer: null,
+  busyAfter: 250,       // ms a call waits before the busy sign shows
   cancels: 0,           // how many times Cancel was pressed (the tests read it)
 
   async wasmBytes() {
@@ -47,11 +48,11 @@ const client = {
       this.pending.set(id, { resolve, reject, op: message.op });
       this.worker.postMessage({ id, ...message });
       clearTimeout(this.busyTimer);
-      this.busyTimer = setTimeout(() => this.showBusy(), 250);
+      this.busyTimer = setTimeout(() => this.showBusy(), this.busyAfter);
     });
   },
 
-  // The busy sign shows while a call other than the module's loading has waited 250 ms.
+  // The busy sign shows while a call other than the module's loading has waited `busyAfter` ms.
   showBusy() {
     const waiting = [...this.pending.values()].filter((p) => p.op !== 'load');
     const busy = $('busy');

@@ -6,8 +6,8 @@
 const method = {
   goalDepth: 11,
 
-  // How many boards an Eight input holds, roughly: its tiles over nine.
-  boardsIn: (text) => Math.floor((text.match(/[1-8x]/gi) || []).length / 9),
+  // How many boards an Eight input holds, roughly (its tiles over nine), counted to two.
+  boardsIn: (text) => Math.min(2, Math.floor((text.slice(0, 400).match(/[1-8x]/gi) || []).length / 9)),
 
   draw() {
     const p = state.puzzle;
@@ -25,13 +25,13 @@ const method = {
     svg.replaceChildren();
     const sizes = (state.layers['colour-hash'] || { layers: [] }).layers;
     const table = sizes.slice(0, G + 1).reduce((a, b) => a + b, 0);
-    const width = Math.max(300, Math.round(svg.getBoundingClientRect().width) || 520);
-    svg.setAttribute('viewBox', `0 0 ${width} 190`);
+    const width = Math.max(280, svg.clientWidth || 520);
+    svg.setAttribute('viewBox', `0 0 ${width} 150`);
     const lines = [];
     if (!state.boards.length || state.answerKind !== 'moves' || n === 0) {
       lines.push(state.answerKind === 'none' ? 'No solution within 16 moves: the start side searched' : 'Solve a case to see its answer split.');
       if (state.answerKind === 'none') lines.push(`16 − G = ${16 - G} deep and met nothing in the table.`);
-      lines.forEach((line, i) => el('text', { x: 10, y: 30 + 20 * i, 'font-size': 14 }, svg, line));
+      wrap(lines.join(' '), Math.floor((width - 20) / 7.8)).forEach((line, i) => el('text', { x: 10, y: 30 + 20 * i, 'font-size': 14 }, svg, line));
       svg.setAttribute('aria-label', lines.join(' '));
       return;
     }
@@ -51,8 +51,15 @@ const method = {
     const start = prefix ? `Start side: ${count(prefix, 'move')} by depth-first search, at most 4·3^${prefix - 1} = ${grouped(4 * Math.pow(3, prefix - 1))} leaves.` :
       `Start side: nothing; the case lies within G = ${G} of the goal.`;
     const goal = `Goal side: ${count(n - prefix, 'move')} walked down the table of ${count(table, 'configuration')} within ${G}.`;
-    el('text', { x: left, y: 110, 'font-size': 13, fill: '#8a2846' }, svg, start);
-    el('text', { x: left, y: 132, 'font-size': 13, fill: '#2a4a8a' }, svg, goal);
+    // Each sentence in as many lines as the width needs (about 7 px a character at 13 px).
+    let y = 108;
+    for (const [sentence, fill] of [[start, '#8a2846'], [goal, '#2a4a8a']]) {
+      for (const line of wrap(sentence, Math.floor((width - 2 * left) / 7.2))) {
+        el('text', { x: left, y, 'font-size': 13, fill }, svg, line);
+        y += 18;
+      }
+    }
+    svg.setAttribute('viewBox', `0 0 ${width} ${Math.max(150, y)}`);
     svg.setAttribute('aria-label', `The answer ${state.moves.join('')} split: ${start} ${goal}`);
   },
 

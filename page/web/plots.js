@@ -19,7 +19,7 @@ const plots = {
     const total = sizes.reduce((a, b) => a + b, 0), largest = Math.max(...sizes);
     svg.dataset.total = total;
     svg.dataset.states = data.states;
-    const width = Math.max(300, Math.round(svg.getBoundingClientRect().width) || 520), height = 250;
+    const width = Math.max(280, svg.clientWidth || 520), height = 250;
     svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
     const left = 70, right = 8, bottom = 200, top = 30;
     const maxBars = p === colourHash ? 17 : sizes.length;

@@ -44,5 +44,16 @@ function textOn(hex) {
   return (luminance + 0.05) / 0.05 > 1.05 / (luminance + 0.05) ? '#000' : '#fff';
 }
 
+// `text` in lines of at most `width` characters, broken at spaces.
+function wrap(text, width) {
+  const lines = [''];
+  for (const word of text.split(' ')) {
+    const last = lines.length - 1;
+    if (lines[last] && lines[last].length + 1 + word.length > width) lines.push(word);
+    else lines[last] = lines[last] ? lines[last] + ' ' + word : word;
+  }
+  return lines;
+}
+
 // A random 32-bit number for the module's random cases.
 const random32 = () => Math.floor(Math.random() * 4294967296);

@@ -64,7 +64,7 @@ const colourHash = {
         if (event.key === 'Enter' || event.key === ' ') { event.preventDefault(); turn(wheel, event.shiftKey); }
       });
       el('text', { x: cx + (wheel ? 62 : -62), y: 20, 'text-anchor': 'middle', 'font-size': 15, fill: '#444' }, svg,
-        wheel ? `right wheel (${forward} ↻, ${backward} ↺)` : `left wheel (${forward} ↻, ${backward} ↺)`);
+        `${wheel ? 'right' : 'left'}: ${forward} ↻ ${backward} ↺`);
     });
     // A click where the wheels overlap turns the wheel whose centre is nearer.
     const nearest = (event) => {

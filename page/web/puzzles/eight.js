@@ -19,7 +19,8 @@ const eight = {
   defaultCase: ['2', '3', '4', '1', '5', 'x', '7', '6', '8'],
   input: (tokens) => tokens.join(' ') + '\n',
   firstCase(text) {
-    const lines = text.split('\n').map((line) => line.trim()).filter(Boolean);
+    // The first board lies in the first few lines; a long paste is not split whole.
+    const lines = text.slice(0, 4096).split('\n').map((line) => line.trim()).filter(Boolean);
     // UVa 652's layout starts with a count on a line of its own.
     if (lines.length > 1 && /^\d+$/.test(lines[0]) && lines[0].length < 9) lines.shift();
     const tiles = lines.join('').replace(/\s+/g, '').slice(0, 9).split('');
@@ -70,7 +71,7 @@ const eight = {
         if (event.key === 'Enter' || event.key === ' ') { event.preventDefault(); slide(); }
       });
       if (ui.hints && ui.hints[move] !== undefined) {
-        el('text', { x: x + size - 10, y: y + 24, 'text-anchor': 'end', 'font-size': 16, fill: '#8a3300', class: 'hint-badge' }, g,
+        el('text', { x: x + size - 10, y: y + 24, 'text-anchor': 'end', 'font-size': 16, fill: '#8a3300', class: 'hint-badge', 'aria-hidden': 'true' }, svg,
           ui.hints[move] === null ? '—' : ui.hints[move]);
       }
     });
