@@ -254,19 +254,33 @@ mod tests {
         assert_eq!(sum(layers(Puzzle::ColourHash, 5)), 1 + 4 + 12 + 34 + 96 + 272);
     }
 
+    /// The values of `field` in a replay's boards, in order.
+    fn field<'a>(text: &'a str, field: &str) -> Vec<&'a str> {
+        let key = format!(r#""{field}":"#);
+        text.split(key.as_str())
+            .skip(1)
+            .map(|rest| rest.split([',', '}']).next().unwrap().trim_matches('"'))
+            .collect()
+    }
+
     #[test]
     fn replays_play_the_crates_moves() {
-        // msquare: the sample's answer from the basic state builds the sample.
+        // msquare: the sample's answer from the basic state builds the sample, one move a board.
         let text = replay(Puzzle::Msquare, "1,2,3,4,5,6,7,8|BCABCCB");
-        assert!(
-            text.ends_with(r#"{"board":"2,6,8,4,5,7,3,1","rank":"#)
-                || text.contains(r#"{"board":"2,6,8,4,5,7,3,1","rank""#),
-            "{text}"
-        );
-        assert!(text.contains(r#""distance":7,"next":{"A":"#), "{text}");
-        // eight: the sample's answer reaches the goal, at distance 0; the blank in a corner has two moves.
+        let boards: Vec<&str> = text
+            .split(r#"{"board":""#)
+            .skip(1)
+            .map(|rest| rest.split('"').next().unwrap())
+            .collect();
+        assert_eq!(boards.len(), 8, "{text}");
+        assert_eq!(boards[7], "2,6,8,4,5,7,3,1");
+        assert_eq!(field(&text, "distance"), ["0", "1", "2", "3", "4", "5", "6", "7"]);
+        assert_eq!(field(&text, "rank")[0], "0");
+        // eight: the sample's answer reaches the goal; the blank in a corner has two moves.
         let text = replay(Puzzle::Eight, "2,3,4,1,5,x,7,6,8|ullddrurdllurdruldr");
-        assert!(text.contains(r#"{"board":"1,2,3,4,5,6,7,8,x","rank":0,"distance":0,"next":{"u":"1,2,3,4,5,x,7,8,6","l":"1,2,3,4,5,6,7,x,8"}}]}"#), "{text}");
+        let distances: Vec<usize> = field(&text, "distance").iter().map(|d| d.parse().unwrap()).collect();
+        assert_eq!(distances, (0..=19).rev().collect::<Vec<_>>());
+        assert!(text.ends_with(r#"{"board":"1,2,3,4,5,6,7,8,x","rank":0,"distance":0,"next":{"u":"1,2,3,4,5,x,7,8,6","l":"1,2,3,4,5,6,7,x,8"}}]}"#), "{text}");
         assert_eq!(
             replay(Puzzle::Eight, "2,3,4,1,5,x,7,6,8|r"),
             r#"{"error":"move r leaves the frame"}"#
@@ -275,15 +289,22 @@ mod tests {
             replay(Puzzle::Msquare, "1,2,3|"),
             r#"{"error":"a board is 8 colours 1..8, not 3 tokens"}"#
         );
+        assert_eq!(
+            replay(Puzzle::Msquare, "1,2,3,4,5,6,7,8|AD"),
+            r#"{"error":"'D' is not a move A, B or C"}"#
+        );
         // colour-hash: 3 then 2 from the goal, then 4 and 1 undo them.
         let goal = "0,3,4,3,0,5,6,5,0,1,2,1,0,7,8,7,0,9,10,9,0,1,2,1";
         let text = replay(Puzzle::ColourHash, &format!("{goal}|3241"));
         assert!(
-            text.ends_with(&format!(r#"{{"board":"{goal}","rank":0,"distance":0,"next":{{"1":"#))
-                || text.contains(&format!(r#"{{"board":"{goal}","rank":0,"distance":0"#)),
+            text.starts_with(&format!(r#"{{"boards":[{{"board":"{goal}","#)),
             "{text}"
         );
-        assert!(text.contains(r#""distance":2"#), "{text}");
+        assert!(
+            text.contains(&format!(r#"{{"board":"{goal}","rank":0,"distance":0,"next":{{"1":"#)),
+            "{text}"
+        );
+        assert_eq!(field(&text, "distance"), ["0", "1", "2", "1", "0"]);
     }
 
     #[test]
