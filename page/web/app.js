@@ -124,7 +124,8 @@ const app = {
     URL.revokeObjectURL(more.dataset.url || '');
     more.replaceChildren();
     if (shown.length < result.stdout.length) {
-      const rest = result.stdout.slice(shown.length), lines = rest.split('\n').length - (rest.endsWith('\n') ? 1 : 0);
+      let lines = 0;
+      for (let at = shown.length; at < result.stdout.length; at = result.stdout.indexOf('\n', at) + 1 || result.stdout.length) lines++;
       const url = URL.createObjectURL(new Blob([result.stdout], { type: 'text/plain' }));
       more.dataset.url = url;
       more.append(`… and ${count(lines, 'more line')} not drawn here: `,
@@ -164,7 +165,7 @@ const app = {
       $('permalink').href = fragment;
       method.explain(result);
       this.showStep(false);
-      announce(`${result.stderr.includes(': error: ') ? 'The binary reports an error' : 'Answer: ' + (result.stdout.split('\n')[0] || 'nothing')}. ${$('board-text').textContent}`);
+      announce(`${result.stderr.includes(': error: ') ? 'The binary reports an error' : 'Answer: ' + (result.stdout.slice(0, 200).split('\n')[0] || 'nothing')}. ${$('board-text').textContent}`);
       plots.histogram();
       method.draw();
       method.why();

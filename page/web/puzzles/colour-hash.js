@@ -36,7 +36,7 @@ const colourHash = {
     return tokens.length === 24 ? tokens : null;
   },
   answer(stdout) {
-    const line = stdout.split('\n')[0];
+    const line = stdout.slice(0, stdout.indexOf('\n') + 1 || undefined).trim();
     if (line === 'PUZZLE ALREADY SOLVED') return [];
     if (/^[1-4]+$/.test(line)) return line.split('');
     return line.startsWith('NO SOLUTION') ? 'none' : null;

@@ -27,7 +27,7 @@ const eight = {
     return tiles.length === 9 ? tiles : null;
   },
   answer(stdout) {
-    const line = stdout.split('\n')[0];
+    const line = stdout.slice(0, stdout.indexOf('\n') + 1 || undefined).trim();
     if (line === 'unsolvable') return 'unsolvable';
     return /^[uldr]*$/.test(line) && stdout.length ? line.split('') : null;
   },
