@@ -109,3 +109,26 @@ pub extern "C" fn random(code: u32, high: u32, low: u32) -> *mut u8 {
 pub extern "C" fn describe(code: u32) -> *mut u8 {
     leak(puzzle(code).map_or(String::new(), crate::describe).as_bytes())
 }
+
+/// [`crate::watch::bfs`]: the search's step `k`; JSON.
+#[no_mangle]
+pub extern "C" fn bfs(code: u32, k: u32) -> *mut u8 {
+    leak(
+        puzzle(code)
+            .map_or(String::new(), |p| crate::watch::bfs(p, k as usize))
+            .as_bytes(),
+    )
+}
+
+/// [`crate::watch::race`] on `method|tokens`; JSON.
+#[no_mangle]
+pub extern "C" fn race(ptr: *mut u8, len: usize) -> *mut u8 {
+    let input = take(ptr, len);
+    leak(crate::watch::race(&String::from_utf8_lossy(&input)).as_bytes())
+}
+
+/// [`crate::watch::seen`]: Eight's whole space with seen set `kind`; JSON.
+#[no_mangle]
+pub extern "C" fn seen(kind: u32) -> *mut u8 {
+    leak(crate::watch::seen(kind).as_bytes())
+}

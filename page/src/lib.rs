@@ -16,7 +16,9 @@
 //! - "why this answer": how many shortest answers a case has and the first few of them in the
 //!   judge's move order ([`shortest`]), from those distances and the crates' moves;
 //! - eight's IDA* on the board: `eight::study::heuristic` and `eight::study::iterations`, each
-//!   iteration's bound and the boards it expanded.
+//!   iteration's bound and the boards it expanded;
+//! - the searches watched as they run ([`watch`]): the plain breadth-first search a board at a
+//!   time, Eight's methods raced on one board, its whole space with three kinds of seen set.
 
 #![deny(unsafe_code)]
 
@@ -29,6 +31,7 @@ pub mod json;
 pub mod shortest;
 pub mod square;
 pub mod tiles;
+pub mod watch;
 
 use std::io::Write;
 
