@@ -24,6 +24,10 @@ browser, for each puzzle:
 - history: Back and Forward move between cases; switching puzzles stops every timer; a long run
   shows the busy sign and Cancel ends it; crafted fragments open the default puzzle with a message;
 - never frozen: no main-thread task over 100 ms while loading any puzzle;
+the searches watched: `#msquare&bfs=K` and `#eight&bfs=K` show the board the breadth-first
+search takes K-th, its rank, distance, neighbours and queue length, as a search written here
+again finds them; `#eight&dedup` finds the whole space with each seen set; `#eight=…&race` races
+the methods to one answer length, A* expanding no more than breadth-first search;
 and that study.html works from file:// and no console error was logged. Writes a screenshot of
 each puzzle, desktop and phone, to PAGE_DIR.
 """
@@ -460,6 +464,84 @@ def loading_checks(context):
         page.close()
 
 
+def breadth_first(puzzle):
+    """The plain breadth-first search, written here again: for each board taken, in order, its
+    distance, its neighbours (move, board, new) and the queue's length after them."""
+    if puzzle == "msquare":
+        start, letters = [str(c) for c in range(1, 9)], "ABC"
+    else:
+        start, letters = list("12345678x"), "uldr"
+    distance = {tuple(start): 0}
+    queue, steps, head = [tuple(start)], [], 0
+    while head < len(queue):
+        board = queue[head]
+        head += 1
+        neighbours = []
+        for move in letters:
+            if puzzle == "eight":
+                blank = board.index("x")
+                if (move == "u" and blank < 3) or (move == "d" and blank > 5) or (move == "l" and blank % 3 == 0) or (move == "r" and blank % 3 == 2):
+                    continue
+            after = tuple(moved(puzzle, list(board), move))
+            new = after not in distance
+            if new:
+                distance[after] = distance[board] + 1
+                queue.append(after)
+            neighbours.append((move, after, new))
+        steps.append((board, distance[board], neighbours, len(queue) - head))
+    return steps
+
+
+def lexicographic_rank(board):
+    """The 0-based rank of a board's permutation in input order (tiles 1-8 as 0-7, x as 8)."""
+    values = [8 if t == "x" else int(t) - 1 for t in board]
+    rank = 0
+    for i, value in enumerate(values):
+        rank = rank * (len(values) - i) + sum(1 for later in values[i + 1:] if later < value)
+    return rank
+
+
+def stepper_checks(context):
+    """`#msquare&bfs=K` and `#eight&bfs=K` against the search written here, at K = 0 and random K."""
+    for puzzle in ("msquare", "eight"):
+        steps = breadth_first(puzzle)
+        for k in (0, rng.randrange(1, 50), rng.randrange(len(steps))):
+            board, distance, neighbours, queued = steps[k]
+            page, _ = open_page(context, f"{BASE}#{puzzle}&bfs={k}")
+            page.wait_for_function(f"document.getElementById('bfs-k').value === '{k}' && document.getElementById('bfs-board').textContent !== ''", timeout=20000)
+            number = lambda selector: int(page.inner_text(selector).replace(",", ""))
+            shown = (page.inner_text("#bfs-board"), number("#bfs-rank"), number("#bfs-distance"), number("#bfs-queued"))
+            expected = (" ".join(board), lexicographic_rank(board), distance, queued)
+            check(shown == expected, f"{puzzle}&bfs={k}: the page shows {shown}, the search here {expected}")
+            rows = page.evaluate("[...document.querySelectorAll('#bfs-neighbours tbody tr')].map((r) => [...r.cells].map((c) => c.textContent))")
+            listed = [(move, tokens.replace(" ", ","), int(rank.replace(",", "")), found.startswith("new")) for move, tokens, rank, found in rows]
+            wanted = [(move, ",".join(after), lexicographic_rank(after), new) for move, after, new in neighbours]
+            check(listed == wanted, f"{puzzle}&bfs={k}: neighbours {listed}, expected {wanted}")
+            # Stepping on by the button shows the next board taken.
+            page.click("#bfs-forward")
+            page.wait_for_function(f"document.getElementById('bfs-k').value === '{k + 1}'", timeout=20000)
+            check(page.inner_text("#bfs-board") == " ".join(steps[k + 1][0]), f"{puzzle}: the step after {k}")
+            if k == 0:
+                axe(page, f"{puzzle}&bfs=0")
+            page.close()
+        print(f"{puzzle}: the search's steps checked against {len(steps)} boards searched here", flush=True)
+    # Eight's seen sets, measured live, and the methods raced on the hardest board.
+    page, _ = open_page(context, f"{BASE}#eight&dedup")
+    page.wait_for_function("document.querySelectorAll('#dedup-table tbody tr').length === 3", timeout=60000)
+    rows = page.evaluate("[...document.querySelectorAll('#dedup-table tbody tr')].map((r) => [...r.cells].map((c) => c.textContent))")
+    check([r[0] for r in rows] == ["BTreeSet", "HashSet", "Cantor"] and all(r[1] == "181,440" and r[2] == "31" and re.fullmatch(r"\d+ ms", r[3]) for r in rows),
+          f"#eight&dedup: {rows}")
+    page.close()
+    hardest = "8,6,7,2,5,4,3,x,1"
+    page, _ = open_page(context, f"{BASE}#eight={hardest}&race")
+    page.wait_for_function("document.querySelectorAll('#race-table tbody tr').length === 4", timeout=60000)
+    rows = page.evaluate("[...document.querySelectorAll('#race-table tbody tr')].map((r) => [r.dataset.method, ...[...r.cells].map((c) => c.textContent)])")
+    work = {r[0]: int(r[3].split(" ")[0].replace(",", "")) for r in rows}
+    check(all(r[2] == "31 moves" for r in rows) and work["astar"] <= work["bfs"] and work["ida"] == int(page.inner_text("#expansions").replace(",", ""))
+          and work["table"] == 181440 + 31 and all(r[3].endswith(" expansions") for r in rows), f"#eight=…&race: {rows}")
+    page.close()
+
+
 def timer_and_busy_checks(page):
     # Switching puzzles stops the playback and the layer replay.
     select(page, "eight")
@@ -541,6 +623,7 @@ try:
         page.close()
         loading_checks(context)
         fragment_checks(context)
+        stepper_checks(context)
         context.close()
         phone = playwright.chromium.launch_persistent_context(
             profile + "-phone", executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"), headless=True, args=ARGS,

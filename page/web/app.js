@@ -176,7 +176,7 @@ const app = {
   // Shows `puzzle`, building its tables in the worker the first time, and solves `tokens` (its
   // default case when null).
   async choose(puzzle, tokens, history) {
-    if (puzzle !== state.puzzle) { playback.stop(); plots.stop(); plots.picture = null; state.hints = null; }
+    if (puzzle !== state.puzzle) { playback.stop(); plots.stop(); watch.stop(); plots.picture = null; state.hints = null; }
     state.puzzle = puzzle;
     for (const a of document.querySelectorAll('#tabs a')) {
       if (a.dataset.puzzle === puzzle.name) a.setAttribute('aria-current', 'page'); else a.removeAttribute('aria-current');
@@ -196,7 +196,7 @@ const app = {
         state.layers[puzzle.name] = await client.call({ op: 'layers', code: puzzle.code, depth: 12 });
         if (state.puzzle === puzzle) { plots.histogram(); method.draw(); }
       }
-      if (state.puzzle === puzzle) await plots.paint();
+      if (state.puzzle === puzzle) { watch.show(); await plots.paint(); }
     } catch (error) { this.failed(error); }
   },
 
@@ -209,6 +209,9 @@ const app = {
       this.notice('This link could not be read (a broken %-escape): showing ' + DEFAULT_PUZZLE.title + '.');
       return this.choose(DEFAULT_PUZZLE, null, 'replace');
     }
+    // `#name[=tokens][&bfs=K][&dedup][&race]`: the puzzle and case, then the panels to open.
+    const [main, ...options] = hash.split('&');
+    hash = main;
     const equals = hash.indexOf('=');
     const name = (equals < 0 ? hash : hash.slice(0, equals)).trim().toLowerCase();
     const puzzle = PUZZLES.get(name);
@@ -217,7 +220,27 @@ const app = {
       return this.choose(DEFAULT_PUZZLE, null, name ? 'keep' : 'replace');
     }
     const tokens = equals < 0 ? null : hash.slice(equals + 1).split(/[,\s]+/).filter(Boolean);
-    return this.choose(puzzle, tokens, history);
+    return this.choose(puzzle, tokens, history).then(() => this.open(options));
+  },
+
+  // The panels a fragment's options name, opened and scrolled to.
+  async open(options) {
+    for (const option of options) {
+      const [key, value] = option.split('=');
+      const k = Number(value);
+      if (key === 'bfs' && state.puzzle.picture && Number.isInteger(k) && k >= 0) {
+        await watch.go(k);
+        $('watch').scrollIntoView();
+      } else if (key === 'dedup' && state.puzzle === eight) {
+        $('dedup').scrollIntoView();
+        await watch.dedup();
+      } else if (key === 'race' && state.puzzle === eight) {
+        $('race').scrollIntoView();
+        await watch.race();
+      } else {
+        this.notice(`This link asks for “${option.slice(0, 40)}”, which ${state.puzzle.title} does not have.`);
+      }
+    }
   },
 
   wire() {
@@ -252,6 +275,7 @@ const app = {
     });
     playback.wire();
     method.wire();
+    watch.wire();
   },
 };
 

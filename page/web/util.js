@@ -17,7 +17,9 @@ function el(name, attrs, parent, text) {
 // An HTML element with its properties and children.
 function html(name, props, ...children) {
   const node = document.createElement(name);
-  Object.assign(node, props || {});
+  const { dataset, ...rest } = props || {};
+  Object.assign(node, rest);
+  Object.assign(node.dataset, dataset || {});
   node.append(...children);
   return node;
 }

@@ -86,7 +86,18 @@ const ops = {
   random: (m) => ({ value: decoder.decode(take(wasm.random(m.code, m.high >>> 0, m.low >>> 0))) }),
   picture,
   spot,
+  bfs: (m) => ({ value: json(wasm.bfs(m.code, m.k)) }),
+  race: (m) => timed(() => json(wasm.race(...give(m.text)))),
+  seen: (m) => timed(() => json(wasm.seen(m.kind))),
 };
+
+// `work`'s value with the milliseconds it took, measured here where it runs.
+function timed(work) {
+  const started = performance.now();
+  const value = work();
+  value.ms = performance.now() - started;
+  return { value };
+}
 
 onmessage = async (event) => {
   const m = event.data;
