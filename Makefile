@@ -136,7 +136,7 @@ page-test: page dist
 # times common::perm against the textbook Cantor expansion (std timing).
 bench: build
 	@command -v valgrind >/dev/null || { apt-get update -q && apt-get install -y -q valgrind; }
-	$(CARGO) build --release -p colour-hash --example gen
+	$(CARGO) build --release -p colour-hash --example gen -p eight --example seen
 	$(CARGO) bench -p judge-tests --bench puzzles
 
 # The property-based fuzzers of `make test`, with many more cases (PROPTEST_CASES overrides).

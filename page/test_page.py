@@ -26,7 +26,8 @@ browser, for each puzzle:
 - never frozen: no main-thread task over 100 ms while loading any puzzle;
 the searches watched: `#msquare&bfs=K` and `#eight&bfs=K` show the board the breadth-first
 search takes K-th, its rank, distance, neighbours and queue length, as a search written here
-again finds them; `#eight&dedup` finds the whole space with each seen set; `#eight=…&race` races
+again finds them; moves animate and end where the answer says, and nothing moves when reduced
+motion is asked for; `#eight&dedup` finds the whole space with each seen set; `#eight=…&race` races
 the methods to one answer length, A* expanding no more than breadth-first search;
 and that study.html works from file:// and no console error was logged. Writes a screenshot of
 each puzzle, desktop and phone, to PAGE_DIR.
@@ -542,6 +543,28 @@ def stepper_checks(context):
     page.close()
 
 
+def motion_checks(context):
+    """Moves animate (a wheel turns, tiles and squares slide) and end where the answer says; with
+    reduced motion asked for, nothing moves."""
+    for reduced in (False, True):
+        for puzzle, move in (("colour-hash", "1"), ("msquare", "A"), ("eight", "u")):
+            page, _ = open_page(context, f"{BASE}#{puzzle}")
+            page.emulate_media(reduced_motion="reduce" if reduced else "no-preference")
+            wait_tables(page)
+            before_case, before = case(page).split(","), solved_count(page)
+            page.click(f"#moves button[data-move='{move}']")
+            wait_solved(page, before)
+            moving = page.evaluate("""[...document.querySelectorAll('#board .turning, #board [data-key]')]
+                .filter((e) => getComputedStyle(e).transform !== 'none').length""")
+            check((moving == 0) == reduced, f"{puzzle}: {moving} pieces moving, reduced motion {reduced}")
+            time.sleep(0.5)
+            check(case(page) == ",".join(moved(puzzle, before_case, move)) and raw(page) == list(binary(puzzle, page.input_value("#input"))),
+                  f"{puzzle}: the animated move {move} ends at {case(page)}")
+            still = page.evaluate("[...document.querySelectorAll('#board *')].filter((e) => getComputedStyle(e).transform !== 'none' && !e.hasAttribute('transform')).length")
+            check(still == 0, f"{puzzle}: {still} pieces still displaced after the animation")
+            page.close()
+
+
 def timer_and_busy_checks(page):
     # Switching puzzles stops the playback and the layer replay.
     select(page, "eight")
@@ -624,6 +647,7 @@ try:
         loading_checks(context)
         fragment_checks(context)
         stepper_checks(context)
+        motion_checks(context)
         context.close()
         phone = playwright.chromium.launch_persistent_context(
             profile + "-phone", executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"), headless=True, args=ARGS,

@@ -236,6 +236,22 @@ fn colour_hash_rows(random: &mut Rng) -> Vec<Row> {
     rows
 }
 
+/// Eight's whole space searched plainly three times, remembering the boards seen in a `BTreeSet`,
+/// a `HashSet` and an array indexed by Cantor rank (`eight::study::whole_space`, the example
+/// `seen`): the seed's three tries, side by side.
+fn seen_rows() -> Vec<Row> {
+    let seen = judge_tests::binary_path("examples/seen");
+    ["BTreeSet", "HashSet", "Cantor"]
+        .iter()
+        .map(|name| Row {
+            program: "eight (example seen)".into(),
+            workload: format!("plain BFS of all 181,440 boards, seen set: {name}"),
+            cost: measure(&seen, &write_input(&format!("seen-{name}.in"), name), 3),
+            target: None,
+        })
+        .collect()
+}
+
 fn main() {
     let mut random = Rng::new(15);
     let mut rows = Vec::new();
@@ -266,6 +282,7 @@ fn main() {
         target: Some(6_500_000),
     });
     rows.extend(eight_rows(&mut random));
+    rows.extend(seen_rows());
     rows.extend(colour_hash_rows(&mut random));
 
     println!("| program | workload | instructions | target | wall | peak memory |");

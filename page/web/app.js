@@ -43,6 +43,9 @@ const app = {
     const svg = $('board'), p = state.puzzle, entry = this.displayed();
     const focused = document.activeElement && document.activeElement.closest && document.activeElement.closest('#board [data-focus]');
     const focusKey = focused ? focused.dataset.focus : null;
+    const before = motion.positions(svg);
+    const turn = motion.turn;
+    motion.turn = null;
     svg.replaceChildren();
     svg.onclick = null; svg.oncontextmenu = null;
     if (!entry) {
@@ -50,8 +53,10 @@ const app = {
       svg.setAttribute('viewBox', '0 0 400 240');
       $('board-text').textContent = 'No board: the input is not one case of the puzzle.';
     } else {
-      p.draw(svg, entry, { act: (move) => this.move(move), hints: state.hints, moveNames: state.described[p.name].moves });
+      p.draw(svg, entry, { act: (move) => this.move(move), hints: state.hints, moveNames: state.described[p.name].moves, turn });
       $('board-text').textContent = p.describe(entry.tokens);
+      motion.slide(svg, before);
+      motion.rotate(svg);
     }
     svg.setAttribute('role', svg.querySelector('[tabindex]') ? 'group' : 'img');
     svg.setAttribute('aria-label', $('board-text').textContent);
@@ -81,6 +86,7 @@ const app = {
   move(move) {
     const entry = this.displayed();
     if (!entry || !entry.next[move]) return;
+    motion.turn = { move, sign: 1 };
     this.setCase(entry.next[move].split(','), 'push');
   },
 

@@ -13,7 +13,11 @@ const playback = {
   },
 
   go(step) {
+    const from = state.step;
     state.step = Math.max(0, Math.min(state.moves.length, step));
+    // One step forward or back turns a wheel by the move between the two boards.
+    if (state.step === from + 1) motion.turn = { move: state.moves[from], sign: 1 };
+    else if (state.step === from - 1) motion.turn = { move: state.moves[state.step], sign: -1 };
     app.showStep(true);
   },
 

@@ -77,17 +77,29 @@ const colourHash = {
     };
     svg.onclick = (event) => { const wheel = nearest(event); if (wheel !== null) turn(wheel, event.shiftKey); };
     svg.oncontextmenu = (event) => { const wheel = nearest(event); if (wheel !== null) { event.preventDefault(); turn(wheel, true); } };
+    // The wheel just turned is drawn in a group of its own, which motion.js rotates from where
+    // it stood: a clockwise move (1, 2) turns it by 60°, a counter-clockwise one (3, 4) back,
+    // and a step back in playback the other way.
+    const turned = ui.turn ? moves.indexOf(ui.turn.move) : -1;
+    const turning = turned < 0 ? -1 : turned % 2;
+    const groups = [0, 1].map((wheel) => {
+      if (wheel !== turning) return svg;
+      const [cx, cy] = HASH_CENTRES[wheel];
+      return el('g', { class: 'turning', 'data-cx': cx, 'data-cy': cy, 'data-angle': (turned < 2 ? 60 : -60) * ui.turn.sign }, svg);
+    });
     const piece = (wheel, index, number, shared) => {
       const [x, y, angle] = hashPlace(wheel, index);
       const fill = HASH_COLOURS[Number(number)] || '#fff';
-      const g = el('g', { transform: `translate(${x},${y}) rotate(${angle})`, 'data-place': wheel * 12 + index }, svg);
+      // The shared pieces turn with whichever wheel turns.
+      const parent = shared && turning >= 0 ? groups[turning] : groups[wheel];
+      const g = el('g', { transform: `translate(${x},${y}) rotate(${angle})`, 'data-place': wheel * 12 + index }, parent);
       const stroke = shared ? '#000' : '#333';
       if (index % 2) {
         el('polygon', { points: '-14,-16 -14,16 17,0', fill, stroke, 'stroke-width': shared ? 2.5 : 1 }, g);
       } else {
         el('rect', { x: -18, y: -8, width: 36, height: 16, rx: 3, fill, stroke, 'stroke-width': shared ? 2.5 : 1 }, g);
       }
-      el('text', { x, y: y + 5, 'text-anchor': 'middle', 'font-size': 15, 'font-weight': 'bold', fill: textOn(fill) }, svg, number);
+      el('text', { x, y: y + 5, 'text-anchor': 'middle', 'font-size': 15, 'font-weight': 'bold', fill: textOn(fill) }, parent, number);
     };
     const tokens = entry.tokens;
     for (let index = 0; index < 12; index++) piece(0, index, tokens[index], index >= 9);

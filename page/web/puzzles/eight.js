@@ -46,7 +46,7 @@ const eight = {
     const size = 88, left = 68, top = 12;
     el('rect', { x: left - 8, y: top - 8, width: 3 * size + 16, height: 3 * size + 16, rx: 10, fill: '#864', stroke: '#532' }, svg);
     el('rect', { x: left, y: top, width: 3 * size, height: 3 * size, fill: '#432' }, svg);
-    const tokens = entry.tokens, blank = tokens.indexOf('x');
+    const tokens = entry.tokens;
     // The move that slides a tile: the crate's move whose board has the blank where the tile was.
     const slides = {};
     for (const [move, next] of Object.entries(entry.next)) slides[next.split(',').indexOf('x')] = move;
@@ -54,7 +54,7 @@ const eight = {
       if (tile === 'x') return;
       const x = left + size * (cell % 3), y = top + size * Math.floor(cell / 3);
       const move = slides[cell];
-      const g = el('g', { class: 'tile', 'data-tile': tile, 'data-cell': cell, 'data-focus': 'tile-' + tile }, svg);
+      const g = el('g', { class: 'tile', 'data-tile': tile, 'data-cell': cell, 'data-focus': 'tile-' + tile, 'data-key': 'tile-' + tile }, svg);
       el('rect', { x: x + 3, y: y + 3, width: size - 6, height: size - 6, rx: 8, fill: '#f4e4c4', stroke: '#853' }, g);
       el('text', { x: x + size / 2, y: y + size / 2 + 12, 'text-anchor': 'middle', 'font-size': 36, fill: '#532', 'font-weight': 'bold' }, g, tile);
       if (!move) return;
@@ -62,10 +62,8 @@ const eight = {
       g.setAttribute('tabindex', '0');
       g.setAttribute('role', 'button');
       g.setAttribute('aria-label', `tile ${tile}: slide it ${EIGHT_MOVE_WORDS[move]} (move ${move})`);
-      const slide = () => {
-        g.style.transform = `translate(${(blank % 3 - cell % 3) * size}px, ${(Math.floor(blank / 3) - Math.floor(cell / 3)) * size}px)`;
-        setTimeout(() => ui.act(move), 170);
-      };
+      // The tile slides when the board is drawn again (motion.js), as every move's tiles do.
+      const slide = () => ui.act(move);
       g.addEventListener('click', slide);
       g.addEventListener('keydown', (event) => {
         if (event.key === 'Enter' || event.key === ' ') { event.preventDefault(); slide(); }

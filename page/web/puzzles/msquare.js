@@ -44,7 +44,7 @@ const msquare = {
     entry.tokens.forEach((colour, i) => {
       const [x, y] = place(i);
       const fill = MSQUARE_COLOURS[Number(colour) - 1] || '#fff';
-      const g = el('g', { class: 'cell', 'data-position': i }, svg);
+      const g = el('g', { class: 'cell', 'data-position': i, 'data-key': 'colour-' + colour }, svg);
       el('rect', { x: x + 3, y: y + 3, width: size - 6, height: size - 6, rx: 8, fill, stroke: '#333' }, g);
       el('text', { x: x + size / 2, y: y + size / 2 + 10, 'text-anchor': 'middle', 'font-size': 30, fill: textOn(fill), 'font-weight': 'bold' }, g, colour);
     });
