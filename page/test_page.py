@@ -641,8 +641,15 @@ try:
         # eight: the unsolvable board explained.
         select(page, "eight")
         typed(page, "2 1 3 4 5 6 7 8 x\n")
-        check("unsolvable" in page.inner_text("#stdout") and "odd" in page.inner_text("#explain") and "1 pair " in page.inner_text("#explain"),
+        check("unsolvable" in page.inner_text("#stdout") and "odd" in page.inner_text("#explain") and "1 pair " in page.inner_text("#explain")
+              and "2 before 1" in page.inner_text("#explain") and page.evaluate("document.querySelectorAll('#board .pairs line').length") == 1,
               f"eight: unsolvable explained: {page.inner_text('#explain')}")
+        # colour-hash: the two searches' sizes against G, the table's from the counted layers.
+        select(page, "colour-hash")
+        points = page.evaluate("[...document.querySelectorAll('#mitm-plot .point')].map((p) => [p.dataset.series, Number(p.dataset.g), Number(p.dataset.value)])")
+        layers = layers_from_stats("colour-hash", "--depth", "11")
+        expected = [["table", g, sum(layers[:g + 1])] for g in range(5, 12)] + [["start-side leaves", g, 4 * 3 ** (15 - g)] for g in range(5, 12)]
+        check(points == expected, f"colour-hash: the G plot {points}")
         page.close()
         loading_checks(context)
         fragment_checks(context)

@@ -3,7 +3,8 @@
 //! the options). Judges pass no arguments, so bundles leave this module out.
 //!
 //! The public items are what the study page shows of the method, from the crate's own code: the
-//! move letters ([`MOVE_LETTERS`], the moves themselves being [`Board::step`]), IDA*'s heuristic
+//! move letters ([`MOVE_LETTERS`], the moves themselves being [`Board::step`]), the pairs
+//! that decide parity ([`inverted_pairs`]), IDA*'s heuristic
 //! ([`heuristic`]) and its iterations on a board ([`iterations`]: each bound and the boards it
 //! expanded), the plain breadth-first search one board at a time ([`Stepper`]) with each rank
 //! worked out ([`lehmer_digits`]), and the whole space searched with each of three ways to
@@ -349,6 +350,27 @@ pub fn whole_space(kind: SeenKind) -> (usize, u8) {
     }
 }
 
+/// The pairs of tiles out of order on `board`, read row by row with the blank left out: each
+/// `(a, b)` has tile `a` (1-8) before the smaller tile `b`. There are [`Board::inversions`] of
+/// them, and the board reaches the goal exactly when that number is even.
+pub fn inverted_pairs(board: &Board) -> Vec<(u8, u8)> {
+    let tiles: Vec<u8> = board
+        .cells()
+        .iter()
+        .filter(|&&cell| cell != 8)
+        .map(|&cell| cell + 1)
+        .collect();
+    let mut pairs = Vec::new();
+    for (at, &first) in tiles.iter().enumerate() {
+        for &later in &tiles[at + 1..] {
+            if later < first {
+                pairs.push((first, later));
+            }
+        }
+    }
+    pairs
+}
+
 /// One method's search on one board, for the study page's race: the length of the answer found
 /// and the boards the search expanded (took from its queue or open list and tried the moves of).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -608,6 +630,18 @@ mod tests {
                 expansions: 1
             })
         );
+    }
+
+    #[test]
+    fn inverted_pairs_count_the_inversions() {
+        for rank in (0..STATES).step_by(1_013) {
+            let board = Board::from_rank(rank);
+            let pairs = inverted_pairs(&board);
+            assert_eq!(pairs.len(), board.inversions(), "{board}");
+            assert!(pairs.iter().all(|&(first, later)| first > later));
+        }
+        assert_eq!(inverted_pairs(&board("2 1 3 4 5 6 7 8 x")), [(2, 1)]);
+        assert_eq!(inverted_pairs(&Board::GOAL), []);
     }
 
     #[test]

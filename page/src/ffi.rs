@@ -132,3 +132,13 @@ pub extern "C" fn race(ptr: *mut u8, len: usize) -> *mut u8 {
 pub extern "C" fn seen(kind: u32) -> *mut u8 {
     leak(crate::watch::seen(kind).as_bytes())
 }
+
+/// [`crate::board_at`]: the board of a rank, as tokens.
+#[no_mangle]
+pub extern "C" fn board_at(code: u32, rank: u32) -> *mut u8 {
+    leak(
+        puzzle(code)
+            .map_or(String::new(), |p| crate::board_at(p, rank as usize))
+            .as_bytes(),
+    )
+}

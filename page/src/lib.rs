@@ -199,6 +199,21 @@ pub fn random(puzzle: Puzzle, random: u64) -> String {
     }
 }
 
+/// The board of rank `rank` as tokens (msquare's 8! and eight's 9! boards, numbered by
+/// `common::perm::rank` as their crates rank them), for the all-states picture's pointer; empty
+/// for colour-hash or a rank out of range.
+pub fn board_at(puzzle: Puzzle, rank: usize) -> String {
+    match puzzle {
+        Puzzle::Msquare if rank < 40_320 => {
+            let mut board = msquare::study::BASIC_STATE;
+            common::perm::unrank(rank, &mut board);
+            square::tokens(&board)
+        }
+        Puzzle::Eight if rank < 362_880 => tiles::tokens(&eight::Board::from_rank(rank)),
+        _ => String::new(),
+    }
+}
+
 /// What the page needs to know of a puzzle before anything is solved, as JSON: its move
 /// letters in the judge's order, its goal, and where an answer's playback starts (`"case"`, or
 /// for msquare the basic state's tokens: its answer builds the case from there).
@@ -320,5 +335,16 @@ mod tests {
         }
         assert_ne!(random(Puzzle::Eight, 1), random(Puzzle::Eight, 2));
         assert!(describe(Puzzle::Msquare).contains(r#""moves":["A","B","C"]"#));
+        // The picture's pointer: a rank's board has that rank.
+        for rank in [0, 1, 719, 40_319] {
+            let text = replay(Puzzle::Msquare, &format!("{}|", board_at(Puzzle::Msquare, rank)));
+            assert!(text.contains(&format!(r#""rank":{rank},"#)), "{text}");
+        }
+        let text = replay(Puzzle::Eight, &format!("{}|", board_at(Puzzle::Eight, 362_879)));
+        assert!(
+            text.contains(r#""board":"x,8,7,6,5,4,3,2,1","rank":362879,"distance":28,"#),
+            "{text}"
+        );
+        assert_eq!(board_at(Puzzle::ColourHash, 0), "");
     }
 }

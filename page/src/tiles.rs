@@ -96,6 +96,8 @@ pub fn inspect(tokens: &[&str]) -> Result<String, String> {
         let mut out = json::Object::new();
         out.optional("distance", distance.map(u64::from));
         out.number("inversions", board.inversions() as u64);
+        let pairs = eight::study::inverted_pairs(&board);
+        out.strings("pairs", pairs.iter().map(|(first, later)| format!("{first} {later}")));
         out.number("heuristic", u64::from(heuristic(&board)));
         let hints: Vec<String> = (0..4)
             .filter_map(|step| {

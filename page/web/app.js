@@ -273,6 +273,12 @@ const app = {
     $('hint').onchange = () => this.refreshHints();
     $('log').onchange = () => plots.histogram();
     $('bfs').onclick = () => plots.playLayers();
+    let pointed = 0;
+    $('frontier').addEventListener('mousemove', (event) => {
+      if (performance.now() - pointed < 60) return;  // a few looks a second are enough
+      pointed = performance.now();
+      plots.point(event).catch((error) => this.failed(error));
+    });
     $('cancel').onclick = () => client.cancel().catch((error) => this.failed(error));
     let resized = null;
     window.addEventListener('resize', () => {

@@ -16,7 +16,7 @@ const method = {
     $('method').innerHTML = p.method({
       info: state.info, moves: state.moves, answerKind: state.answerKind, boardsInInput: this.boardsIn($('input').value),
     });
-    if (p === colourHash) this.mitm();
+    if (p === colourHash) { this.mitm(); this.balance(); }
   },
 
   // colour-hash: the answer split at G moves from the goal, and what each side searched.
@@ -63,6 +63,36 @@ const method = {
     svg.setAttribute('aria-label', `The answer ${state.moves.join('')} split: ${start} ${goal}`);
   },
 
+  // colour-hash: the two searches' sizes as G changes: the table of every configuration within
+  // G of the goal, and the start side's at most 4·3^(15−G) leaves 16 − G deep; the bigger G, the
+  // bigger the table and the fewer the leaves.
+  balance() {
+    const svg = $('mitm-plot'), G = this.goalDepth;
+    svg.replaceChildren();
+    const sizes = (state.layers['colour-hash'] || { layers: [] }).layers;
+    const depths = [5, 6, 7, 8, 9, 10, 11].filter((g) => g < sizes.length);
+    if (!depths.length) return;
+    const table = (g) => sizes.slice(0, g + 1).reduce((a, b) => a + b, 0), leaves = (g) => 4 * Math.pow(3, 15 - g);
+    const width = Math.max(280, svg.clientWidth || 520), height = 200, left = 70, right = 12, top = 24, bottom = 160;
+    svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
+    const values = depths.flatMap((g) => [table(g), leaves(g)]);
+    const low = Math.log10(Math.min(...values)), high = Math.log10(Math.max(...values));
+    const x = (g) => left + (g - depths[0]) / Math.max(1, depths.length - 1) * (width - left - right);
+    const y = (v) => bottom - (Math.log10(v) - low) / (high - low || 1) * (bottom - top);
+    for (const [series, colour, name] of [[table, '#2a4a8a', 'table'], [leaves, '#8a2846', 'start-side leaves']]) {
+      el('polyline', { points: depths.map((g) => `${x(g)},${y(series(g))}`).join(' '), fill: 'none', stroke: colour, 'stroke-width': 2 }, svg);
+      for (const g of depths) el('circle', { cx: x(g), cy: y(series(g)), r: g === G ? 6 : 3, fill: colour, class: 'point', 'data-g': g, 'data-series': name, 'data-value': series(g) }, svg);
+    }
+    for (const g of depths) el('text', { x: x(g), y: bottom + 18, 'text-anchor': 'middle', 'font-size': 12 }, svg, g);
+    el('text', { x: left + (width - left) / 2, y: bottom + 36, 'text-anchor': 'middle', 'font-size': 13 }, svg, 'G, the table\'s depth (log scale up)');
+    el('text', { x: left - 6, y: y(Math.pow(10, high)) + 4, 'text-anchor': 'end', 'font-size': 12 }, svg, grouped(Math.round(Math.pow(10, high))));
+    el('text', { x: left - 6, y: y(Math.pow(10, low)) + 4, 'text-anchor': 'end', 'font-size': 12 }, svg, grouped(Math.round(Math.pow(10, low))));
+    el('text', { x: left, y: 14, 'font-size': 13, fill: '#2a4a8a' }, svg, 'table');
+    el('text', { x: left + 60, y: 14, 'font-size': 13, fill: '#8a2846' }, svg, 'start-side leaves');
+    svg.setAttribute('aria-label', 'Sizes of the two searches as G changes: ' +
+      depths.map((g) => `G ${g}: table ${grouped(table(g))}, leaves ${grouped(leaves(g))}`).join('; ') + '.');
+  },
+
   why() {
     const box = $('why'), info = state.info, p = state.puzzle;
     box.replaceChildren();
@@ -105,6 +135,7 @@ const method = {
       this.goalDepth = Number($('g').value);
       $('g-value').textContent = this.goalDepth;
       this.mitm();
+      this.balance();
     };
   },
 };

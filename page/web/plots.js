@@ -127,6 +127,29 @@ const plots = {
     canvas.dataset.markedDepth = at.depth;
   },
 
+  // A ring at the picture's pixel of `rank` (the stepper's board), hidden when not painted.
+  async markStep(rank) {
+    const p = state.puzzle, ring = $('step-ring'), canvas = $('frontier');
+    if (!p.picture || !this.picture) { ring.hidden = true; return; }
+    const at = await client.call({ op: 'spot', code: p.code, rank });
+    if (state.puzzle !== p || !at || at.depth > this.picture.shown) { ring.hidden = true; return; }
+    const scale = canvas.clientWidth / this.picture.width;
+    ring.style.left = `${(at.x + 0.5) * scale}px`;
+    ring.style.top = `${(at.y + 0.5) * scale}px`;
+    ring.hidden = false;
+  },
+
+  // The pointer over the picture: the state under it, its rank, distance and board.
+  async point(event) {
+    const p = state.puzzle, canvas = $('frontier');
+    if (!this.picture) return;
+    const box = canvas.getBoundingClientRect(), scale = this.picture.width / box.width;
+    const x = Math.floor((event.clientX - box.left) * scale), y = Math.floor((event.clientY - box.top) * scale);
+    const found = await client.call({ op: 'at', code: p.code, x, y });
+    if (state.puzzle !== p) return;
+    $('pointed').textContent = found ? `under the pointer: ${found.board.split(',').join(' ')}, rank ${grouped(found.rank)}, distance ${found.depth}` : '';
+  },
+
   // The breadth-first search replayed a layer at a time.
   playLayers() {
     this.stop();

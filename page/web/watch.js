@@ -52,6 +52,7 @@ const watch = {
     $('bfs-seen').textContent = grouped(step.seen);
     $('bfs-digits').textContent = this.worked(step.digits);
     $('bfs-link').href = `#${p.name}&bfs=${step.index}`;
+    plots.markStep(step.rank);
     const rows = step.neighbours.map((n) => html('tr', { className: n.new ? 'new' : 'seen' },
       html('td', { textContent: n.move }), html('td', { textContent: this.judge(n.board), className: 'tokens' }),
       html('td', { textContent: grouped(n.rank), title: this.worked(n.digits) }),

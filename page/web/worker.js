@@ -44,7 +44,9 @@ function layout(code) {
     const i = filled[d]++;
     position[r] = (rowStart[d] + Math.floor(i / width)) * width + (i % width);
   }
-  const made = { width, height: rows, depths, position, counts };
+  const rankAt = new Int32Array(width * rows).fill(-1);
+  position.forEach((at, rank) => { if (at >= 0) rankAt[at] = rank; });
+  const made = { width, height: rows, depths, position, counts, rankAt };
   layouts.set(code, made);
   return made;
 }
@@ -86,6 +88,12 @@ const ops = {
   random: (m) => ({ value: decoder.decode(take(wasm.random(m.code, m.high >>> 0, m.low >>> 0))) }),
   picture,
   spot,
+  // The state drawn at pixel (x, y) of the picture: its rank, distance and board.
+  at: (m) => {
+    const { width, height, rankAt, depths } = layout(m.code);
+    const rank = m.x >= 0 && m.x < width && m.y >= 0 && m.y < height ? rankAt[m.y * width + m.x] : -1;
+    return { value: rank < 0 ? null : { rank, depth: depths[rank], board: decoder.decode(take(wasm.board_at(m.code, rank))) } };
+  },
   bfs: (m) => ({ value: json(wasm.bfs(m.code, m.k)) }),
   race: (m) => timed(() => json(wasm.race(...give(m.text)))),
   seen: (m) => timed(() => json(wasm.seen(m.kind))),

@@ -43,6 +43,7 @@ const eight = {
   },
   draw(svg, entry, ui) {
     svg.setAttribute('viewBox', '0 0 400 300');
+    const pairs = entry.distance === null && state.info && state.info.pairs && state.tokens && entry.board === state.tokens.join(',') ? state.info.pairs : null;
     const size = 88, left = 68, top = 12;
     el('rect', { x: left - 8, y: top - 8, width: 3 * size + 16, height: 3 * size + 16, rx: 10, fill: '#864', stroke: '#532' }, svg);
     el('rect', { x: left, y: top, width: 3 * size, height: 3 * size, fill: '#432' }, svg);
@@ -73,6 +74,17 @@ const eight = {
           ui.hints[move] === null ? '—' : ui.hints[move]);
       }
     });
+    if (pairs) this.drawPairs(svg, tokens, pairs);
+  },
+  // Lines joining the tiles of each pair out of order, drawn over an unsolvable case.
+  drawPairs(svg, tokens, pairs) {
+    const size = 88, left = 68, top = 12;
+    const centre = (tile) => { const cell = tokens.indexOf(tile); return [left + size * (cell % 3) + size / 2, top + size * Math.floor(cell / 3) + size / 2]; };
+    const layer = el('g', { class: 'pairs', 'aria-hidden': 'true' }, svg);
+    for (const pair of pairs) {
+      const [[x1, y1], [x2, y2]] = pair.split(' ').map(centre);
+      el('line', { x1, y1, x2, y2, stroke: '#c4501f', 'stroke-width': 3, 'stroke-opacity': 0.7, 'stroke-linecap': 'round' }, layer);
+    }
   },
   histogramSummary: (total, data) => `${count(total, 'solvable board')} of ${grouped(data.states)}, diameter ${data.layers.length - 1} ` +
     '(OEIS A089473); the other half is unsolvable',
@@ -100,7 +112,8 @@ const eight = {
   why: () => 'Why IDA* prints this one: its last iteration, with the bound equal to the distance, keeps every shortest path, ' +
     'and its depth-first search tries u, l, d, r in that order, so the first path that reaches the goal is the first shortest answer ' +
     'in u < l < d < r order. (The table, for longer runs, walks the same answer: each board keeps its smallest first move one step closer.)',
-  unsolvable: (info) => `Unsolvable: read the tiles row by row without the blank; this board has ${count(info.inversions, 'pair')} out of order, ` +
+  unsolvable: (info) => `Unsolvable: read the tiles row by row without the blank; this board has ${count(info.inversions, 'pair')} out of order ` +
+    `(${info.pairs.map((pair) => pair.replace(' ', ' before ')).join(', ')}; joined by lines on the board), ` +
     'an odd number. A move left or right changes no pair; a move up or down carries a tile past two others, ' +
     'changing 0 or 2 pairs. So the parity never changes, and the goal has 0: no sequence of moves reaches it (half of the 9! boards).',
 };
