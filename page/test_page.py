@@ -26,7 +26,8 @@ browser, for each puzzle:
 - never frozen: no main-thread task over 100 ms while loading any puzzle;
 the searches watched: `#msquare&bfs=K` and `#eight&bfs=K` show the board the breadth-first
 search takes K-th, its rank, distance, neighbours and queue length, as a search written here
-again finds them; moves animate and end where the answer says, and nothing moves when reduced
+again finds them; Colour Hash's goal side steps and its start side meets where the binary's
+answer leaves its last G moves; moves animate and end where the answer says, and nothing moves when reduced
 motion is asked for; `#eight&dedup` finds the whole space with each seen set; `#eight=…&race` races
 the methods to one answer length, A* expanding no more than breadth-first search;
 and that study.html works from file:// and no console error was logged. Writes a screenshot of
@@ -526,6 +527,18 @@ def stepper_checks(context):
                 axe(page, f"{puzzle}&bfs=0")
             page.close()
         print(f"{puzzle}: the search's steps checked against {len(steps)} boards searched here", flush=True)
+    # Colour Hash's two sides: the goal side's first step, and the start side from the sample
+    # meeting the table where the binary's answer leaves its last G moves.
+    page, _ = open_page(context, f"{BASE}#colour-hash&bfs=0")
+    page.wait_for_function("document.getElementById('bfs-board').textContent !== ''", timeout=20000)
+    check(page.inner_text("#bfs-board") == " ".join(map(str, GOAL_HASH)) and page.inner_text("#bfs-queued") == "4",
+          f"colour-hash&bfs=0: {page.inner_text('#bfs-board')} {page.inner_text('#bfs-queued')}")
+    answer = binary("colour-hash", judge_input("colour-hash", page.evaluate("window.study.tokens")))[0].strip()
+    page.click("#start-run")
+    page.wait_for_selector("#start-visits li.meets", timeout=20000)
+    met = page.inner_text("#start-visits li.meets")
+    check(met.startswith(answer[:len(answer) - 11] + ":"), f"colour-hash: the start side meets at {met}, the answer is {answer}")
+    page.close()
     # Eight's seen sets, measured live, and the methods raced on the hardest board.
     page, _ = open_page(context, f"{BASE}#eight&dedup")
     page.wait_for_function("document.querySelectorAll('#dedup-table tbody tr').length === 3", timeout=60000)

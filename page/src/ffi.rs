@@ -142,3 +142,10 @@ pub extern "C" fn board_at(code: u32, rank: u32) -> *mut u8 {
             .as_bytes(),
     )
 }
+
+/// [`crate::watch::start_side`] on `tokens|G`; JSON.
+#[no_mangle]
+pub extern "C" fn start_side(ptr: *mut u8, len: usize) -> *mut u8 {
+    let input = take(ptr, len);
+    leak(crate::watch::start_side(&String::from_utf8_lossy(&input)).as_bytes())
+}

@@ -67,6 +67,11 @@ pub fn with_depth<T>(depth: u8, f: impl FnOnce(&Table) -> T) -> T {
     })
 }
 
+/// Calls `f` with the crate's layers, first extended to `depth` (at least 1).
+pub fn with_layers<T>(depth: u8, f: impl FnOnce(&GoalLayers) -> T) -> T {
+    with_depth(depth, |table| f(&table.layers))
+}
+
 /// The number of configurations, 6,286,896,000 ([`colour_hash::study::space_size`]).
 pub fn space_size() -> u64 {
     colour_hash::study::space_size()

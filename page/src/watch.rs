@@ -8,7 +8,7 @@ use std::cell::RefCell;
 
 use eight::study::SeenKind;
 
-use crate::{json, square, tiles, Puzzle};
+use crate::{hash, json, square, tiles, Puzzle};
 
 /// A stepper and how far it has gone; kept between calls, so that stepping forward costs one
 /// step and only a step back starts the search again.
@@ -21,6 +21,7 @@ struct Kept<S> {
 thread_local! {
     static MSQUARE: RefCell<Option<Kept<msquare::study::Stepper>>> = const { RefCell::new(None) };
     static EIGHT: RefCell<Option<Kept<eight::study::Stepper>>> = const { RefCell::new(None) };
+    static HASH: RefCell<Option<Kept<colour_hash::study::GoalSideStepper>>> = const { RefCell::new(None) };
 }
 
 /// A board as the stepper shows it: its tokens, its rank and that rank's Lehmer digits.
@@ -104,6 +105,69 @@ fn eight_step(stepper: &mut eight::study::Stepper) -> Option<String> {
     Some(out.finish())
 }
 
+/// One step of colour-hash's goal side as JSON: configurations have no rank (their space is
+/// remembered in a hash map), so `rank` is 0 and `digits` empty.
+fn hash_step(stepper: &mut colour_hash::study::GoalSideStepper) -> Option<String> {
+    let step = stepper.step()?;
+    let mut out = json::Object::new();
+    out.number("index", step.index as u64);
+    board(&mut out, &hash::tokens(&step.numbers), 0, &[]);
+    out.number("distance", u64::from(step.distance));
+    let neighbours: Vec<String> = step
+        .neighbours
+        .iter()
+        .map(|next| {
+            let mut item = json::Object::new();
+            item.string("move", &next.step.to_string());
+            board(&mut item, &hash::tokens(&next.numbers), 0, &[]);
+            item.raw("new", if next.new { "true" } else { "false" });
+            item.number("distance", u64::from(next.distance));
+            item.finish()
+        })
+        .collect();
+    out.raw("neighbours", &format!("[{}]", neighbours.join(",")));
+    out.number("queued", step.queued as u64);
+    out.number("seen", step.seen as u64);
+    out.strings("queue", stepper.queue().take(12).map(hash::tokens));
+    Some(out.finish())
+}
+
+/// Colour-hash's start side from a configuration, `request` being `tokens|G`: JSON
+/// `{"visits":[{"length":L,"path":"…","meets":true|false|null},…],"met":…}`, the first 60 nodes
+/// of the search and the meeting one, the layers reaching G (at most 12).
+pub fn start_side(request: &str) -> String {
+    let (tokens, depth) = request.split_once('|').unwrap_or((request, "11"));
+    let tokens: Vec<&str> = tokens.split(',').filter(|token| !token.is_empty()).collect();
+    let goal_depth: u8 = depth.trim().parse().unwrap_or(11).clamp(1, 12);
+    let mut out = json::Object::new();
+    let numbers = match hash::parse(&tokens) {
+        Ok(numbers) => numbers,
+        Err(error) => {
+            out.string("error", &error);
+            return out.finish();
+        }
+    };
+    hash::with_layers(goal_depth, |layers| {
+        let (visits, met) = colour_hash::study::start_side(&numbers, layers, goal_depth, 60);
+        let listed: Vec<String> = visits
+            .iter()
+            .map(|visit| {
+                let mut item = json::Object::new();
+                item.number("length", u64::from(visit.length));
+                item.string("path", &visit.path.iter().map(u8::to_string).collect::<String>());
+                item.raw(
+                    "meets",
+                    visit.meets.map_or("null", |meets| if meets { "true" } else { "false" }),
+                );
+                item.finish()
+            })
+            .collect();
+        out.raw("visits", &format!("[{}]", listed.join(",")));
+        out.raw("met", if met { "true" } else { "false" });
+    });
+    out.finish()
+}
+
 /// Steps `kept` (a new stepper when there is none or it is past `k`) to the step numbered `k`.
 fn step_to<S>(
     kept: &mut Option<Kept<S>>,
@@ -129,7 +193,7 @@ fn step_to<S>(
 /// The plain breadth-first search just after it took its (`k` + 1)-th board from the queue and
 /// queued that board's new neighbours, as JSON: the board (tokens, rank, its Lehmer digits,
 /// distance), each neighbour with its move and whether it was new, the queue's length and its
-/// first boards; `{"error":…}` past the last board or for colour-hash.
+/// first boards; `{"error":…}` past the last board. For colour-hash, the goal side's search.
 ///
 /// # Complexity
 /// One step from the previous call's `k` to the next; from the start otherwise (k steps).
@@ -139,7 +203,14 @@ pub fn bfs(puzzle: Puzzle, k: usize) -> String {
             MSQUARE.with(|kept| step_to(&mut kept.borrow_mut(), k, msquare::study::Stepper::new, msquare_step))
         }
         Puzzle::Eight => EIGHT.with(|kept| step_to(&mut kept.borrow_mut(), k, eight::study::Stepper::new, eight_step)),
-        Puzzle::ColourHash => None,
+        Puzzle::ColourHash => HASH.with(|kept| {
+            step_to(
+                &mut kept.borrow_mut(),
+                k,
+                colour_hash::study::GoalSideStepper::new,
+                hash_step,
+            )
+        }),
     };
     found.unwrap_or_else(|| {
         let mut out = json::Object::new();
@@ -228,6 +299,21 @@ mod tests {
         let start = bfs(Puzzle::Eight, 0);
         assert!(start.starts_with(r#"{"index":0,"board":"1,2,3,4,5,6,7,8,x","rank":0,"digits":[0,0,0,0,0,0,0,0,0],"distance":0,"neighbours":[{"move":"u","board":"1,2,3,4,5,x,7,8,6""#), "{start}");
         assert!(start.contains(r#""queued":2,"seen":3,"#), "{start}");
+        let goal = bfs(Puzzle::ColourHash, 0);
+        assert!(
+            goal.contains(r#""distance":0,"neighbours":[{"move":"1","#) && goal.contains(r#""queued":4,"seen":5"#),
+            "{goal}"
+        );
+        let sample = "0,3,4,5,0,3,6,5,0,1,2,1,0,7,8,7,0,9,10,9,0,1,2,1";
+        let side = start_side(&format!("{sample}|11"));
+        assert!(
+            side.starts_with(r#"{"visits":[{"length":1,"path":"1","meets":false}"#),
+            "{side}"
+        );
+        assert!(
+            side.ends_with(r#"{"length":5,"path":"14343","meets":true}],"met":true}"#),
+            "{side}"
+        );
     }
 
     #[test]

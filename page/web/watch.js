@@ -13,15 +13,15 @@ const watch = {
   // The panels that belong to the puzzle shown.
   show() {
     const p = state.puzzle;
-    $('watch').hidden = !p.picture;
     $('dedup').hidden = p !== eight;
     $('race').hidden = p !== eight;
-    if (p.picture && (!this.shown || this.shown.puzzle !== p.name)) this.go(0);
+    $('start-side').hidden = p !== colourHash;
+    $('watch-side').textContent = p === colourHash ? ' (the goal side)' : '';
+    if (!this.shown || this.shown.puzzle !== p.name) this.go(0);
   },
 
   async go(k) {
     const p = state.puzzle;
-    if (!p.picture) return;
     this.k = Math.max(0, k);
     try {
       const step = await client.call({ op: 'bfs', code: p.code, k: this.k });
@@ -43,24 +43,25 @@ const watch = {
   },
 
   draw(step) {
-    const p = state.puzzle;
+    const p = state.puzzle, ranked = step.digits.length > 0;
     $('bfs-k').value = step.index;
     $('bfs-board').textContent = this.judge(step.board);
-    $('bfs-rank').textContent = grouped(step.rank);
+    $('bfs-rank').textContent = ranked ? grouped(step.rank) : 'none: 6.3 billion configurations are remembered in a hash map, not an array by rank';
     $('bfs-distance').textContent = step.distance;
     $('bfs-queued').textContent = grouped(step.queued);
     $('bfs-seen').textContent = grouped(step.seen);
-    $('bfs-digits').textContent = this.worked(step.digits);
+    $('bfs-digits').textContent = ranked ? this.worked(step.digits) : '';
     $('bfs-link').href = `#${p.name}&bfs=${step.index}`;
     plots.markStep(step.rank);
     const rows = step.neighbours.map((n) => html('tr', { className: n.new ? 'new' : 'seen' },
       html('td', { textContent: n.move }), html('td', { textContent: this.judge(n.board), className: 'tokens' }),
-      html('td', { textContent: grouped(n.rank), title: this.worked(n.digits) }),
+      html('td', { textContent: ranked ? grouped(n.rank) : '—', title: ranked ? this.worked(n.digits) : '' }),
       html('td', { textContent: n.new ? `new: queued at distance ${n.distance}, parent the board taken` : `seen before (distance ${n.distance})` })));
     $('bfs-neighbours').querySelector('tbody').replaceChildren(...rows);
     $('bfs-queue').replaceChildren(...step.queue.map((board, i) => html('li', { textContent: this.judge(board), className: i === 0 ? 'next' : '' })));
     const fresh = step.neighbours.filter((n) => n.new).map((n) => n.move);
-    $('bfs-text').textContent = `Board ${grouped(step.index + 1)} taken from the queue: ${this.judge(step.board)}, rank ${grouped(step.rank)}, ` +
+    const what = p === colourHash ? 'Configuration' : 'Board';
+    $('bfs-text').textContent = `${what} ${grouped(step.index + 1)} taken from the queue: ${this.judge(step.board)}, ${ranked ? `rank ${grouped(step.rank)}, ` : ''}` +
       `distance ${step.distance}. ` + (fresh.length ? `New: ${fresh.join(', ')}, queued in that order. ` : 'No new neighbour. ') +
       `${count(step.queued, 'board')} waiting, ${count(step.seen, 'board')} seen.`;
   },
@@ -126,7 +127,26 @@ const watch = {
     $('race-run').disabled = false;
   },
 
+  // colour-hash: the start side's search from the case, node by node, for the G of the method.
+  async startSide() {
+    const box = $('start-visits'), G = method.goalDepth;
+    box.replaceChildren();
+    if (!state.tokens || state.puzzle !== colourHash) { $('start-text').textContent = 'Give a configuration first.'; return; }
+    try {
+      const found = await client.call({ op: 'start_side', text: state.tokens.join(',') + '|' + G });
+      if (found.error) { $('start-text').textContent = found.error; return; }
+      box.replaceChildren(...found.visits.map((visit) => html('li', {
+        className: visit.meets === true ? 'meets' : '',
+        textContent: `${visit.path}` + (visit.meets === null ? '' : visit.meets ? `: exactly ${G} from the goal, the meeting` : `: not ${G} from the goal`),
+      })));
+      const met = found.visits[found.visits.length - 1];
+      $('start-text').textContent = found.met ? `The start side meets the table after trying lengths 1 to ${met.length}: its moves ${met.path}, then the table's walk of ${G}.` :
+        `No sequence of up to ${16 - G} moves ends exactly ${G} from the goal: no solution within 16.`;
+    } catch (error) { app.failed(error); }
+  },
+
   wire() {
+    $('start-run').onclick = () => this.startSide();
     $('bfs-back').onclick = () => { this.stop(); this.go(this.k - 1); };
     $('bfs-forward').onclick = () => { this.stop(); this.go(this.k + 1); };
     $('bfs-play').onclick = () => this.toggle();
