@@ -237,10 +237,10 @@ const app = {
       if (key === 'bfs' && state.puzzle.picture && Number.isInteger(k) && k >= 0) {
         await watch.go(k);
         $('watch').scrollIntoView();
-      } else if (key === 'dedup' && state.puzzle === eight) {
+      } else if (key === 'dedup' && state.puzzle.panels.includes('dedup')) {
         $('dedup').scrollIntoView();
         await watch.dedup();
-      } else if (key === 'race' && state.puzzle === eight) {
+      } else if (key === 'race' && state.puzzle.panels.includes('race')) {
         $('race').scrollIntoView();
         await watch.race();
       } else {

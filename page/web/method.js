@@ -12,18 +12,19 @@ const method = {
   draw() {
     const p = state.puzzle;
     $('frontier-box').hidden = !p.picture;
-    $('mitm-box').hidden = p !== colourHash;
+
     $('method').innerHTML = p.method({
       info: state.info, moves: state.moves, answerKind: state.answerKind, boardsInInput: this.boardsIn($('input').value),
     });
-    if (p === colourHash) { this.mitm(); this.balance(); }
+    $('mitm-box').hidden = !p.panels.includes('mitm-box');
+    if (p.panels.includes('mitm-box')) { this.mitm(); this.balance(); }
   },
 
   // colour-hash: the answer split at G moves from the goal, and what each side searched.
   mitm() {
     const svg = $('mitm'), n = state.moves.length, G = this.goalDepth;
     svg.replaceChildren();
-    const sizes = (state.layers['colour-hash'] || { layers: [] }).layers;
+    const sizes = (state.layers[state.puzzle.name] || { layers: [] }).layers;
     const table = sizes.slice(0, G + 1).reduce((a, b) => a + b, 0);
     const width = Math.max(280, svg.clientWidth || 520);
     svg.setAttribute('viewBox', `0 0 ${width} 150`);
@@ -69,7 +70,7 @@ const method = {
   balance() {
     const svg = $('mitm-plot'), G = this.goalDepth;
     svg.replaceChildren();
-    const sizes = (state.layers['colour-hash'] || { layers: [] }).layers;
+    const sizes = (state.layers[state.puzzle.name] || { layers: [] }).layers;
     const depths = [5, 6, 7, 8, 9, 10, 11].filter((g) => g < sizes.length);
     if (!depths.length) return;
     const table = (g) => sizes.slice(0, g + 1).reduce((a, b) => a + b, 0), leaves = (g) => 4 * Math.pow(3, 15 - g);
@@ -103,7 +104,7 @@ const method = {
     const printed = state.moves.join('');
     const intro = html('p');
     intro.innerHTML = `This case has <b id="count">${grouped(info.count)}</b> shortest ${info.count === 1 ? 'answer' : 'answers'} of ${count(state.moves.length, 'move')}. ` +
-      `The judge wants the first in ${p.order} order${p === colourHash ? ' (the smallest number)' : ''}; the first few, found by trying the moves in that order ` +
+      `The judge wants the first in ${p.order} order${p.orderNote || ''}; the first few, found by trying the moves in that order ` +
       'and keeping each that still leads to the end in the moves left:';
     const list = html('ol');
     for (const answer of info.first) {

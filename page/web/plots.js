@@ -22,7 +22,7 @@ const plots = {
     const width = Math.max(280, svg.clientWidth || 520), height = 250;
     svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
     const left = 70, right = 8, bottom = 200, top = 30;
-    const maxBars = p === colourHash ? 17 : sizes.length;
+    const maxBars = p.bars || sizes.length;
     const barWidth = (width - left - right) / maxBars;
     const scale = (v) => log ? Math.log10(v + 1) / Math.log10(largest + 1) : v / largest;
     const here = state.info && state.info.distance !== undefined ? state.info.distance : null;
@@ -48,8 +48,8 @@ const plots = {
       const x = left + (Math.min(here, maxBars - 1) + 0.5) * barWidth;
       el('line', { x1: x, y1: top, x2: x, y2: bottom, stroke: '#b23c17', 'stroke-dasharray': '4 3' }, svg);
       this.label(svg, x, 16, `this case: ${here}` + (here >= sizes.length ? ' (beyond the layers counted)' : ''), width);
-    } else if (p === colourHash && state.answerKind === 'none') {
-      this.label(svg, width - right, 16, 'this case: beyond 16 moves', width);
+    } else if (p.beyond && state.answerKind === 'none') {
+      this.label(svg, width - right, 16, p.beyond, width);
     }
     el('text', { x: left + (width - left) / 2, y: bottom + 36, 'text-anchor': 'middle', 'font-size': 13, fill: '#222' }, svg,
       p.axis + (log ? ' (log scale)' : ''));
@@ -82,14 +82,15 @@ const plots = {
   deeper(sizes) {
     const box = $('deeper');
     box.replaceChildren();
-    if (state.puzzle !== colourHash || sizes.length - 1 >= 14) return;
+    const p = state.puzzle;
+    if (!p.deepest || sizes.length - 1 >= p.deepest) return;
     const button = html('button', { type: 'button', textContent: `count layer ${sizes.length} too` });
     button.onclick = async () => {
       button.disabled = true; button.textContent = 'counting…';
       try {
-        state.layers['colour-hash'] = await client.call({ op: 'layers', code: 2, depth: sizes.length });
+        state.layers[p.name] = await client.call({ op: 'layers', code: p.code, depth: sizes.length });
       } catch (error) { app.failed(error); }
-      if (state.puzzle === colourHash) { this.histogram(); $('deeper').querySelector('button')?.focus(); }
+      if (state.puzzle === p) { this.histogram(); $('deeper').querySelector('button')?.focus(); }
     };
     box.appendChild(button);
   },

@@ -13,10 +13,8 @@ const watch = {
   // The panels that belong to the puzzle shown.
   show() {
     const p = state.puzzle;
-    $('dedup').hidden = p !== eight;
-    $('race').hidden = p !== eight;
-    $('start-side').hidden = p !== colourHash;
-    $('watch-side').textContent = p === colourHash ? ' (the goal side)' : '';
+    for (const id of ['dedup', 'race', 'start-side', 'mitm-box']) $(id).hidden = !p.panels.includes(id);
+    $('watch-side').textContent = p.side || '';
     if (!this.shown || this.shown.puzzle !== p.name) this.go(0);
   },
 
@@ -60,7 +58,7 @@ const watch = {
     $('bfs-neighbours').querySelector('tbody').replaceChildren(...rows);
     $('bfs-queue').replaceChildren(...step.queue.map((board, i) => html('li', { textContent: this.judge(board), className: i === 0 ? 'next' : '' })));
     const fresh = step.neighbours.filter((n) => n.new).map((n) => n.move);
-    const what = p === colourHash ? 'Configuration' : 'Board';
+    const what = p.stateName;
     $('bfs-text').textContent = `${what} ${grouped(step.index + 1)} taken from the queue: ${this.judge(step.board)}, ${ranked ? `rank ${grouped(step.rank)}, ` : ''}` +
       `distance ${step.distance}. ` + (fresh.length ? `New: ${fresh.join(', ')}, queued in that order. ` : 'No new neighbour. ') +
       `${count(step.queued, 'board')} waiting, ${count(step.seen, 'board')} seen.`;
@@ -101,7 +99,7 @@ const watch = {
   async race() {
     const tokens = state.tokens, body = $('race-table').querySelector('tbody');
     body.replaceChildren();
-    if (!tokens || state.puzzle !== eight) { $('race-text').textContent = 'Give a board first.'; return; }
+    if (!tokens || !state.puzzle.panels.includes('race')) { $('race-text').textContent = 'Give a board first.'; return; }
     $('race-run').disabled = true;
     const methods = [['bfs', 'breadth-first search from the board'], ['astar', 'A* with IDA*\'s heuristic'], ['ida', 'IDA* (eight::ida)'], ['table', 'the table, built afresh']];
     const runs = [];
@@ -131,7 +129,7 @@ const watch = {
   async startSide() {
     const box = $('start-visits'), G = method.goalDepth;
     box.replaceChildren();
-    if (!state.tokens || state.puzzle !== colourHash) { $('start-text').textContent = 'Give a configuration first.'; return; }
+    if (!state.tokens || !state.puzzle.panels.includes('start-side')) { $('start-text').textContent = 'Give a configuration first.'; return; }
     try {
       const found = await client.call({ op: 'start_side', text: state.tokens.join(',') + '|' + G });
       if (found.error) { $('start-text').textContent = found.error; return; }

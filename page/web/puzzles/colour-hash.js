@@ -29,6 +29,13 @@ const colourHash = {
   units: ['configuration', 'configurations'],
   axis: 'moves to the goal',
   picture: false,
+  panels: ['mitm-box', 'start-side'],
+  bars: 17,                // distances 0 to 16, the judge's limit
+  deepest: 14,
+  stateName: 'Configuration',
+  side: ' (the goal side)',
+  orderNote: ' (the smallest number)',
+  beyond: 'this case: beyond 16 moves',
   defaultCase: '0 3 4 5 0 3 6 5 0 1 2 1 0 7 8 7 0 9 10 9 0 1 2 1'.split(' '),
   input: (tokens) => '1\n' + tokens.join(' ') + '\n',
   firstCase(text) {

@@ -16,6 +16,10 @@ const eight = {
   units: ['board', 'boards'],
   axis: 'moves to the goal',
   picture: true,
+  panels: ['dedup', 'race'],
+  bars: null,
+  deepest: null,
+  stateName: 'Board',
   defaultCase: ['2', '3', '4', '1', '5', 'x', '7', '6', '8'],
   input: (tokens) => tokens.join(' ') + '\n',
   firstCase(text) {

@@ -17,6 +17,10 @@ const msquare = {
   units: ['board', 'boards'],
   axis: 'moves from the basic state',
   picture: true,
+  panels: [],              // the extra panels it has (ids), beyond those every puzzle has
+  bars: null,              // how many distances the histogram has room for (null: its layers)
+  deepest: null,           // how deep a button may count its layers (null: all are counted)
+  stateName: 'Board',
   defaultCase: ['2', '6', '8', '4', '5', '7', '3', '1'],
   input: (tokens) => tokens.join(' ') + '\n',
   firstCase(text) {
