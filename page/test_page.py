@@ -335,6 +335,13 @@ def desktop_checks(page, puzzle):
     check(page.is_checked("#log") and page.evaluate("window.study.step") == 0 and not page.evaluate("playback.timer"),
           f"{puzzle}: Space on the checkbox")
     page.uncheck("#log")
+    # Space on a focused button presses it (Solve solves) and leaves playback alone.
+    before = solved_count(page)
+    page.focus("#solve")
+    page.keyboard.press(" ")
+    wait_solved(page, before)
+    check(not page.evaluate("playback.timer"), f"{puzzle}: Space on Solve started playback")
+    page.keyboard.press("Home")
     speed = page.input_value("#speed")
     page.focus("#speed")
     page.keyboard.press("ArrowRight")
