@@ -560,6 +560,9 @@ def stepper_checks(context):
     work = {r[0]: int(r[3].split(" ")[0].replace(",", "")) for r in rows}
     check(all(r[2] == "31 moves" for r in rows) and work["astar"] <= work["bfs"] and work["ida"] == int(page.inner_text("#expansions").replace(",", ""))
           and work["table"] == 181440 + 31 and all(r[3].endswith(" expansions") for r in rows), f"#eight=…&race: {rows}")
+    page.wait_for_function("document.querySelectorAll('#race-pictures canvas').length === 2", timeout=30000)
+    painted = page.evaluate("Object.fromEntries([...document.querySelectorAll('#race-pictures figure')].map((f) => [f.dataset.method, Number(f.querySelector('canvas').dataset.expanded)]))")
+    check(painted == {"bfs": work["bfs"], "astar": work["astar"]}, f"#eight=…&race: pictures of {painted} boards, the race counted {work}")
     page.close()
 
 

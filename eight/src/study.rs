@@ -381,12 +381,13 @@ pub struct Run {
     pub expansions: u64,
 }
 
-/// Plain breadth-first search from `board` until the goal is taken from the queue; `None` for an
-/// unsolvable board.
+/// Plain breadth-first search from `board` until the goal is taken from the queue, calling
+/// `expanded` with each board it expands (the study page paints them); `None` for an unsolvable
+/// board.
 ///
 /// # Complexity
 /// Up to 9!/2 expansions, 9! bytes of distances.
-pub fn breadth_first(board: &Board) -> Option<Run> {
+pub fn breadth_first(board: &Board, expanded: &mut dyn FnMut(&Board)) -> Option<Run> {
     if !board.is_solvable() {
         return None;
     }
@@ -396,6 +397,7 @@ pub fn breadth_first(board: &Board) -> Option<Run> {
     let mut expansions = 0;
     while let Some(at) = queue.pop_front() {
         expansions += 1;
+        expanded(&at);
         let distance = distances[at.rank()];
         if at == Board::GOAL {
             return Some(Run {
@@ -415,14 +417,14 @@ pub fn breadth_first(board: &Board) -> Option<Run> {
     None
 }
 
-/// A* from `board` with [`heuristic`], until the goal is taken from the open list; `None` for an
-/// unsolvable board. The heuristic is consistent (a move changes it by at most 1, as it changes
+/// A* from `board` with [`heuristic`], until the goal is taken from the open list, calling
+/// `visit` with each board it expands; `None` for an unsolvable board. The heuristic is consistent (a move changes it by at most 1, as it changes
 /// one tile's line by one), so a board is expanded at most once and the first time the goal is
 /// taken its depth is the distance.
 ///
 /// # Complexity
 /// O(E log E) for the E boards expanded; 9! bytes of depths.
-pub fn a_star(board: &Board) -> Option<Run> {
+pub fn a_star(board: &Board, visit: &mut dyn FnMut(&Board)) -> Option<Run> {
     use std::cmp::Reverse;
     use std::collections::BinaryHeap;
     if !board.is_solvable() {
@@ -440,6 +442,7 @@ pub fn a_star(board: &Board) -> Option<Run> {
         expanded[rank] = true;
         expansions += 1;
         let at = Board::from_rank(rank);
+        visit(&at);
         if at == Board::GOAL {
             return Some(Run {
                 moves: depth,
@@ -614,8 +617,19 @@ mod tests {
         for rank in (0..STATES).step_by(4_999) {
             let board = Board::from_rank(rank);
             let distance = solver.distance(&board);
-            let breadth = breadth_first(&board);
-            let star = a_star(&board);
+            let mut seen = Vec::new();
+            let breadth = breadth_first(&board, &mut |at| seen.push(at.rank()));
+            let mut starred = Vec::new();
+            let star = a_star(&board, &mut |at| starred.push(at.rank()));
+            if let (Some(breadth), Some(star)) = (breadth, star) {
+                // Each board once, the start first.
+                assert_eq!(seen.len() as u64, breadth.expansions);
+                assert_eq!(seen[0], rank);
+                assert_eq!(starred.len() as u64, star.expansions);
+                starred.sort_unstable();
+                starred.dedup();
+                assert_eq!(starred.len() as u64, star.expansions);
+            }
             assert_eq!(breadth.map(|run| run.moves), distance, "{board}");
             assert_eq!(star.map(|run| run.moves), distance, "{board}");
             if let (Some(breadth), Some(star)) = (breadth, star) {
@@ -624,7 +638,7 @@ mod tests {
             }
         }
         assert_eq!(
-            breadth_first(&Board::GOAL),
+            breadth_first(&Board::GOAL, &mut |_| {}),
             Some(Run {
                 moves: 0,
                 expansions: 1

@@ -149,3 +149,10 @@ pub extern "C" fn start_side(ptr: *mut u8, len: usize) -> *mut u8 {
     let input = take(ptr, len);
     leak(crate::watch::start_side(&String::from_utf8_lossy(&input)).as_bytes())
 }
+
+/// [`crate::watch::race_map`] on `method|tokens`: one byte a rank.
+#[no_mangle]
+pub extern "C" fn race_map(ptr: *mut u8, len: usize) -> *mut u8 {
+    let input = take(ptr, len);
+    leak(&crate::watch::race_map(&String::from_utf8_lossy(&input)))
+}

@@ -239,8 +239,8 @@ pub fn race(request: &str) -> String {
         out.optional("expansions", run.map(|run| run.expansions));
     };
     match method {
-        "bfs" => run(eight::study::breadth_first(&board), &mut out),
-        "astar" => run(eight::study::a_star(&board), &mut out),
+        "bfs" => run(eight::study::breadth_first(&board, &mut |_| {}), &mut out),
+        "astar" => run(eight::study::a_star(&board, &mut |_| {}), &mut out),
         "ida" => {
             let found = eight::study::iterations(&board, u64::MAX).unwrap_or_default();
             let spent: u64 = found.iter().map(|iteration| iteration.expansions).sum();
@@ -261,6 +261,25 @@ pub fn race(request: &str) -> String {
         other => out.string("error", &format!("no method {other}")),
     }
     out.finish()
+}
+
+/// Which boards one method of the race expanded, `request` being `method|tokens` with the
+/// method `bfs` or `astar`: one byte a rank (9! of them), 1 where the board was expanded; empty
+/// for another method or a board that is not one.
+pub fn race_map(request: &str) -> Vec<u8> {
+    let (method, tokens) = request.split_once('|').unwrap_or((request, ""));
+    let tokens: Vec<&str> = tokens.split(',').filter(|token| !token.is_empty()).collect();
+    let Ok(board) = tiles::parse(&tokens) else {
+        return Vec::new();
+    };
+    let mut map = vec![0u8; 362_880];
+    let mut mark = |at: &eight::Board| map[at.rank()] = 1;
+    match method {
+        "bfs" => eight::study::breadth_first(&board, &mut mark).map(|_| ()),
+        "astar" => eight::study::a_star(&board, &mut mark).map(|_| ()),
+        _ => return Vec::new(),
+    };
+    map
 }
 
 /// Eight's whole space searched with seen set `kind` (0 `BTreeSet`, 1 `HashSet`, 2 Cantor
@@ -327,5 +346,18 @@ mod tests {
         assert!(race("ida|2,3,4,1,5,x,7,6,8").contains(r#",19],"expanded":["#));
         assert!(race("bfs|2,1,3,4,5,6,7,8,x").starts_with(r#"{"moves":null,"expansions":null"#));
         assert_eq!(seen(2), r#"{"name":"Cantor","boards":181440,"depth":31}"#);
+        // The maps hold as many boards as the runs count.
+        for method in ["bfs", "astar"] {
+            let expanded = race_map(&format!("{method}|{sample}"))
+                .iter()
+                .filter(|&&byte| byte == 1)
+                .count();
+            let text = race(&format!("{method}|{sample}"));
+            assert!(
+                text.contains(&format!(r#""expansions":{expanded}"#)),
+                "{method}: {text}"
+            );
+        }
+        assert!(race_map("ida|2,3,4,1,5,x,7,6,8").is_empty());
     }
 }

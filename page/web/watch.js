@@ -122,7 +122,26 @@ const watch = {
         $('race-text').textContent = `IDA*'s iterations: bounds ${run.bounds.join(', ')}, expanding ${run.expanded.map(grouped).join(', ')} boards.`;
       }
     }
+    await this.racePictures(tokens);
     $('race-run').disabled = false;
+  },
+
+  // Side by side, the boards breadth-first search and A* expanded, on the picture of every board
+  // grouped by distance to the goal (the table's, the whole of it).
+  async racePictures(tokens) {
+    const box = $('race-pictures');
+    box.replaceChildren();
+    for (const [method, name] of [['bfs', 'breadth-first search'], ['astar', 'A*']]) {
+      try {
+        const made = await client.call({ op: 'race_picture', text: method + '|' + tokens.join(',') });
+        const canvas = html('canvas', { width: made.width, height: made.height });
+        canvas.getContext('2d').putImageData(new ImageData(made.pixels, made.width, made.height), 0, 0);
+        canvas.setAttribute('role', 'img');
+        canvas.setAttribute('aria-label', `The ${count(made.expanded, 'board')} ${name} expanded, dark among all the solvable boards grouped by distance to the goal`);
+        canvas.dataset.expanded = made.expanded;
+        box.appendChild(html('figure', { dataset: { method } }, canvas, html('figcaption', { textContent: `${name}: ${count(made.expanded, 'board')} expanded` })));
+      } catch (error) { app.failed(error); return; }
+    }
   },
 
   // colour-hash: the start side's search from the case, node by node, for the G of the method.

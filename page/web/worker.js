@@ -72,6 +72,23 @@ function picture(m) {
   return { value: { width, height, counts, upTo: m.upTo, pixels }, transfer: [pixels.buffer] };
 }
 
+// Which boards a method of the race expanded, drawn on Eight's picture: those dark, the rest of
+// the solvable space pale.
+function racePicture(m) {
+  const map = take(wasm.race_map(...give(m.text)));
+  const { width, height, depths, position } = layout(1);
+  const pixels = new Uint8ClampedArray(width * height * 4);
+  let expanded = 0;
+  for (let r = 0; r < depths.length; r++) {
+    if (depths[r] === 255) continue;
+    const at = position[r] * 4, hit = map[r] === 1;
+    expanded += hit;
+    const shade = hit ? [20, 60, 140] : [225, 228, 235];
+    pixels[at] = shade[0]; pixels[at + 1] = shade[1]; pixels[at + 2] = shade[2]; pixels[at + 3] = 255;
+  }
+  return { value: { width, height, expanded, pixels }, transfer: [pixels.buffer] };
+}
+
 // Where the state of rank `rank` sits in the picture, and its distance.
 function spot(m) {
   const { width, depths, position } = layout(m.code);
@@ -88,6 +105,7 @@ const ops = {
   random: (m) => ({ value: decoder.decode(take(wasm.random(m.code, m.high >>> 0, m.low >>> 0))) }),
   picture,
   spot,
+  race_picture: racePicture,
   // The state drawn at pixel (x, y) of the picture: its rank, distance and board.
   at: (m) => {
     const { width, height, rankAt, depths } = layout(m.code);
