@@ -402,6 +402,10 @@ def desktop_checks(page, puzzle):
     # Hint mode: each move's distance.
     page.check("#hint")
     page.wait_for_function("[...document.querySelectorAll('#moves .hint')].some((h) => h.textContent)", timeout=10000)
+    # The reading order: each link takes the focus to its section.
+    links = page.evaluate("[...document.querySelectorAll('#reading-list a')].map((a) => a.getAttribute('href').slice(1))")
+    page.click("#reading-list li:last-child a")
+    check(links and page.evaluate("document.activeElement.id") == links[-1], f"{puzzle}: the reading order's last link, {links}")
     # Access: axe, the board's contrast, names.
     page.click("#histogram-details summary")
     axe(page, f"{puzzle} desktop")

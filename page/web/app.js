@@ -188,6 +188,14 @@ const app = {
       if (a.dataset.puzzle === puzzle.name) a.setAttribute('aria-current', 'page'); else a.removeAttribute('aria-current');
     }
     $('about').textContent = puzzle.about;
+    $('reading-list').replaceChildren(...puzzle.reading.map(([id, title]) => html('li', {}, html('a', { href: '#' + id, textContent: title, onclick: (event) => {
+      // In-page links, not fragments: the fragment names the case.
+      event.preventDefault();
+      const target = $(id);
+      if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');  // focusable by script only
+      target.scrollIntoView();
+      target.focus({ preventScroll: true });
+    } }))));
     $('board-heading').textContent = puzzle.title;
     try {
       if (!state.described[puzzle.name]) state.described[puzzle.name] = await client.call({ op: 'describe', code: puzzle.code });

@@ -33,6 +33,9 @@ const colourHash = {
   bars: 17,                // distances 0 to 16, the judge's limit
   deepest: 14,
   stateName: 'Configuration',
+  reading: [['table-heading', 'the space around the goal'], ['watch', 'the goal side, breadth first'],
+    ['method-heading', 'meet in the middle: two balls'], ['start-side', 'the start side, depth first'],
+    ['why-heading', 'the tie rule: why this answer']],
   side: ' (the goal side)',
   orderNote: ' (the smallest number)',
   beyond: 'this case: beyond 16 moves',

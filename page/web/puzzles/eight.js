@@ -20,6 +20,9 @@ const eight = {
   bars: null,
   deepest: null,
   stateName: 'Board',
+  reading: [['table-heading', 'the state space, layer by layer'], ['watch', 'breadth-first search and the Cantor rank'],
+    ['dedup', 'three ways to remember what was seen'], ['why-heading', 'the tie rule: why this answer'],
+    ['method-heading', 'parity, and IDA* with its heuristic'], ['race', 'the methods raced']],
   defaultCase: ['2', '3', '4', '1', '5', 'x', '7', '6', '8'],
   input: (tokens) => tokens.join(' ') + '\n',
   firstCase(text) {
@@ -93,7 +96,10 @@ const eight = {
   histogramSummary: (total, data) => `${count(total, 'solvable board')} of ${grouped(data.states)}, diameter ${data.layers.length - 1} ` +
     '(OEIS A089473); the other half is unsolvable',
   method(ctx) {
-    let text = '<p>The table: a breadth-first search from the goal over the 181,440 solvable boards (<code>eight::Solver</code>), ' +
+    let text = '<p><b>Parity first:</b> read the tiles row by row without the blank and count the pairs out of order. A move left or ' +
+      'right changes none, a move up or down carries one tile past two others, so the count\'s parity never changes: the boards with ' +
+      'an odd count, half of the 9!, never reach the goal (an unsolvable case shows its pairs joined on the board).</p>' +
+      '<p>The table: a breadth-first search from the goal over the 181,440 solvable boards (<code>eight::Solver</code>), ' +
       'each board keeping its distance and its answer\'s first move; one pixel per board below, layer by layer.</p>';
     const info = ctx.info;
     if (info && info.bounds && ctx.moves.length > 0) {
