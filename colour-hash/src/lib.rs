@@ -131,7 +131,7 @@ mod io;
 pub mod plain;
 mod search;
 mod state;
-mod study;
+pub mod study;
 #[cfg(test)]
 mod testkit;
 
@@ -139,4 +139,3 @@ pub use cli::{main_with, USAGE};
 pub use io::{run, Options, Tracer, PROGRAM};
 pub use search::Solver;
 pub use state::{Answer, Invalid, Move, Solution, State, GOAL, MAX_MOVES, NUMBERS, PIECES};
-pub use study::steps;
