@@ -134,7 +134,7 @@ mod io;
 pub mod plain;
 mod search;
 mod state;
-mod study;
+pub mod study;
 #[cfg(test)]
 mod testkit;
 
@@ -143,4 +143,3 @@ pub use io::{run, Options, Tracer, PROGRAM};
 pub use search::Solver;
 pub use state::{Answer, Invalid, Move, Solution, State, GOAL, MAX_MOVES, NUMBERS, PIECES};
 pub use study::census::{census_layers, CENSUS_TEXT};
-pub use study::steps;

@@ -1,14 +1,20 @@
 //! Study mode, apart from the judge program (bundles leave this module out): `--stats` counts the
 //! layers around the goal and derives the size of the whole space; `--stats --depth all` runs the
-//! census of every configuration ([`census`]); `--trace` draws each case's solution move by move.
+//! census of every configuration (`study/census.rs`); `--trace` draws each case's solution move by move.
+//! The study page reaches the same two facts through the public items: [`GoalLayers`] (every
+//! configuration's distance within some depth of the goal) and [`space_size`], and the census's
+//! committed result through [`crate::CENSUS_TEXT`] and [`crate::census_layers`]; the moves
+//! themselves are [`crate::plain::apply_move`]. The method's two sides can be watched as they
+//! run: [`GoalSideStepper`] a configuration at a time, [`start_side`] a node at a time.
 
 pub(crate) mod census;
-pub mod steps;
 
+use std::collections::{HashMap, VecDeque};
 use std::io::{self, Write};
 
 use common::cli::Failure;
 
+use crate::plain::{apply_move, Config, MOVES};
 use crate::state::{Answer, MAX_MOVES};
 use crate::state::{Move, State, GOAL, PIECES};
 
@@ -42,18 +48,7 @@ impl Layers {
         let mut current = vec![State::GOAL.packed()];
         let mut sizes = vec![1];
         for _ in 0..depth {
-            let mut next = Vec::with_capacity(current.len() * Move::ALL.len());
-            for &packed in &current {
-                next.extend(
-                    Move::ALL
-                        .iter()
-                        .map(|&step| State::from_packed(packed).apply(step).packed()),
-                );
-            }
-            next.sort_unstable();
-            next.dedup();
-            remove_sorted(&mut next, &current);
-            remove_sorted(&mut next, &previous);
+            let next = next_layer(&current, &previous);
             if next.is_empty() {
                 break;
             }
@@ -77,6 +72,265 @@ impl Layers {
     }
 }
 
+/// The layer after `current`: its neighbours, sorted and without repeats, less `current` and
+/// `previous` (the layer before it). A move's inverse is a move, so no neighbour lies nearer.
+///
+/// # Complexity
+/// O(N log N) for the N = 4 · |`current`| neighbours.
+fn next_layer(current: &[u64], previous: &[u64]) -> Vec<u64> {
+    let mut next = Vec::with_capacity(current.len() * Move::ALL.len());
+    for &packed in current {
+        next.extend(
+            Move::ALL
+                .iter()
+                .map(|&step| State::from_packed(packed).apply(step).packed()),
+        );
+    }
+    next.sort_unstable();
+    next.dedup();
+    remove_sorted(&mut next, current);
+    remove_sorted(&mut next, previous);
+    next
+}
+
+/// The configurations within some depth of the goal with every layer kept, so that any
+/// configuration's distance can be looked up: the histogram and the "why this answer" of the
+/// study page. The layers are those `--stats` counts,, by the same sorted-layer search; kept whole,
+/// 8 bytes a configuration (about 35 MB at 14 moves, 4.4 million configurations).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GoalLayers {
+    layers: Vec<Vec<u64>>,
+}
+
+impl Default for GoalLayers {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl GoalLayers {
+    /// The goal alone: depth 0.
+    pub fn new() -> GoalLayers {
+        GoalLayers {
+            layers: vec![vec![State::GOAL.packed()]],
+        }
+    }
+
+    /// How many moves from the goal the layers reach.
+    pub fn depth(&self) -> u8 {
+        (self.layers.len() - 1) as u8
+    }
+
+    /// Adds layers until they reach `depth` moves (at most [`MAX_MOVES`]).
+    ///
+    /// # Complexity
+    /// O(N log N) for each layer added, N = 4 · |the layer before|; the memory of every layer kept.
+    pub fn extend_to(&mut self, depth: u8) {
+        while self.depth() < depth.min(MAX_STATS_DEPTH) {
+            let count = self.layers.len();
+            let previous: &[u64] = if count > 1 { &self.layers[count - 2] } else { &[] };
+            let next = next_layer(&self.layers[count - 1], previous);
+            self.layers.push(next);
+        }
+    }
+
+    /// How many configurations lie at each distance 0..=[`depth`](Self::depth).
+    pub fn sizes(&self) -> Vec<usize> {
+        self.layers.iter().map(Vec::len).collect()
+    }
+
+    /// The distance of `state` to the goal, if it is within [`depth`](Self::depth) moves.
+    ///
+    /// # Complexity
+    /// A binary search in each layer: O(depth · log size).
+    pub fn distance(&self, state: State) -> Option<u8> {
+        let packed = state.packed();
+        self.layers
+            .iter()
+            .position(|layer| layer.binary_search(&packed).is_ok())
+            .map(|depth| depth as u8)
+    }
+}
+
+/// A neighbour of the configuration a [`GoalSideStep`] took from the queue.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GoalSideNeighbour {
+    /// The move, 1-4.
+    pub step: u8,
+    /// The configuration it leads to.
+    pub numbers: Config,
+    /// Whether the search saw it here first (it is queued, one move farther) rather than before.
+    pub new: bool,
+    /// Its distance from the goal, as the search knows it now.
+    pub distance: u8,
+}
+
+/// One step of the goal side's breadth-first search: a configuration taken and its neighbours.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GoalSideStep {
+    /// How many configurations were taken before this one (0: the goal).
+    pub index: usize,
+    /// The configuration taken.
+    pub numbers: Config,
+    /// Its distance from the goal.
+    pub distance: u8,
+    /// The neighbours, by moves 1, 2, 3, 4.
+    pub neighbours: [GoalSideNeighbour; 4],
+    /// The configurations waiting in the queue once the new neighbours are added.
+    pub queued: usize,
+    /// The configurations seen so far.
+    pub seen: usize,
+}
+
+/// The goal side of [`plain`](crate::plain)'s method, one configuration at a time, for the study
+/// page's stepper: a breadth-first search from the goal over the 24 numbers, moves 1, 2, 3, 4
+/// in order, each configuration remembered in a hash map with its distance (the space has 6.3
+/// billion, so no array by rank as for the other puzzles).
+///
+/// # Complexity
+/// Four moves and four hash lookups a step.
+#[derive(Clone, Debug)]
+pub struct GoalSideStepper {
+    queue: VecDeque<Config>,
+    distances: HashMap<Config, u8>,
+    taken: usize,
+}
+
+impl Default for GoalSideStepper {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl GoalSideStepper {
+    /// The search before its first step: the goal queued and seen.
+    pub fn new() -> GoalSideStepper {
+        GoalSideStepper {
+            queue: VecDeque::from([GOAL]),
+            distances: HashMap::from([(GOAL, 0)]),
+            taken: 0,
+        }
+    }
+
+    /// Takes the next configuration from the queue and expands it; `None` once it is empty
+    /// (which takes the whole space: a page stops long before).
+    pub fn step(&mut self) -> Option<GoalSideStep> {
+        let numbers = self.queue.pop_front()?;
+        let distance = self.distances[&numbers];
+        let neighbours = MOVES.map(|step| {
+            let next = apply_move(&numbers, step);
+            let known = self.distances.get(&next).copied();
+            if known.is_none() {
+                self.distances.insert(next, distance + 1);
+                self.queue.push_back(next);
+            }
+            GoalSideNeighbour {
+                step,
+                numbers: next,
+                new: known.is_none(),
+                distance: known.unwrap_or(distance + 1),
+            }
+        });
+        let index = self.taken;
+        self.taken += 1;
+        Some(GoalSideStep {
+            index,
+            numbers,
+            distance,
+            neighbours,
+            queued: self.queue.len(),
+            seen: self.distances.len(),
+        })
+    }
+
+    /// The configurations waiting in the queue, the next one first.
+    pub fn queue(&self) -> impl Iterator<Item = &Config> {
+        self.queue.iter()
+    }
+}
+
+/// One node of the start side's search, for the study page: the moves tried so far from the
+/// case, and at full length whether the configuration reached lies exactly G from the goal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Visit {
+    /// The length the search is trying (1, 2, … up to 16 − G).
+    pub length: u8,
+    /// The moves from the case to this node.
+    pub path: Vec<u8>,
+    /// At full length, whether the configuration lies exactly G moves from the goal (`None`
+    /// above the bottom).
+    pub meets: Option<bool>,
+}
+
+/// The start side of [`plain`](crate::plain)'s method from `start`, node by node: for lengths
+/// 1, 2, … up to 16 − `goal_depth`, a depth-first search trying moves 1, 2, 3, 4 in order that
+/// asks `layers` at the bottom whether the configuration is exactly `goal_depth` from the goal,
+/// stopping at the first that is. Returns the first `limit` visits, then the meeting one if the
+/// search meets later, and whether it met at all. `layers` must reach `goal_depth`.
+///
+/// # Complexity
+/// Up to 4 + 4² + … + 4^(16 − G) nodes, each a move (and at the bottom a lookup).
+pub fn start_side(start: &Config, layers: &GoalLayers, goal_depth: u8, limit: usize) -> (Vec<Visit>, bool) {
+    fn search(
+        config: &Config,
+        length: u8,
+        path: &mut Vec<u8>,
+        layers: &GoalLayers,
+        goal_depth: u8,
+        limit: usize,
+        visits: &mut Vec<Visit>,
+    ) -> bool {
+        for step in MOVES {
+            path.push(step);
+            let next = apply_move(config, step);
+            let bottom = path.len() == usize::from(length);
+            let meets = bottom
+                .then(|| State::from_numbers(&next).ok().and_then(|state| layers.distance(state)) == Some(goal_depth));
+            if visits.len() < limit || meets == Some(true) {
+                visits.push(Visit {
+                    length,
+                    path: path.clone(),
+                    meets,
+                });
+            }
+            if meets == Some(true) || (!bottom && search(&next, length, path, layers, goal_depth, limit, visits)) {
+                return true;
+            }
+            path.pop();
+        }
+        false
+    }
+    let mut visits = Vec::new();
+    let longest = (MAX_MOVES as u8).saturating_sub(goal_depth);
+    for length in 1..=longest {
+        if search(start, length, &mut Vec::new(), layers, goal_depth, limit, &mut visits) {
+            return (visits, true);
+        }
+    }
+    (visits, false)
+}
+
+/// The number of configurations, 6,286,896,000, derived from the goal's pieces as `--stats`
+/// writes it: a move turns one separator and one triangle into each other's old places, so the
+/// separators and the triangles are each arranged among their own places, and the space is the
+/// product of the two multinomial coefficients.
+pub fn space_size() -> u64 {
+    [0, 1]
+        .iter()
+        .map(|&parity| multinomial(&piece_counts(parity)))
+        .product()
+}
+
+/// How many pieces of each kind (number) of one shape the goal holds: separators (`parity` 0,
+/// even numbers) or triangles (1, odd numbers), by increasing number.
+fn piece_counts(parity: usize) -> Vec<u64> {
+    let mut counts = [0u64; 11];
+    for &value in &GOAL[..PIECES] {
+        counts[usize::from(value)] += 1;
+    }
+    (parity..11).step_by(2).map(|value| counts[value]).collect()
+}
+
 /// Removes from the sorted, duplicate-free `values` every value in the sorted `other`.
 fn remove_sorted(values: &mut Vec<u64>, other: &[u64]) {
     let mut cursor = 0;
@@ -94,7 +348,7 @@ fn factorial(n: u64) -> u64 {
     (1..=n).product()
 }
 
-/// How many ways `counts[v]` copies of each kind v fill `Σ counts` places: (Σ counts)! / Π counts\[v\]!.
+/// How many ways `counts[v]` copies of each kind v fill `Σ counts` places: `(Σ counts)! / Π counts[v]!`.
 fn multinomial(counts: &[u64]) -> u64 {
     factorial(counts.iter().sum()) / counts.iter().map(|&count| factorial(count)).product::<u64>()
 }
@@ -359,6 +613,72 @@ mod tests {
         }
         assert_eq!(Layers::count(0).sizes(), [1]);
         assert_eq!(Layers::count(0).deepest(), State::GOAL);
+    }
+
+    #[test]
+    fn goal_layers_keep_what_stats_counts() {
+        let mut kept = GoalLayers::new();
+        kept.extend_to(9);
+        assert_eq!(kept.depth(), 9);
+        assert_eq!(kept.sizes(), Layers::count(9).sizes());
+        // Every scramble's distance is what the crate's solver answers, where the layers reach.
+        let solver = Solver::new();
+        let mut start = GOAL;
+        for (index, &step) in [1u8, 4, 4, 2, 3, 1, 1, 2, 4, 3, 3, 1].iter().enumerate() {
+            start = crate::plain::apply_move(&start, step);
+            let state = State::from_numbers(&start).unwrap();
+            let solved = match solver.solve(state) {
+                Answer::AlreadySolved => 0,
+                Answer::Moves(solution) => solution.moves().len() as u8,
+                Answer::NoSolution => u8::MAX,
+            };
+            let known = kept.distance(state);
+            assert_eq!(known, Some(solved).filter(|&length| length <= 9), "after {index} moves");
+        }
+        assert_eq!(space_size(), write_space_size(&mut io::sink()).unwrap());
+    }
+
+    #[test]
+    fn the_two_sides_step_as_the_plain_method_runs() {
+        // The goal side: distances as the counted layers say, layer by layer.
+        let mut kept = GoalLayers::new();
+        kept.extend_to(8);
+        let mut stepper = GoalSideStepper::new();
+        let mut last = 0;
+        for index in 0..9_489 {
+            let step = stepper.step().unwrap();
+            assert_eq!(step.index, index);
+            let state = State::from_numbers(&step.numbers).unwrap();
+            assert_eq!(kept.distance(state), Some(step.distance));
+            assert!(step.distance >= last);
+            last = step.distance;
+            for neighbour in step.neighbours {
+                if neighbour.new {
+                    assert_eq!(neighbour.distance, step.distance + 1);
+                }
+            }
+        }
+        // The start side with the plain tier's G = 8 meets where the plain tier's prefix ends.
+        let plain = crate::plain::Plain::new();
+        let start = [0, 3, 4, 5, 0, 3, 6, 5, 0, 1, 2, 1, 0, 7, 8, 7, 0, 9, 10, 9, 0, 1, 2, 1];
+        let meeting = plain.meet(&start).unwrap();
+        let (visits, met) = start_side(&start, &kept, crate::plain::TABLE_DEPTH, 30);
+        assert!(met);
+        let last = visits.last().unwrap();
+        assert_eq!(last.path, meeting.prefix);
+        assert_eq!(last.meets, Some(true));
+        assert_eq!(
+            visits[0],
+            Visit {
+                length: 1,
+                path: vec![1],
+                meets: Some(false)
+            }
+        );
+        // 17 moves away: no length meets.
+        let far = [10, 9, 8, 7, 2, 1, 0, 3, 0, 1, 0, 5, 0, 7, 0, 9, 0, 3, 4, 5, 6, 1, 0, 5];
+        kept.extend_to(11);
+        assert!(!start_side(&far, &kept, 11, 10).1);
     }
 
     #[test]

@@ -3,8 +3,7 @@
 //! Data flows one way through every puzzle: bytes → tokens ([`scan`]) → the puzzle's state → a
 //! table built once per process ([`perm`] + [`queue`]) → the answer → lines ([`wrap`]) → one
 //! buffered writer. [`cli`] runs it all under the error contract, with stdin and stdout from
-//! [`stdio`]. [`steps`] runs the plain breadth-first search one expansion at a time, for the
-//! study page to show.
+//! [`stdio`].
 //!
 //! This crate uses `std` only: its modules are pasted into single-file judge submissions.
 
@@ -14,5 +13,4 @@ pub mod queue;
 pub mod scan;
 pub mod stats;
 pub mod stdio;
-pub mod steps;
 pub mod wrap;

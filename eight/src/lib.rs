@@ -105,7 +105,7 @@ mod io;
 pub mod plain;
 mod search;
 mod state;
-mod study;
+pub mod study;
 #[cfg(test)]
 mod testkit;
 
@@ -113,4 +113,3 @@ pub use self::cli::{main_with, USAGE};
 pub use self::io::{run, Format, Options, Tracer};
 pub use self::search::{ida, Method, Solver};
 pub use self::state::Board;
-pub use self::study::{race, seen, steps};

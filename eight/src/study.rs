@@ -1,12 +1,18 @@
-//! The study switches: `--stats` prints the distance table ([`write_stats`]) and `--trace` draws
-//! every answer step by step ([`write_trace`], the [`Tracer`](crate::Tracer) that `cli` puts in
+//! The study switches: `--stats` prints the distance table (`write_stats`) and `--trace` draws
+//! every answer step by step (`write_trace`, the [`Tracer`](crate::Tracer) that `cli` puts in
 //! the options). Judges pass no arguments, so bundles leave this module out.
+//!
+//! The public items are what the study page shows of the method, from the crate's own code: the
+//! move letters ([`MOVE_LETTERS`], the moves themselves being [`Board::step`]), the pairs
+//! that decide parity ([`inverted_pairs`]), IDA*'s heuristic
+//! ([`heuristic`]) and its iterations on a board ([`iterations`]: each bound and the boards it
+//! expanded), the plain breadth-first search one board at a time ([`Stepper`]) with each rank
+//! worked out ([`lehmer_digits`]), and the whole space searched with each of three ways to
+//! remember the boards seen ([`whole_space`], [`SeenKind`]). Ranks and parity are
+//! [`Board::rank`] and [`Board::is_solvable`].
 
+use std::collections::{BTreeSet, HashSet, VecDeque};
 use std::io::{self, Write};
-
-pub mod race;
-pub mod seen;
-pub mod steps;
 
 use crate::search::Solver;
 use crate::state::{tile_char, Board, MOVE_NAMES, NEIGHBOURS, STATES};
@@ -105,6 +111,353 @@ pub(crate) fn write_trace(out: &mut dyn Write, number: u64, board: &Board, moves
     Ok(())
 }
 
+/// The move letters in the judge's order (u < l < d < r): the blank moves up, left, down,
+/// right; move `m` of [`Board::step`] is `MOVE_LETTERS[m]`.
+pub const MOVE_LETTERS: [u8; 4] = MOVE_NAMES;
+
+/// IDA*'s heuristic `h` of `board`, its first bound: Manhattan distance plus linear conflict
+/// ([`crate::ida`]'s docs prove it admissible and of the distance's parity), from the search's
+/// own tables.
+///
+/// # Complexity
+/// Six table loads.
+pub fn heuristic(board: &Board) -> u8 {
+    crate::ida::heuristic(&board.cells())
+}
+
+/// One iteration of IDA* ([`crate::ida::solve_within`]): its bound on `g + h`, and the boards it
+/// expanded (each call of the search, the root included).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Iteration {
+    /// The bound: [`heuristic`] of the board first, then 2 more each time.
+    pub bound: u8,
+    /// The boards this iteration expanded.
+    pub expansions: u64,
+}
+
+/// IDA*'s iterations on a solvable `board`, as a one-board run makes them: the last one found
+/// the answer. `None` for an unsolvable board (no search is made: parity answers it) or one
+/// whose search would expand more than `budget` boards.
+///
+/// # Complexity
+/// The search itself: at most `budget` expansions.
+pub fn iterations(board: &Board, budget: u64) -> Option<Vec<Iteration>> {
+    if !board.is_solvable() {
+        return None;
+    }
+    let mut found = Vec::new();
+    let mut left = budget;
+    let mut report = |bound, expansions| found.push(Iteration { bound, expansions });
+    crate::ida::solve_reporting(&board.cells(), &mut left, &mut report).ok()?;
+    Some(found)
+}
+
+/// The Lehmer digits of a board's cells (tile t as t − 1, the blank as 8): for each cell, how
+/// many later cells hold a smaller value. [`Board::rank`] is their sum weighted by (8 − cell)!:
+/// the digits are the rank worked out.
+pub fn lehmer_digits(board: &Board) -> [u8; 9] {
+    let mut digits = [0; 9];
+    digits.copy_from_slice(&common::perm::lehmer_digits(&board.cells()));
+    digits
+}
+
+/// A neighbour of the board an [`Expansion`] took from the queue.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Neighbour {
+    /// The move's letter (u, l, d, r: where the blank goes).
+    pub letter: u8,
+    /// The board the move leads to.
+    pub board: Board,
+    /// Whether the search saw it here first (it is queued, with the taken board as its parent),
+    /// rather than before.
+    pub new: bool,
+    /// Its distance to the goal, as the search knows it now.
+    pub distance: u8,
+}
+
+/// One step of the breadth-first search from the goal: a board taken from the queue and its
+/// neighbours (two to four, the moves that stay in the frame).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Expansion {
+    /// How many boards were taken before this one (0: the goal).
+    pub index: usize,
+    /// The board taken.
+    pub board: Board,
+    /// Its distance to the goal.
+    pub distance: u8,
+    /// The neighbours, by u, l, d, r.
+    pub neighbours: Vec<Neighbour>,
+    /// The boards waiting in the queue once the new neighbours are added.
+    pub queued: usize,
+    /// The boards seen so far (taken or waiting).
+    pub seen: usize,
+}
+
+/// [`plain`](crate::plain)'s breadth-first search from the goal, one board at a time, for the
+/// study page's stepper: each [`step`](Stepper::step) takes the next board from the queue, tries
+/// u, l, d, r in that order and queues each neighbour not seen before, its distance one more.
+///
+/// # Complexity
+/// O(9) a step; 9!/2 steps in all, 355 KB for the distances by rank.
+#[derive(Clone, Debug)]
+pub struct Stepper {
+    queue: VecDeque<Board>,
+    distances: Vec<u8>,
+    taken: usize,
+    seen: usize,
+}
+
+impl Default for Stepper {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Stepper {
+    /// The search before its first step: the goal queued and seen.
+    pub fn new() -> Stepper {
+        let mut distances = vec![u8::MAX; STATES];
+        distances[Board::GOAL.rank()] = 0;
+        Stepper {
+            queue: VecDeque::from([Board::GOAL]),
+            distances,
+            taken: 0,
+            seen: 1,
+        }
+    }
+
+    /// Takes the next board from the queue and expands it; `None` once the queue is empty.
+    pub fn step(&mut self) -> Option<Expansion> {
+        let board = self.queue.pop_front()?;
+        let distance = self.distances[board.rank()];
+        let mut neighbours = Vec::with_capacity(4);
+        for (step, &letter) in MOVE_NAMES.iter().enumerate() {
+            let Some(next) = board.step(step as u8) else { continue };
+            let slot = &mut self.distances[next.rank()];
+            let new = *slot == u8::MAX;
+            if new {
+                *slot = distance + 1;
+                self.queue.push_back(next);
+                self.seen += 1;
+            }
+            neighbours.push(Neighbour {
+                letter,
+                board: next,
+                new,
+                distance: *slot,
+            });
+        }
+        let index = self.taken;
+        self.taken += 1;
+        Some(Expansion {
+            index,
+            board,
+            distance,
+            neighbours,
+            queued: self.queue.len(),
+            seen: self.seen,
+        })
+    }
+
+    /// The boards waiting in the queue, the next one first.
+    pub fn queue(&self) -> impl Iterator<Item = &Board> {
+        self.queue.iter()
+    }
+}
+
+/// How a breadth-first search remembers the boards it has seen: the three ways the 8-puzzle
+/// write-up this workspace grew from tried, in the order it tried them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SeenKind {
+    /// An ordered set of the boards' cells (`BTreeSet`, C++'s `set`): O(log n) comparisons of
+    /// 9-byte keys a lookup, a node allocation an insert.
+    Ordered,
+    /// A hash set of the boards' cells (`HashSet`): a hash of 9 bytes and a probe a lookup, the
+    /// table grown by doubling.
+    Hashed,
+    /// An array of 9! flags indexed by the board's Cantor rank: one rank and one load a lookup,
+    /// 362,880 bytes allocated once.
+    Cantor,
+}
+
+impl SeenKind {
+    /// The three, in the write-up's order.
+    pub const ALL: [SeenKind; 3] = [SeenKind::Ordered, SeenKind::Hashed, SeenKind::Cantor];
+
+    /// The name the page and the bench give it.
+    pub fn name(self) -> &'static str {
+        match self {
+            SeenKind::Ordered => "BTreeSet",
+            SeenKind::Hashed => "HashSet",
+            SeenKind::Cantor => "Cantor",
+        }
+    }
+}
+
+/// A set of seen boards in one of the three forms.
+enum Seen {
+    Ordered(BTreeSet<[u8; 9]>),
+    Hashed(HashSet<[u8; 9]>),
+    Cantor(Vec<bool>),
+}
+
+impl Seen {
+    /// Whether `board` is new, marking it seen.
+    fn insert(&mut self, board: &Board) -> bool {
+        match self {
+            Seen::Ordered(set) => set.insert(board.cells()),
+            Seen::Hashed(set) => set.insert(board.cells()),
+            Seen::Cantor(flags) => !std::mem::replace(&mut flags[board.rank()], true),
+        }
+    }
+}
+
+/// The plain breadth-first search of the whole space from the goal, remembering the seen boards
+/// the `kind` way: the number of boards reached and the greatest distance, 181,440 and 31 for
+/// every kind (only the cost differs, which `make bench` and the study page measure).
+///
+/// # Complexity
+/// 9!/2 expansions of up to 4 moves; each lookup as `kind` says.
+pub fn whole_space(kind: SeenKind) -> (usize, u8) {
+    let mut seen = match kind {
+        SeenKind::Ordered => Seen::Ordered(BTreeSet::new()),
+        SeenKind::Hashed => Seen::Hashed(HashSet::new()),
+        SeenKind::Cantor => Seen::Cantor(vec![false; STATES]),
+    };
+    seen.insert(&Board::GOAL);
+    let mut layer = vec![Board::GOAL];
+    let (mut reached, mut depth) = (1, 0);
+    loop {
+        let mut next = Vec::new();
+        for board in &layer {
+            for step in 0..4 {
+                if let Some(moved) = board.step(step) {
+                    if seen.insert(&moved) {
+                        next.push(moved);
+                    }
+                }
+            }
+        }
+        if next.is_empty() {
+            return (reached, depth);
+        }
+        reached += next.len();
+        depth += 1;
+        layer = next;
+    }
+}
+
+/// The pairs of tiles out of order on `board`, read row by row with the blank left out: each
+/// `(a, b)` has tile `a` (1-8) before the smaller tile `b`. There are [`Board::inversions`] of
+/// them, and the board reaches the goal exactly when that number is even.
+pub fn inverted_pairs(board: &Board) -> Vec<(u8, u8)> {
+    let tiles: Vec<u8> = board
+        .cells()
+        .iter()
+        .filter(|&&cell| cell != 8)
+        .map(|&cell| cell + 1)
+        .collect();
+    let mut pairs = Vec::new();
+    for (at, &first) in tiles.iter().enumerate() {
+        for &later in &tiles[at + 1..] {
+            if later < first {
+                pairs.push((first, later));
+            }
+        }
+    }
+    pairs
+}
+
+/// One method's search on one board, for the study page's race: the length of the answer found
+/// and the boards the search expanded (took from its queue or open list and tried the moves of).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Run {
+    /// The answer's length.
+    pub moves: u8,
+    /// The boards expanded.
+    pub expansions: u64,
+}
+
+/// Plain breadth-first search from `board` until the goal is taken from the queue, calling
+/// `expanded` with each board it expands (the study page paints them); `None` for an unsolvable
+/// board.
+///
+/// # Complexity
+/// Up to 9!/2 expansions, 9! bytes of distances.
+pub fn breadth_first(board: &Board, expanded: &mut dyn FnMut(&Board)) -> Option<Run> {
+    if !board.is_solvable() {
+        return None;
+    }
+    let mut distances = vec![u8::MAX; STATES];
+    distances[board.rank()] = 0;
+    let mut queue = VecDeque::from([*board]);
+    let mut expansions = 0;
+    while let Some(at) = queue.pop_front() {
+        expansions += 1;
+        expanded(&at);
+        let distance = distances[at.rank()];
+        if at == Board::GOAL {
+            return Some(Run {
+                moves: distance,
+                expansions,
+            });
+        }
+        for step in 0..4 {
+            if let Some(next) = at.step(step) {
+                if distances[next.rank()] == u8::MAX {
+                    distances[next.rank()] = distance + 1;
+                    queue.push_back(next);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// A* from `board` with [`heuristic`], until the goal is taken from the open list, calling
+/// `visit` with each board it expands; `None` for an unsolvable board. The heuristic is consistent (a move changes it by at most 1, as it changes
+/// one tile's line by one), so a board is expanded at most once and the first time the goal is
+/// taken its depth is the distance.
+///
+/// # Complexity
+/// O(E log E) for the E boards expanded; 9! bytes of depths.
+pub fn a_star(board: &Board, visit: &mut dyn FnMut(&Board)) -> Option<Run> {
+    use std::cmp::Reverse;
+    use std::collections::BinaryHeap;
+    if !board.is_solvable() {
+        return None;
+    }
+    let mut depths = vec![u8::MAX; STATES];
+    let mut expanded = vec![false; STATES];
+    depths[board.rank()] = 0;
+    let mut open = BinaryHeap::from([Reverse((heuristic(board), 0u8, board.rank()))]);
+    let mut expansions = 0;
+    while let Some(Reverse((_, depth, rank))) = open.pop() {
+        if expanded[rank] || depth > depths[rank] {
+            continue;
+        }
+        expanded[rank] = true;
+        expansions += 1;
+        let at = Board::from_rank(rank);
+        visit(&at);
+        if at == Board::GOAL {
+            return Some(Run {
+                moves: depth,
+                expansions,
+            });
+        }
+        for step in 0..4 {
+            if let Some(next) = at.step(step) {
+                if depth + 1 < depths[next.rank()] {
+                    depths[next.rank()] = depth + 1;
+                    open.push(Reverse((depth + 1 + heuristic(&next), depth + 1, next.rank())));
+                }
+            }
+        }
+    }
+    None
+}
+
 /// Examples shown at the maximum depth.
 const FARTHEST_SHOWN: usize = 2;
 
@@ -188,6 +541,125 @@ mod tests {
             Err(io::Error::new(io::ErrorKind::Other, "--stats read the input"))
         }
         fn consume(&mut self, _: usize) {}
+    }
+
+    #[test]
+    fn iterations_climb_by_two_from_the_heuristic_to_the_distance() {
+        let solver = Solver::new();
+        // A seeded sample of solvable boards, every distance up to the diameter among them.
+        for rank in (0..STATES).step_by(2_017) {
+            let board = Board::from_rank(rank);
+            let Some(distance) = solver.distance(&board) else {
+                assert_eq!(iterations(&board, u64::MAX), None);
+                continue;
+            };
+            let h = heuristic(&board);
+            assert!(h <= distance && h % 2 == distance % 2, "{board}");
+            let found = iterations(&board, u64::MAX).unwrap();
+            let bounds: Vec<u8> = found.iter().map(|iteration| iteration.bound).collect();
+            let expected: Vec<u8> = (h..=distance).step_by(2).collect();
+            assert_eq!(bounds, expected, "{board}");
+            // The expansions add up to what the search's budget lost.
+            let mut budget = u64::MAX;
+            crate::ida::solve_within(&board.cells(), &mut budget).unwrap();
+            let spent: u64 = found.iter().map(|iteration| iteration.expansions).sum();
+            assert_eq!(spent, u64::MAX - budget, "{board}");
+            assert!(found.iter().all(|iteration| iteration.expansions > 0));
+            // One expansion less and the search gives up.
+            assert_eq!(iterations(&board, spent - 1), None, "{board}");
+        }
+        // 1 2 3 / 4 5 6 / 8 7 x: 8 and 7 in their goal row, in the wrong order: 2 + 2.
+        assert_eq!(heuristic(&board("1 2 3 4 5 6 8 7 x")), 4);
+        assert_eq!(MOVE_LETTERS, *b"uldr");
+    }
+
+    #[test]
+    fn the_stepper_is_the_plain_search_board_by_board() {
+        let solver = Solver::new();
+        let mut stepper = Stepper::new();
+        let mut count = 0;
+        let mut last = 0;
+        while let Some(expansion) = stepper.step() {
+            assert_eq!(expansion.index, count);
+            assert_eq!(Some(expansion.distance), solver.distance(&expansion.board));
+            assert!(expansion.distance >= last, "layer by layer");
+            last = expansion.distance;
+            assert!((2..=4).contains(&expansion.neighbours.len()));
+            for neighbour in &expansion.neighbours {
+                assert_eq!(Some(neighbour.distance), solver.distance(&neighbour.board));
+                if neighbour.new {
+                    assert_eq!(neighbour.distance, expansion.distance + 1);
+                }
+            }
+            assert_eq!(expansion.seen, expansion.index + 1 + expansion.queued);
+            if count % 1_009 == 0 {
+                let digits = lehmer_digits(&expansion.board);
+                let factorial = |n: usize| (1..=n).product::<usize>();
+                let worked: usize = digits
+                    .iter()
+                    .enumerate()
+                    .map(|(at, &d)| usize::from(d) * factorial(8 - at))
+                    .sum();
+                assert_eq!(worked, expansion.board.rank());
+            }
+            count += 1;
+        }
+        assert_eq!(count, SOLVABLE);
+        assert_eq!(last, DIAMETER);
+    }
+
+    #[test]
+    fn every_method_of_the_race_finds_the_distance() {
+        let solver = Solver::new();
+        for rank in (0..STATES).step_by(4_999) {
+            let board = Board::from_rank(rank);
+            let distance = solver.distance(&board);
+            let mut seen = Vec::new();
+            let breadth = breadth_first(&board, &mut |at| seen.push(at.rank()));
+            let mut starred = Vec::new();
+            let star = a_star(&board, &mut |at| starred.push(at.rank()));
+            if let (Some(breadth), Some(star)) = (breadth, star) {
+                // Each board once, the start first.
+                assert_eq!(seen.len() as u64, breadth.expansions);
+                assert_eq!(seen[0], rank);
+                assert_eq!(starred.len() as u64, star.expansions);
+                starred.sort_unstable();
+                starred.dedup();
+                assert_eq!(starred.len() as u64, star.expansions);
+            }
+            assert_eq!(breadth.map(|run| run.moves), distance, "{board}");
+            assert_eq!(star.map(|run| run.moves), distance, "{board}");
+            if let (Some(breadth), Some(star)) = (breadth, star) {
+                // The heuristic only ever saves work.
+                assert!(star.expansions <= breadth.expansions, "{board}");
+            }
+        }
+        assert_eq!(
+            breadth_first(&Board::GOAL, &mut |_| {}),
+            Some(Run {
+                moves: 0,
+                expansions: 1
+            })
+        );
+    }
+
+    #[test]
+    fn inverted_pairs_count_the_inversions() {
+        for rank in (0..STATES).step_by(1_013) {
+            let board = Board::from_rank(rank);
+            let pairs = inverted_pairs(&board);
+            assert_eq!(pairs.len(), board.inversions(), "{board}");
+            assert!(pairs.iter().all(|&(first, later)| first > later));
+        }
+        assert_eq!(inverted_pairs(&board("2 1 3 4 5 6 7 8 x")), [(2, 1)]);
+        assert_eq!(inverted_pairs(&Board::GOAL), []);
+    }
+
+    #[test]
+    fn every_way_of_remembering_reaches_the_same_space() {
+        for kind in SeenKind::ALL {
+            assert_eq!(whole_space(kind), (SOLVABLE, DIAMETER), "{}", kind.name());
+        }
     }
 
     /// OEIS A089473: the number of 8-puzzle boards at each distance from the goal.

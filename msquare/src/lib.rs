@@ -72,7 +72,7 @@ mod io;
 pub mod plain;
 mod search;
 mod state;
-mod study;
+pub mod study;
 #[cfg(test)]
 mod testkit;
 
@@ -80,4 +80,3 @@ pub use cli::{main_with, USAGE};
 pub use io::{run, write_answer, Options, Tracer};
 pub use search::Solver;
 pub use state::Board;
-pub use study::steps;

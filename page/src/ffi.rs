@@ -80,3 +80,79 @@ pub extern "C" fn inspect(code: u32, ptr: *mut u8, len: usize) -> *mut u8 {
             .as_bytes(),
     )
 }
+
+/// [`crate::replay`] on `board|moves`; JSON.
+#[no_mangle]
+pub extern "C" fn replay(code: u32, ptr: *mut u8, len: usize) -> *mut u8 {
+    let input = take(ptr, len);
+    let text = String::from_utf8_lossy(&input);
+    leak(
+        puzzle(code)
+            .map_or(String::new(), |p| crate::replay(p, &text))
+            .as_bytes(),
+    )
+}
+
+/// [`crate::random`] from two 32-bit halves of the caller's random bits; tokens.
+#[no_mangle]
+pub extern "C" fn random(code: u32, high: u32, low: u32) -> *mut u8 {
+    let bits = u64::from(high) << 32 | u64::from(low);
+    leak(
+        puzzle(code)
+            .map_or(String::new(), |p| crate::random(p, bits))
+            .as_bytes(),
+    )
+}
+
+/// [`crate::describe`]; JSON.
+#[no_mangle]
+pub extern "C" fn describe(code: u32) -> *mut u8 {
+    leak(puzzle(code).map_or(String::new(), crate::describe).as_bytes())
+}
+
+/// [`crate::watch::bfs`]: the search's step `k`; JSON.
+#[no_mangle]
+pub extern "C" fn bfs(code: u32, k: u32) -> *mut u8 {
+    leak(
+        puzzle(code)
+            .map_or(String::new(), |p| crate::watch::bfs(p, k as usize))
+            .as_bytes(),
+    )
+}
+
+/// [`crate::watch::race`] on `method|tokens`; JSON.
+#[no_mangle]
+pub extern "C" fn race(ptr: *mut u8, len: usize) -> *mut u8 {
+    let input = take(ptr, len);
+    leak(crate::watch::race(&String::from_utf8_lossy(&input)).as_bytes())
+}
+
+/// [`crate::watch::seen`]: Eight's whole space with seen set `kind`; JSON.
+#[no_mangle]
+pub extern "C" fn seen(kind: u32) -> *mut u8 {
+    leak(crate::watch::seen(kind).as_bytes())
+}
+
+/// [`crate::board_at`]: the board of a rank, as tokens.
+#[no_mangle]
+pub extern "C" fn board_at(code: u32, rank: u32) -> *mut u8 {
+    leak(
+        puzzle(code)
+            .map_or(String::new(), |p| crate::board_at(p, rank as usize))
+            .as_bytes(),
+    )
+}
+
+/// [`crate::watch::start_side`] on `tokens|G`; JSON.
+#[no_mangle]
+pub extern "C" fn start_side(ptr: *mut u8, len: usize) -> *mut u8 {
+    let input = take(ptr, len);
+    leak(crate::watch::start_side(&String::from_utf8_lossy(&input)).as_bytes())
+}
+
+/// [`crate::watch::race_map`] on `method|tokens`: one byte a rank.
+#[no_mangle]
+pub extern "C" fn race_map(ptr: *mut u8, len: usize) -> *mut u8 {
+    let input = take(ptr, len);
+    leak(&crate::watch::race_map(&String::from_utf8_lossy(&input)))
+}

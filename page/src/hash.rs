@@ -2,24 +2,18 @@
 //! by layer as its `--stats` counts them, for the histogram and for "why this answer"; beyond
 //! them, the crate's own solver.
 //!
-//! The crate's: the moves on the 24 numbers ([`colour_hash::plain::apply_move`]), a
-//! configuration's check and packing ([`State::from_numbers`]), the packed moves the layers are
-//! searched with ([`State::apply`]), and every distance beyond the layers
-//! ([`colour_hash::Solver::solve`], the judge's meet in the middle).
-//!
-//! The page's own, and why: the layers themselves ([`Table`]). The crate's public table is
-//! [`colour_hash::plain::Plain`]'s, [`TABLE_DEPTH`](colour_hash::plain::TABLE_DEPTH) = 8 moves
-//! deep; its deeper ones (the
-//! solver's goal-side table, `--stats`' layer count) are private. The page counts to 12 moves, 14
-//! on request, so it runs its own breadth-first search over the crate's moves, by the
-//! sorted-layer method `--stats` uses (the tests check its first 8 layers against `Plain`'s).
-//! The size of the whole space is derived here too, as `--stats` derives it (privately) from the
-//! goal's pieces.
+//! All of it is the crate's: the moves on the 24 numbers ([`colour_hash::plain::apply_move`]), a
+//! configuration's check and packing ([`State::from_numbers`]), the layers around the goal and
+//! the size of the whole space ([`colour_hash::study::GoalLayers`],
+//! [`colour_hash::study::space_size`]), and every distance beyond the layers
+//! ([`colour_hash::Solver::solve`], the judge's meet in the middle). The page keeps the layers
+//! to 12 moves, 14 on request.
 
 use std::cell::{OnceCell, RefCell};
 
 use colour_hash::plain::{apply_move, Config, MOVES};
-use colour_hash::{Answer, Move, Solver, State, GOAL, MAX_MOVES, NUMBERS, PIECES};
+use colour_hash::study::GoalLayers;
+use colour_hash::{Answer, Solver, State, GOAL, MAX_MOVES, NUMBERS};
 
 use crate::json;
 use crate::shortest::{self, Space};
@@ -27,67 +21,41 @@ use crate::shortest::{self, Space};
 /// The deepest table the page builds: 14 moves, 4.4 million configurations.
 pub const MAX_DEPTH: u8 = 14;
 
-/// The configurations within some depth of the goal, one sorted layer of packed states per
-/// distance (a [`State`] is 8 bytes, ordered by its packing).
-#[derive(Debug)]
+/// The configurations within some depth of the goal: the crate's layers, looked up by the 24
+/// numbers.
+#[derive(Debug, Default)]
 pub struct Table {
-    layers: Vec<Vec<State>>,
+    layers: GoalLayers,
 }
 
 impl Table {
-    fn new() -> Self {
-        Table {
-            layers: vec![vec![State::GOAL]],
-        }
-    }
-
     /// How deep the table reaches.
     pub fn depth(&self) -> u8 {
-        (self.layers.len() - 1) as u8
+        self.layers.depth()
     }
 
-    /// Adds layers until the table reaches `depth`: layer d + 1 is the neighbours of layer d
-    /// minus layers d and d − 1 (a move's inverse is a move, so no neighbour lies nearer).
+    /// Adds layers until the table reaches `depth` (at most [`MAX_DEPTH`]).
     ///
     /// # Complexity
-    /// O(N log N) for the N = 4 · |last layer| neighbours, each layer; 8 bytes a configuration.
+    /// [`GoalLayers::extend_to`].
     pub fn extend_to(&mut self, depth: u8) {
-        while self.depth() < depth.min(MAX_DEPTH) {
-            let last = &self.layers[self.layers.len() - 1];
-            let mut next: Vec<State> = last
-                .iter()
-                .flat_map(|&state| Move::ALL.iter().map(move |&step| state.apply(step)))
-                .collect();
-            next.sort_unstable();
-            next.dedup();
-            let recent = &self.layers[self.layers.len().saturating_sub(2)..];
-            next.retain(|state| recent.iter().all(|layer| layer.binary_search(state).is_err()));
-            self.layers.push(next);
-        }
-    }
-
-    /// The distance of `state` to the goal, if within the table's depth.
-    fn lookup(&self, state: State) -> Option<u8> {
-        self.layers
-            .iter()
-            .position(|layer| layer.binary_search(&state).is_ok())
-            .map(|depth| depth as u8)
+        self.layers.extend_to(depth.min(MAX_DEPTH));
     }
 
     /// The distance of `numbers` to the goal, if they are a configuration within the table's
     /// depth.
     pub fn distance(&self, numbers: &Config) -> Option<u8> {
-        self.lookup(State::from_numbers(numbers).ok()?)
+        self.layers.distance(State::from_numbers(numbers).ok()?)
     }
 
     /// The number of configurations at each distance 0..=depth.
     pub fn sizes(&self) -> Vec<usize> {
-        self.layers.iter().map(Vec::len).collect()
+        self.layers.sizes()
     }
 }
 
 thread_local! {
-    static TABLE: RefCell<Table> = RefCell::new(Table::new());
+    static TABLE: RefCell<Table> = RefCell::new(Table::default());
     static SOLVER: OnceCell<Solver> = const { OnceCell::new() };
 }
 
@@ -99,29 +67,21 @@ thread_local! {
 /// be released, and every later call would trap on it; taken out, the cell is left with an empty
 /// table, which the next call builds again.
 pub fn with_depth<T>(depth: u8, f: impl FnOnce(&Table) -> T) -> T {
-    let mut table = TABLE.with(|cell| cell.replace(Table::new()));
+    let mut table = TABLE.with(|cell| cell.replace(Table::default()));
     table.extend_to(depth.max(1));
     let result = f(&table);
     TABLE.with(|cell| cell.replace(table));
     result
 }
 
-/// The number of configurations, 6,286,896,000: the separators and the triangles, counted in the
-/// goal, each arranged in their own places (a turn moves a separator to a separator's place), so
-/// the product of two multinomial coefficients.
+/// Calls `f` with the crate's layers, first extended to `depth` (at least 1).
+pub fn with_layers<T>(depth: u8, f: impl FnOnce(&GoalLayers) -> T) -> T {
+    with_depth(depth, |table| f(&table.layers))
+}
+
+/// The number of configurations, 6,286,896,000 ([`colour_hash::study::space_size`]).
 pub fn space_size() -> u64 {
-    let mut counts = [0u64; 11];
-    for &value in &GOAL[..PIECES] {
-        counts[usize::from(value)] += 1;
-    }
-    let factorial = |n: u64| (1..=n).product::<u64>();
-    [0, 1]
-        .iter()
-        .map(|&parity| {
-            let kinds: Vec<u64> = (parity..11).step_by(2).map(|value| counts[value]).collect();
-            factorial(kinds.iter().sum()) / kinds.iter().map(|&count| factorial(count)).product::<u64>()
-        })
-        .product()
+    colour_hash::study::space_size()
 }
 
 /// The length of the judge's answer for `numbers`, from the crate's [`Solver`] (built the first
@@ -162,14 +122,14 @@ impl Space for ToGoal<'_> {
 }
 
 /// `numbers` separated by commas.
-fn tokens(numbers: &Config) -> String {
+pub fn tokens(numbers: &Config) -> String {
     let listed: Vec<String> = numbers.iter().map(u8::to_string).collect();
     listed.join(",")
 }
 
-/// [`crate::inspect`] for colour-hash: the table as deep as it was built (12 at least), the
-/// judge's own solver for what lies beyond.
-pub fn inspect(tokens: &[&str]) -> Result<String, String> {
+/// Reads 24 numbers 0..10 (not checked further: the crate's solver says whether they are a
+/// configuration).
+pub fn parse(tokens: &[&str]) -> Result<Config, String> {
     if tokens.len() != NUMBERS {
         return Err(format!("a configuration is 24 numbers, not {}", tokens.len()));
     }
@@ -181,6 +141,53 @@ pub fn inspect(tokens: &[&str]) -> Result<String, String> {
             .filter(|&value: &u8| value <= 10)
             .ok_or_else(|| format!("'{token}' is not a piece 0..10"))?;
     }
+    Ok(numbers)
+}
+
+/// The configurations `moves` (digits 1-4) pass through from `start`, each with its distance
+/// to the goal where the table reaches (`null` beyond) and the configuration each move leads to,
+/// as JSON ([`crate::replay`]). Configurations have no rank here: the page draws no picture of
+/// the whole space for this puzzle.
+pub fn replay(start: &[&str], moves: &str) -> Result<String, String> {
+    let mut numbers = parse(start)?;
+    with_depth(12, |table| {
+        let describe = |numbers: &Config| {
+            let next = MOVES
+                .iter()
+                .map(|&step| (b'0' + step, tokens(&apply_move(numbers, step))));
+            crate::board_json(&tokens(numbers), 0, table.distance(numbers), next)
+        };
+        let mut listed = vec![describe(&numbers)];
+        for letter in moves.bytes() {
+            let step = letter.wrapping_sub(b'0');
+            if !MOVES.contains(&step) {
+                return Err(format!("'{}' is not a move 1-4", char::from(letter)));
+            }
+            numbers = apply_move(&numbers, step);
+            listed.push(describe(&numbers));
+        }
+        Ok(format!("[{}]", listed.join(",")))
+    })
+}
+
+/// The goal scrambled by 6 to 19 moves drawn from `random`, as tokens.
+pub fn random(mut random: u64) -> String {
+    let length = 6 + random % 14;
+    let mut numbers = GOAL;
+    for _ in 0..length {
+        random /= 14;
+        random = random
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        numbers = apply_move(&numbers, MOVES[(random >> 33) as usize % 4]);
+    }
+    tokens(&numbers)
+}
+
+/// [`crate::inspect`] for colour-hash: the table as deep as it was built (12 at least), the
+/// judge's own solver for what lies beyond.
+pub fn inspect(tokens: &[&str]) -> Result<String, String> {
+    let numbers = parse(tokens)?;
     with_depth(12, |table| {
         let distance = |numbers: &Config| table.distance(numbers).or_else(|| judged(numbers));
         let own = distance(&numbers);

@@ -5,22 +5,20 @@
 //! judge program itself, on the text the person typed: the same bytes the binary prints, and
 //! for a bad input the binary's own error line, formatted as `common::cli::finish` does.
 //!
-//! The rest is what the page draws around an answer, built on what the crates expose:
+//! The rest is what the page draws around an answer, all of it from what the crates expose, so
+//! that the page's script holds no puzzle rule:
+//! - the moves, the ranks and parity: [`replay`] plays a move string by the crate's moves
+//!   (`msquare::study::replay`, `eight::Board::step`, `colour_hash::plain::apply_move`) and
+//!   returns each board with its rank, distance and the board each move leads to;
 //! - the distance tables: msquare's plain tier (`msquare::plain::Plain`: `distance`,
 //!   `sequence`, `layer_sizes`), `eight::Solver::layer_sizes` and `distance`; colour-hash's
-//!   layers by a breadth-first search over `colour_hash::State::apply` from `State::GOAL`, layer
-//!   by layer as its `--stats` counts them ([`hash::Table`]), and `colour_hash::Solver` beyond;
+//!   layers from `colour_hash::study::GoalLayers` and `colour_hash::Solver` beyond;
 //! - "why this answer": how many shortest answers a case has and the first few of them in the
-//!   judge's move order ([`shortest`]), from those distances and the crates' moves
-//!   (`colour_hash::plain::apply_move`, `eight::Board::step`; msquare's read off its search,
-//!   [`square::Moves`]);
-//! - eight's IDA* on the board: the crate's `eight::ida::solve_within`, whose budget counts the
-//!   boards it expands.
-//!
-//! Still written here, because no crate exposes them (each module says why, and the tests check
-//! each against the crate): colour-hash's layers beyond the 8 of `colour_hash::plain::Plain` and
-//! the size of its whole space ([`hash`]), and eight's IDA* first bound, the heuristic its crate
-//! docs define ([`tiles::heuristic`]).
+//!   judge's move order ([`shortest`]), from those distances and the crates' moves;
+//! - eight's IDA* on the board: `eight::study::heuristic` and `eight::study::iterations`, each
+//!   iteration's bound and the boards it expanded;
+//! - the searches watched as they run ([`watch`]): the plain breadth-first search a board at a
+//!   time, Eight's methods raced on one board, its whole space with three kinds of seen set.
 
 #![deny(unsafe_code)]
 
@@ -33,6 +31,7 @@ pub mod json;
 pub mod shortest;
 pub mod square;
 pub mod tiles;
+pub mod watch;
 
 use std::io::Write;
 
@@ -144,6 +143,104 @@ pub fn inspect(puzzle: Puzzle, tokens: &str) -> String {
     })
 }
 
+/// One board of a [`replay`] as JSON: `{"board":"t,t,…","rank":R,"distance":D|null,
+/// "next":{"<move>":"t,t,…",…}}` (the moves that exist from it, in the judge's order).
+pub fn board_json(tokens: &str, rank: usize, distance: Option<u8>, next: impl Iterator<Item = (u8, String)>) -> String {
+    let mut out = json::Object::new();
+    out.string("board", tokens);
+    out.number("rank", rank as u64);
+    out.optional("distance", distance.map(u64::from));
+    let mut moves = json::Object::new();
+    for (letter, board) in next {
+        moves.string(&char::from(letter).to_string(), &board);
+    }
+    out.raw("next", &moves.finish());
+    out.finish()
+}
+
+/// `request` is a board's tokens (commas or spaces between them), a `|`, then a move string: the
+/// boards the moves pass through, by the crate's moves, the board first, as JSON
+/// `{"boards":[…]}` ([`board_json`] each), or `{"error":…}` if the tokens are not a board or a
+/// move does not exist.
+///
+/// # Complexity
+/// O(board size · moves), after the puzzle's table is built once.
+pub fn replay(puzzle: Puzzle, request: &str) -> String {
+    let (start, moves) = request.split_once('|').unwrap_or((request, ""));
+    let tokens: Vec<&str> = start
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|token| !token.is_empty())
+        .collect();
+    let replayed = match puzzle {
+        Puzzle::Msquare => square::replay(&tokens, moves.trim()),
+        Puzzle::Eight => tiles::replay(&tokens, moves.trim()),
+        Puzzle::ColourHash => hash::replay(&tokens, moves.trim()),
+    };
+    let mut out = json::Object::new();
+    match replayed {
+        Ok(boards) => out.raw("boards", &boards),
+        Err(error) => out.string("error", &error),
+    }
+    out.finish()
+}
+
+/// A random case drawn from `random`'s bits, as tokens: msquare and eight uniformly among their
+/// 8! and 9! boards (so half of eight's cannot be solved), colour-hash the goal scrambled.
+pub fn random(puzzle: Puzzle, random: u64) -> String {
+    // Spread the caller's bits (splitmix64's finaliser), so nearby seeds give unrelated cases.
+    let mut mixed = random.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    mixed = (mixed ^ (mixed >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    mixed = (mixed ^ (mixed >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    mixed ^= mixed >> 31;
+    match puzzle {
+        Puzzle::Msquare => square::random(mixed),
+        Puzzle::Eight => tiles::random(mixed),
+        Puzzle::ColourHash => hash::random(mixed),
+    }
+}
+
+/// The board of rank `rank` as tokens (msquare's 8! and eight's 9! boards, numbered by
+/// `common::perm::rank` as their crates rank them), for the all-states picture's pointer; empty
+/// for colour-hash or a rank out of range.
+pub fn board_at(puzzle: Puzzle, rank: usize) -> String {
+    match puzzle {
+        Puzzle::Msquare if rank < 40_320 => {
+            let mut board = msquare::study::BASIC_STATE;
+            common::perm::unrank(rank, &mut board);
+            square::tokens(&board)
+        }
+        Puzzle::Eight if rank < 362_880 => tiles::tokens(&eight::Board::from_rank(rank)),
+        _ => String::new(),
+    }
+}
+
+/// What the page needs to know of a puzzle before anything is solved, as JSON: its move
+/// letters in the judge's order, its goal, and where an answer's playback starts (`"case"`, or
+/// for msquare the basic state's tokens: its answer builds the case from there).
+pub fn describe(puzzle: Puzzle) -> String {
+    let mut out = json::Object::new();
+    let (moves, goal, start) = match puzzle {
+        Puzzle::Msquare => {
+            let basic = square::tokens(&msquare::study::BASIC_STATE);
+            (msquare::study::MOVE_LETTERS.to_vec(), basic.clone(), basic)
+        }
+        Puzzle::Eight => (
+            eight::study::MOVE_LETTERS.to_vec(),
+            tiles::tokens(&eight::Board::GOAL),
+            "case".to_string(),
+        ),
+        Puzzle::ColourHash => (
+            colour_hash::plain::MOVES.iter().map(|&step| b'0' + step).collect(),
+            hash::tokens(&colour_hash::GOAL),
+            "case".to_string(),
+        ),
+    };
+    out.strings("moves", moves.iter().map(|&letter| char::from(letter).to_string()));
+    out.string("goal", &goal);
+    out.string("start", &start);
+    out.finish()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -173,5 +270,81 @@ mod tests {
         assert_eq!(sum(layers(Puzzle::Msquare, 0)), 40_320);
         assert_eq!(sum(layers(Puzzle::Eight, 0)), 181_440);
         assert_eq!(sum(layers(Puzzle::ColourHash, 5)), 1 + 4 + 12 + 34 + 96 + 272);
+    }
+
+    /// The values of `field` in a replay's boards, in order.
+    fn field<'a>(text: &'a str, field: &str) -> Vec<&'a str> {
+        let key = format!(r#""{field}":"#);
+        text.split(key.as_str())
+            .skip(1)
+            .map(|rest| rest.split([',', '}']).next().unwrap().trim_matches('"'))
+            .collect()
+    }
+
+    #[test]
+    fn replays_play_the_crates_moves() {
+        // msquare: the sample's answer from the basic state builds the sample, one move a board.
+        let text = replay(Puzzle::Msquare, "1,2,3,4,5,6,7,8|BCABCCB");
+        let boards: Vec<&str> = text
+            .split(r#"{"board":""#)
+            .skip(1)
+            .map(|rest| rest.split('"').next().unwrap())
+            .collect();
+        assert_eq!(boards.len(), 8, "{text}");
+        assert_eq!(boards[7], "2,6,8,4,5,7,3,1");
+        assert_eq!(field(&text, "distance"), ["0", "1", "2", "3", "4", "5", "6", "7"]);
+        assert_eq!(field(&text, "rank")[0], "0");
+        // eight: the sample's answer reaches the goal; the blank in a corner has two moves.
+        let text = replay(Puzzle::Eight, "2,3,4,1,5,x,7,6,8|ullddrurdllurdruldr");
+        let distances: Vec<usize> = field(&text, "distance").iter().map(|d| d.parse().unwrap()).collect();
+        assert_eq!(distances, (0..=19).rev().collect::<Vec<_>>());
+        assert!(text.ends_with(r#"{"board":"1,2,3,4,5,6,7,8,x","rank":0,"distance":0,"next":{"u":"1,2,3,4,5,x,7,8,6","l":"1,2,3,4,5,6,7,x,8"}}]}"#), "{text}");
+        assert_eq!(
+            replay(Puzzle::Eight, "2,3,4,1,5,x,7,6,8|r"),
+            r#"{"error":"move r leaves the frame"}"#
+        );
+        assert_eq!(
+            replay(Puzzle::Msquare, "1,2,3|"),
+            r#"{"error":"a board is 8 colours 1..8, not 3 tokens"}"#
+        );
+        assert_eq!(
+            replay(Puzzle::Msquare, "1,2,3,4,5,6,7,8|AD"),
+            r#"{"error":"'D' is not a move A, B or C"}"#
+        );
+        // colour-hash: 3 then 2 from the goal, then 4 and 1 undo them.
+        let goal = "0,3,4,3,0,5,6,5,0,1,2,1,0,7,8,7,0,9,10,9,0,1,2,1";
+        let text = replay(Puzzle::ColourHash, &format!("{goal}|3241"));
+        assert!(
+            text.starts_with(&format!(r#"{{"boards":[{{"board":"{goal}","#)),
+            "{text}"
+        );
+        assert!(
+            text.contains(&format!(r#"{{"board":"{goal}","rank":0,"distance":0,"next":{{"1":"#)),
+            "{text}"
+        );
+        assert_eq!(field(&text, "distance"), ["0", "1", "2", "1", "0"]);
+    }
+
+    #[test]
+    fn random_cases_are_boards_of_their_puzzle() {
+        for seed in 0..50 {
+            for puzzle in Puzzle::ALL {
+                let text = replay(puzzle, &format!("{}|", random(puzzle, seed)));
+                assert!(text.starts_with(r#"{"boards":"#), "{text}");
+            }
+        }
+        assert_ne!(random(Puzzle::Eight, 1), random(Puzzle::Eight, 2));
+        assert!(describe(Puzzle::Msquare).contains(r#""moves":["A","B","C"]"#));
+        // The picture's pointer: a rank's board has that rank.
+        for rank in [0, 1, 719, 40_319] {
+            let text = replay(Puzzle::Msquare, &format!("{}|", board_at(Puzzle::Msquare, rank)));
+            assert!(text.contains(&format!(r#""rank":{rank},"#)), "{text}");
+        }
+        let text = replay(Puzzle::Eight, &format!("{}|", board_at(Puzzle::Eight, 362_879)));
+        assert!(
+            text.contains(r#""board":"x,8,7,6,5,4,3,2,1","rank":362879,"distance":28,"#),
+            "{text}"
+        );
+        assert_eq!(board_at(Puzzle::ColourHash, 0), "");
     }
 }

@@ -1,22 +1,19 @@
-//! msquare seen from its plain tier ([`msquare::plain::Plain`]): each board's distance from the
+//! msquare seen from its plain tier ([`msquare::plain::Plain`]) and its study module
+//! ([`msquare::study`]: the moves, the basic state, the rank): each board's distance from the
 //! basic state, the layers, and "why this answer".
 //!
-//! Two facts about the puzzle let the crate's one search answer everything the page asks:
-//! - A move permutes the eight *positions*; the colours are only labels. The basic state holds
-//!   colour `i + 1` at position `i`, the identity, so the board one move from it *is* that move's
-//!   table of sources (after move m, position i holds what position `sources[m][i]` held). The
-//!   crate keeps its moves private (`msquare`'s `state::apply` is `pub(crate)`), so the page reads
-//!   them off the crate's search instead of copying them: the three boards at distance 1, each
-//!   named by its one-letter sequence ([`Moves`]).
-//! - For the same reason, the moves from a board `b` to a target `t` are exactly the moves from
-//!   the basic state to `t` relabelled by `b` (each colour replaced by the position `b` holds it
-//!   at): so the distance from any board to the case is the crate's distance of one relabelled
-//!   board ([`relabelled`]), and no search back from the case is needed.
+//! One fact about the puzzle lets the crate's one search answer every distance the page asks:
+//! a move permutes the eight *positions*; the colours are only labels. So the moves from a board
+//! `b` to a target `t` are exactly the moves from the basic state to `t` relabelled by `b` (each
+//! colour replaced by the position `b` holds it at): the distance from any board to the case is
+//! the crate's distance of one relabelled board ([`relabelled`]), and no search back from the
+//! case is needed.
 
 use std::cell::OnceCell;
 
 use common::perm;
 use msquare::plain::Plain;
+use msquare::study::{apply_move, rank, BASIC_STATE, MOVE_LETTERS};
 use msquare::Board;
 
 use crate::json;
@@ -25,44 +22,9 @@ use crate::shortest::{self, Space};
 /// Cells on the board.
 const CELLS: usize = 8;
 
-/// The move letters, in the judge's order.
-pub const NAMES: [char; 3] = ['A', 'B', 'C'];
-
-/// The basic state 1 2 3 4 / 8 7 6 5: position `i` holds colour `i + 1`.
-const BASIC: Board = [0, 1, 2, 3, 4, 5, 6, 7];
-
-/// The three moves as source tables, read off the crate's search (module docs).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Moves {
-    sources: [Board; 3],
-}
-
-impl Moves {
-    /// The boards one move from the basic state, by their one-letter sequences.
-    ///
-    /// # Complexity
-    /// O(8!) distance lookups, once.
-    fn from_plain(plain: &Plain) -> Moves {
-        let mut sources = [BASIC; 3];
-        let mut board = BASIC;
-        for rank in 0..perm::FACTORIALS[CELLS] {
-            perm::unrank(rank, &mut board);
-            if plain.distance(&board) == 1 {
-                let letter = plain.sequence(&board)[0];
-                sources[usize::from(letter - b'A')] = board;
-            }
-        }
-        Moves { sources }
-    }
-
-    /// The board after move `step` (0, 1, 2: A, B, C).
-    pub fn apply(&self, board: &Board, step: usize) -> Board {
-        let mut next = [0; CELLS];
-        for (cell, &source) in next.iter_mut().zip(&self.sources[step]) {
-            *cell = board[usize::from(source)];
-        }
-        next
-    }
+/// The board after move `step` (0, 1, 2: A, B, C), by the crate.
+fn moved(board: &Board, step: usize) -> Board {
+    apply_move(board, step).unwrap_or(*board)
 }
 
 /// `target` with each colour replaced by the position at which `board` holds it: the board the
@@ -80,8 +42,6 @@ pub fn relabelled(board: &Board, target: &Board) -> Board {
 pub struct Square {
     /// The crate's breadth-first search from the basic state.
     pub plain: Plain,
-    /// The moves, read off that search.
-    pub moves: Moves,
     /// Distance by `common::perm::rank` of the board.
     pub depths: Vec<u8>,
 }
@@ -89,15 +49,14 @@ pub struct Square {
 impl Square {
     fn new() -> Self {
         let plain = Plain::new();
-        let moves = Moves::from_plain(&plain);
-        let mut board = BASIC;
+        let mut board = BASIC_STATE;
         let depths = (0..perm::FACTORIALS[CELLS])
             .map(|rank| {
                 perm::unrank(rank, &mut board);
                 plain.distance(&board) as u8
             })
             .collect();
-        Square { plain, moves, depths }
+        Square { plain, depths }
     }
 }
 
@@ -111,7 +70,7 @@ pub fn with<T>(f: impl FnOnce(&Square) -> T) -> T {
 }
 
 /// Reads 8 distinct colours 1..8.
-fn parse(tokens: &[&str]) -> Result<Board, String> {
+pub fn parse(tokens: &[&str]) -> Result<Board, String> {
     if tokens.len() != CELLS {
         return Err(format!("a board is 8 colours 1..8, not {} tokens", tokens.len()));
     }
@@ -139,14 +98,14 @@ impl Space for ToTarget<'_> {
     type Key = usize;
     const MOVES: usize = 3;
     fn next(&self, state: Board, step: usize) -> Option<Board> {
-        Some(self.square.moves.apply(&state, step))
+        Some(moved(&state, step))
     }
     fn exactly(&self, state: Board, moves: u8) -> Option<bool> {
         let distance = self.square.plain.distance(&relabelled(&state, &self.target));
         Some(distance == usize::from(moves))
     }
     fn key(&self, state: Board) -> usize {
-        perm::rank(&state)
+        rank(&state)
     }
 }
 
@@ -160,24 +119,50 @@ pub fn tokens(board: &Board) -> String {
 pub fn inspect(tokens: &[&str]) -> Result<String, String> {
     let board = parse(tokens)?;
     with(|square| {
-        let distance = square.depths[perm::rank(&board)];
+        let distance = square.depths[rank(&board)];
         let mut out = json::Object::new();
         out.number("distance", u64::from(distance));
         let hints: Vec<String> = (0..3)
             .map(|step| {
-                let next = square.moves.apply(&board, step);
+                let next = moved(&board, step);
                 let mut hint = json::Object::new();
-                hint.string("move", &NAMES[step].to_string());
+                hint.string("move", &char::from(MOVE_LETTERS[step]).to_string());
                 hint.string("board", &self::tokens(&next));
-                hint.number("distance", u64::from(square.depths[perm::rank(&next)]));
+                hint.number("distance", u64::from(square.depths[rank(&next)]));
                 hint.finish()
             })
             .collect();
         out.raw("moves", &format!("[{}]", hints.join(",")));
         let space = ToTarget { square, target: board };
-        shortest::answers(&space, BASIC, distance, 5).write(&mut out, |step| NAMES[step]);
+        shortest::answers(&space, BASIC_STATE, distance, 5).write(&mut out, |step| char::from(MOVE_LETTERS[step]));
         Ok(out.finish())
     })
+}
+
+/// The boards `moves` (letters) pass through from the board `start`, each with its rank, its
+/// distance from the basic state and the board each move leads to, as JSON
+/// ([`crate::replay`]).
+pub fn replay(start: &[&str], moves: &str) -> Result<String, String> {
+    let start = parse(start)?;
+    let boards = msquare::study::replay(&start, moves.as_bytes())
+        .map_err(|letter| format!("'{}' is not a move A, B or C", char::from(letter)))?;
+    with(|square| {
+        let listed: Vec<String> = boards
+            .iter()
+            .map(|board| {
+                let next = (0..MOVE_LETTERS.len()).map(|step| (MOVE_LETTERS[step], tokens(&moved(board, step))));
+                crate::board_json(&tokens(board), rank(board), Some(square.depths[rank(board)]), next)
+            })
+            .collect();
+        Ok(format!("[{}]", listed.join(",")))
+    })
+}
+
+/// A board drawn uniformly from the 8! by `random` (its low bits), as tokens.
+pub fn random(random: u64) -> String {
+    let mut board = BASIC_STATE;
+    perm::unrank((random % perm::FACTORIALS[CELLS] as u64) as usize, &mut board);
+    tokens(&board)
 }
 
 #[cfg(test)]
@@ -185,32 +170,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_moves_read_off_the_search_are_the_statements() {
-        with(|square| {
-            // The statement's pictures: A swaps the rows, B moves the right column to the left,
-            // C turns the centre four clockwise (msquare::plain's docs).
-            assert_eq!(square.moves.apply(&BASIC, 0), [7, 6, 5, 4, 3, 2, 1, 0]);
-            assert_eq!(square.moves.apply(&BASIC, 1), [3, 0, 1, 2, 5, 6, 7, 4]);
-            assert_eq!(square.moves.apply(&BASIC, 2), [0, 6, 1, 3, 4, 2, 5, 7]);
-            // The crate's answer, played with these moves from the basic state, builds the target.
-            let mut board = BASIC;
-            for rank in (0..40_320).step_by(97) {
-                perm::unrank(rank, &mut board);
-                let played = square.plain.sequence(&board).iter().fold(BASIC, |played, &letter| {
-                    square.moves.apply(&played, usize::from(letter - b'A'))
-                });
-                assert_eq!(played, board);
-            }
-        });
-    }
-
-    #[test]
     fn relabelling_gives_the_distance_between_any_two_boards() {
         // A breadth-first search forward from a board other than the basic state reaches every
         // board at the distance the crate gives its relabelled target, and the crate's sequence
         // for that relabelled target, played from the board, builds the target.
         with(|square| {
-            let mut from = BASIC;
+            let mut from = BASIC_STATE;
             perm::unrank(12_345, &mut from);
             let mut distances = vec![usize::MAX; 40_320];
             distances[perm::rank(&from)] = 0;
@@ -220,7 +185,7 @@ mod tests {
                 let board = queue[head];
                 head += 1;
                 for step in 0..3 {
-                    let next = square.moves.apply(&board, step);
+                    let next = moved(&board, step);
                     if distances[perm::rank(&next)] == usize::MAX {
                         distances[perm::rank(&next)] = distances[perm::rank(&board)] + 1;
                         queue.push(next);
@@ -232,9 +197,11 @@ mod tests {
                 let relabelled = relabelled(&from, to);
                 assert_eq!(square.plain.distance(&relabelled), distances[perm::rank(to)], "{to:?}");
                 if index % 101 == 0 {
-                    let played = square.plain.sequence(&relabelled).iter().fold(from, |played, &letter| {
-                        square.moves.apply(&played, usize::from(letter - b'A'))
-                    });
+                    let played = square
+                        .plain
+                        .sequence(&relabelled)
+                        .iter()
+                        .fold(from, |played, &letter| moved(&played, usize::from(letter - b'A')));
                     assert_eq!(played, *to);
                 }
             }

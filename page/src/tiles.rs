@@ -1,22 +1,14 @@
 //! eight seen from its table (`eight::Solver::distance`, `Board::step`): distances, the hint,
-//! parity; and IDA*'s run on the board, by the crate's own search (`eight::ida::solve_within`,
-//! whose budget counts the boards it expands).
-//!
-//! The page's own, and why: IDA*'s first bound, the heuristic of the board ([`heuristic`]). The
-//! crate's search keeps its heuristic private (its per-line cost tables in `search/ida.rs`) and
-//! reports only the answer and the expansions spent, not its bounds; so the heuristic is
-//! written here as the crate's docs define it, and the bounds follow from it and the distance
-//! (they start at h and grow by 2 to the distance, as those docs prove).
+//! parity; and IDA*'s run on the board, by the crate's own search: its heuristic and each
+//! iteration's bound and expansions ([`eight::study::heuristic`], [`eight::study::iterations`]).
 
 use std::cell::OnceCell;
 
-use eight::{ida, Board, Solver};
+use eight::study::{heuristic, iterations, MOVE_LETTERS};
+use eight::{Board, Solver};
 
 use crate::json;
 use crate::shortest::{self, Space};
-
-/// The move letters in the judge's order: the blank moves up, left, down, right.
-pub const NAMES: [char; 4] = ['u', 'l', 'd', 'r'];
 
 /// The crate's solver.
 #[derive(Debug)]
@@ -44,7 +36,7 @@ pub fn with<T>(f: impl FnOnce(&Tiles) -> T) -> T {
 }
 
 /// Reads nine tiles `1`..`8` and `x` (cells: tile t as t − 1, the blank as 8).
-fn parse(tokens: &[&str]) -> Result<Board, String> {
+pub fn parse(tokens: &[&str]) -> Result<Board, String> {
     let tiles: Vec<char> = tokens.iter().flat_map(|token| token.chars()).collect();
     if tiles.len() != 9 {
         return Err(format!("a board is 9 tiles 1-8 and x, not {}", tiles.len()));
@@ -58,50 +50,6 @@ fn parse(tokens: &[&str]) -> Result<Board, String> {
         };
     }
     Board::from_cells(cells).ok_or_else(|| "a tile appears twice".to_string())
-}
-
-/// IDA*'s heuristic as `eight::ida`'s docs define it (the crate does not expose it): Manhattan distance plus two for each
-/// tile that must leave its goal row or column (the tiles in their goal line that are not in a
-/// longest run already in goal order). It is the first bound of the search, which then grows by
-/// two until an iteration reaches the goal.
-pub fn heuristic(cells: &[u8; 9]) -> u32 {
-    let mut total = 0;
-    for (cell, &tile) in cells.iter().enumerate() {
-        if tile != 8 {
-            let (tile, cell) = (usize::from(tile), cell);
-            total += (tile / 3).abs_diff(cell / 3) + (tile % 3).abs_diff(cell % 3);
-        }
-    }
-    for line in 0..3 {
-        // Row `line`: its tiles whose goal row it is, by their goal columns; likewise columns.
-        let row: Vec<usize> = (0..3)
-            .map(|column| usize::from(cells[3 * line + column]))
-            .filter(|&tile| tile != 8 && tile / 3 == line)
-            .map(|tile| tile % 3)
-            .collect();
-        let column: Vec<usize> = (0..3)
-            .map(|row| usize::from(cells[3 * row + line]))
-            .filter(|&tile| tile != 8 && tile % 3 == line)
-            .map(|tile| tile / 3)
-            .collect();
-        for order in [row, column] {
-            total += 2 * (order.len() - longest_increasing(&order));
-        }
-    }
-    total as u32
-}
-
-/// The length of the longest strictly increasing subsequence of at most three values.
-fn longest_increasing(values: &[usize]) -> usize {
-    let mut best = vec![1; values.len()];
-    for i in 0..values.len() {
-        for j in 0..i {
-            if values[j] < values[i] {
-                best[i] = best[i].max(best[j] + 1);
-            }
-        }
-    }
-    best.into_iter().max().unwrap_or(0)
 }
 
 /// The shortest answers from a board to the goal.
@@ -125,7 +73,7 @@ impl Space for ToGoal<'_> {
 }
 
 /// `board` as its tiles, `2,3,4,1,5,x,7,6,8`.
-fn tokens(board: &Board) -> String {
+pub fn tokens(board: &Board) -> String {
     let tiles: Vec<String> = board
         .cells()
         .iter()
@@ -148,13 +96,14 @@ pub fn inspect(tokens: &[&str]) -> Result<String, String> {
         let mut out = json::Object::new();
         out.optional("distance", distance.map(u64::from));
         out.number("inversions", board.inversions() as u64);
-        let cells = board.cells();
-        out.number("heuristic", u64::from(heuristic(&cells)));
+        let pairs = eight::study::inverted_pairs(&board);
+        out.strings("pairs", pairs.iter().map(|(first, later)| format!("{first} {later}")));
+        out.number("heuristic", u64::from(heuristic(&board)));
         let hints: Vec<String> = (0..4)
             .filter_map(|step| {
                 let next = board.step(step as u8)?;
                 let mut hint = json::Object::new();
-                hint.string("move", &NAMES[step].to_string());
+                hint.string("move", &char::from(MOVE_LETTERS[step]).to_string());
                 hint.string("board", &self::tokens(&next));
                 hint.optional("distance", tiles.solver.distance(&next).map(u64::from));
                 Some(hint.finish())
@@ -162,40 +111,57 @@ pub fn inspect(tokens: &[&str]) -> Result<String, String> {
             .collect();
         out.raw("moves", &format!("[{}]", hints.join(",")));
         if distance.is_some_and(|distance| distance > 0) {
-            // The crate's IDA* on this board alone, as a one-board run answers it: what its
-            // budget lost is the number of boards it expanded, over all its iterations.
-            let mut budget = u64::MAX;
-            if ida::solve_within(&cells, &mut budget).is_ok() {
-                out.number("expansions", u64::MAX - budget);
+            // The crate's IDA* on this board alone, as a one-board run answers it: each
+            // iteration's bound and the boards it expanded.
+            if let Some(found) = iterations(&board, u64::MAX) {
+                out.numbers("bounds", found.iter().map(|iteration| u64::from(iteration.bound)));
+                out.numbers("expanded", found.iter().map(|iteration| iteration.expansions));
+                out.number("expansions", found.iter().map(|iteration| iteration.expansions).sum());
             }
         }
         if let Some(distance) = distance {
             shortest::answers(&ToGoal { solver: &tiles.solver }, board, distance, 5)
-                .write(&mut out, |step| NAMES[step]);
+                .write(&mut out, |step| char::from(MOVE_LETTERS[step]));
         }
         Ok(out.finish())
     })
 }
 
+/// The boards `moves` (letters u, l, d, r) pass through from the board `start`, each with its
+/// rank, its distance to the goal (`null` when unsolvable) and the board each legal move leads
+/// to, as JSON ([`crate::replay`]).
+pub fn replay(start: &[&str], moves: &str) -> Result<String, String> {
+    let mut board = parse(start)?;
+    with(|tiles| {
+        let describe = |board: &Board| {
+            let next =
+                (0..MOVE_LETTERS.len()).filter_map(|step| Some((MOVE_LETTERS[step], tokens(&board.step(step as u8)?))));
+            crate::board_json(&tokens(board), board.rank(), tiles.solver.distance(board), next)
+        };
+        let mut listed = vec![describe(&board)];
+        for letter in moves.bytes() {
+            let step = MOVE_LETTERS
+                .iter()
+                .position(|&name| name == letter)
+                .ok_or_else(|| format!("'{}' is not a move u, l, d or r", char::from(letter)))?;
+            board = board
+                .step(step as u8)
+                .ok_or_else(|| format!("move {} leaves the frame", char::from(letter)))?;
+            listed.push(describe(&board));
+        }
+        Ok(format!("[{}]", listed.join(",")))
+    })
+}
+
+/// A board drawn uniformly from the 9! by `random` (its low bits), as tokens.
+pub fn random(random: u64) -> String {
+    tokens(&Board::from_rank((random % 362_880) as usize))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn heuristic_is_admissible_with_the_distances_parity() {
-        with(|tiles| {
-            for rank in (0..362_880).step_by(101) {
-                let board = Board::from_rank(rank);
-                if let Some(distance) = tiles.solver.distance(&board) {
-                    let h = heuristic(&board.cells());
-                    assert!(h <= u32::from(distance), "{board}");
-                    assert_eq!(h % 2, u32::from(distance) % 2, "{board}");
-                }
-            }
-        });
-        // 1 2 3 / 4 5 6 / 8 7 x: 8 and 7 in their goal row, in the wrong order: 2 + 2.
-        assert_eq!(heuristic(&[0, 1, 2, 3, 4, 5, 7, 6, 8]), 4);
-    }
+    use eight::ida;
 
     #[test]
     fn idas_expansions_are_the_crates_count() {

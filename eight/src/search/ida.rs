@@ -195,87 +195,17 @@ pub struct Exhausted;
 /// # Complexity
 /// At most `budget` expansions of a few dozen instructions each (see the module docs).
 pub fn solve_within(board: &[u8; 9], budget: &mut u64) -> Result<Vec<u8>, Exhausted> {
+    solve_reporting(board, budget, &mut |_, _| {})
+}
+
+/// [`solve_within`], calling `report(bound, expansions)` after each iteration with its bound and
+/// the boards it expanded: what the study page shows of the search (`crate::study::iterations`).
+pub(crate) fn solve_reporting(
+    board: &[u8; 9],
+    budget: &mut u64,
+    report: &mut dyn FnMut(u8, u64),
+) -> Result<Vec<u8>, Exhausted> {
     debug_assert!(is_permutation(board), "{board:?} is not a board");
-    let (rows, columns, blank) = encode(board);
-    let (row_cost, column_cost) = (row_costs(rows), column_costs(columns));
-    let mut search = Search {
-        left: *budget,
-        bound: row_cost + column_cost,
-        path: [0; DIAMETER as usize],
-    };
-    loop {
-        let bound = search.bound;
-        let flow = enter(blank, NO_BACK, &mut search, rows, columns, row_cost, column_cost, bound);
-        *budget = search.left;
-        match flow {
-            Flow::Found => return Ok(search.path[..usize::from(bound)].to_vec()),
-            Flow::Exhausted => return Err(Exhausted),
-            // Bounds keep the distance's parity (module docs), so the next useful one is 2 up.
-            Flow::Deeper if bound + 2 > DIAMETER => return Err(Exhausted),
-            Flow::Deeper => search.bound += 2,
-        }
-    }
-}
-
-/// The heuristic `h` of `board` (Manhattan distance plus linear conflict, module docs): the bound
-/// of the search's first iteration and a lower bound on the board's distance with its parity.
-///
-/// # Constraints
-/// As [`solve_within`], but any permutation of 0..=8 may be priced.
-///
-/// # Example
-/// ```
-/// // 1 2 3 / 4 5 x / 7 8 6: the 6 is one row from home.
-/// assert_eq!(eight::ida::heuristic(&[0, 1, 2, 3, 4, 8, 6, 7, 5]), 1);
-/// ```
-pub fn heuristic(board: &[u8; 9]) -> u8 {
-    let (rows, columns, _) = encode(board);
-    row_costs(rows) + column_costs(columns)
-}
-
-/// One iteration of the search: its bound on `g + h` and the boards it expanded.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Iteration {
-    /// The bound.
-    pub bound: u8,
-    /// Boards expanded, the iteration's root included.
-    pub expansions: u64,
-}
-
-/// The iterations [`solve_within`] runs for a solvable `board` with no budget, and the answer the
-/// last one finds: the search a reader watches grow bound by bound.
-///
-/// # Constraints
-/// As [`solve_within`].
-///
-/// # Complexity
-/// As [`solve_within`] with an unlimited budget.
-pub fn iterations(board: &[u8; 9]) -> (Vec<Iteration>, Vec<u8>) {
-    let (rows, columns, blank) = encode(board);
-    let (row_cost, column_cost) = (row_costs(rows), column_costs(columns));
-    let mut search = Search {
-        left: u64::MAX,
-        bound: row_cost + column_cost,
-        path: [0; DIAMETER as usize],
-    };
-    let mut done = Vec::new();
-    loop {
-        let (bound, before) = (search.bound, search.left);
-        let flow = enter(blank, NO_BACK, &mut search, rows, columns, row_cost, column_cost, bound);
-        done.push(Iteration {
-            bound,
-            expansions: before - search.left,
-        });
-        if flow == Flow::Found || bound + 2 > DIAMETER {
-            return (done, search.path[..usize::from(bound)].to_vec());
-        }
-        search.bound += 2;
-    }
-}
-
-/// `board` as the search keeps it: the cells in reading order and in column order, 4 bits
-/// each, and the blank's cell.
-fn encode(board: &[u8; 9]) -> (u64, u64, usize) {
     let mut rows = 0;
     let mut columns = 0;
     let mut blank = 0;
@@ -286,7 +216,38 @@ fn encode(board: &[u8; 9]) -> (u64, u64, usize) {
             blank = cell;
         }
     }
-    (rows, columns, blank)
+    let (row_cost, column_cost) = (row_costs(rows), column_costs(columns));
+    let mut search = Search {
+        left: *budget,
+        bound: row_cost + column_cost,
+        path: [0; DIAMETER as usize],
+    };
+    loop {
+        let bound = search.bound;
+        let before = search.left;
+        let flow = enter(blank, NO_BACK, &mut search, rows, columns, row_cost, column_cost, bound);
+        *budget = search.left;
+        report(bound, before - search.left);
+        match flow {
+            Flow::Found => return Ok(search.path[..usize::from(bound)].to_vec()),
+            Flow::Exhausted => return Err(Exhausted),
+            // Bounds keep the distance's parity (module docs), so the next useful one is 2 up.
+            Flow::Deeper if bound + 2 > DIAMETER => return Err(Exhausted),
+            Flow::Deeper => search.bound += 2,
+        }
+    }
+}
+
+/// The heuristic `h` of `board` (module docs: Manhattan distance plus linear conflict), read from
+/// the same per-line tables the search uses: the first bound of its iterations.
+pub(crate) fn heuristic(board: &[u8; 9]) -> u8 {
+    let mut rows = 0;
+    let mut columns = 0;
+    for (cell, &value) in board.iter().enumerate() {
+        rows |= u64::from(value) << (4 * cell);
+        columns |= u64::from(value) << (4 * transposed(cell));
+    }
+    row_costs(rows) + column_costs(columns)
 }
 
 /// Whether `board` holds each of 0..=8 once.
@@ -466,6 +427,16 @@ mod tests {
         std::str::from_utf8(moves).unwrap()
     }
 
+    /// `h` of `board`, from its two packings.
+    fn heuristic(board: &[u8; 9]) -> u8 {
+        let (mut rows, mut columns) = (0u64, 0u64);
+        for (cell, &v) in board.iter().enumerate() {
+            rows |= u64::from(v) << (4 * cell);
+            columns |= u64::from(v) << (4 * transposed(cell));
+        }
+        row_costs(rows) + column_costs(columns)
+    }
+
     /// A seeded sample of every layer: up to `per_layer` boards of each distance 0..=31, in a
     /// shuffled order (both 31-move boards, as that layer has only two).
     fn sample(per_layer: usize) -> Vec<[u8; 9]> {
@@ -583,20 +554,6 @@ mod tests {
         }
         // The goal is one expansion, nothing less.
         assert_eq!(solve(&GOAL, 0), Err(Exhausted));
-    }
-
-    #[test]
-    fn iterations_account_for_every_expansion_of_the_search() {
-        for board in sample(3) {
-            let mut left = u64::MAX;
-            let answer = solve_within(&board, &mut left).unwrap();
-            let (iterations, found) = iterations(&board);
-            assert_eq!(found, answer, "{board:?}");
-            assert_eq!(iterations.iter().map(|i| i.expansions).sum::<u64>(), u64::MAX - left);
-            assert_eq!(iterations[0].bound, heuristic(&board));
-            assert!(iterations.windows(2).all(|pair| pair[1].bound == pair[0].bound + 2));
-            assert_eq!(usize::from(iterations.last().unwrap().bound), answer.len());
-        }
     }
 
     #[test]

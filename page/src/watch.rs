@@ -1,0 +1,363 @@
+//! Watching the searches run, all by the crates' own study items: the plain breadth-first search
+//! one board at a time ([`msquare::study::Stepper`], [`eight::study::Stepper`]), Eight's methods
+//! raced on one board ([`eight::study::breadth_first`], [`eight::study::a_star`],
+//! [`eight::study::iterations`], [`eight::Solver`]) and Eight's whole space searched with each of
+//! three seen sets ([`eight::study::whole_space`]).
+
+use std::cell::RefCell;
+
+use eight::study::SeenKind;
+
+use crate::{hash, json, square, tiles, Puzzle};
+
+/// A stepper and how far it has gone; kept between calls, so that stepping forward costs one
+/// step and only a step back starts the search again.
+struct Kept<S> {
+    stepper: S,
+    last: Option<String>,
+    taken: usize,
+}
+
+thread_local! {
+    static MSQUARE: RefCell<Option<Kept<msquare::study::Stepper>>> = const { RefCell::new(None) };
+    static EIGHT: RefCell<Option<Kept<eight::study::Stepper>>> = const { RefCell::new(None) };
+    static HASH: RefCell<Option<Kept<colour_hash::study::GoalSideStepper>>> = const { RefCell::new(None) };
+}
+
+/// A board as the stepper shows it: its tokens, its rank and that rank's Lehmer digits.
+fn board(out: &mut json::Object, tokens: &str, rank: usize, digits: &[u8]) {
+    out.string("board", tokens);
+    out.number("rank", rank as u64);
+    out.numbers("digits", digits.iter().map(|&digit| u64::from(digit)));
+}
+
+/// One step of msquare's search as JSON.
+fn msquare_step(stepper: &mut msquare::study::Stepper) -> Option<String> {
+    use msquare::study::{lehmer_digits, rank};
+    let step = stepper.step()?;
+    let mut out = json::Object::new();
+    out.number("index", step.index as u64);
+    board(
+        &mut out,
+        &square::tokens(&step.board),
+        rank(&step.board),
+        &lehmer_digits(&step.board),
+    );
+    out.number("distance", u64::from(step.distance));
+    let neighbours: Vec<String> = step
+        .neighbours
+        .iter()
+        .map(|next| {
+            let mut item = json::Object::new();
+            item.string("move", &char::from(next.letter).to_string());
+            board(
+                &mut item,
+                &square::tokens(&next.board),
+                rank(&next.board),
+                &lehmer_digits(&next.board),
+            );
+            item.raw("new", if next.new { "true" } else { "false" });
+            item.number("distance", u64::from(next.distance));
+            item.finish()
+        })
+        .collect();
+    out.raw("neighbours", &format!("[{}]", neighbours.join(",")));
+    out.number("queued", step.queued as u64);
+    out.number("seen", step.seen as u64);
+    out.strings("queue", stepper.queue().take(12).map(square::tokens));
+    Some(out.finish())
+}
+
+/// One step of eight's search as JSON.
+fn eight_step(stepper: &mut eight::study::Stepper) -> Option<String> {
+    use eight::study::lehmer_digits;
+    let step = stepper.step()?;
+    let mut out = json::Object::new();
+    out.number("index", step.index as u64);
+    board(
+        &mut out,
+        &tiles::tokens(&step.board),
+        step.board.rank(),
+        &lehmer_digits(&step.board),
+    );
+    out.number("distance", u64::from(step.distance));
+    let neighbours: Vec<String> = step
+        .neighbours
+        .iter()
+        .map(|next| {
+            let mut item = json::Object::new();
+            item.string("move", &char::from(next.letter).to_string());
+            board(
+                &mut item,
+                &tiles::tokens(&next.board),
+                next.board.rank(),
+                &lehmer_digits(&next.board),
+            );
+            item.raw("new", if next.new { "true" } else { "false" });
+            item.number("distance", u64::from(next.distance));
+            item.finish()
+        })
+        .collect();
+    out.raw("neighbours", &format!("[{}]", neighbours.join(",")));
+    out.number("queued", step.queued as u64);
+    out.number("seen", step.seen as u64);
+    out.strings("queue", stepper.queue().take(12).map(tiles::tokens));
+    Some(out.finish())
+}
+
+/// One step of colour-hash's goal side as JSON: configurations have no rank (their space is
+/// remembered in a hash map), so `rank` is 0 and `digits` empty.
+fn hash_step(stepper: &mut colour_hash::study::GoalSideStepper) -> Option<String> {
+    let step = stepper.step()?;
+    let mut out = json::Object::new();
+    out.number("index", step.index as u64);
+    board(&mut out, &hash::tokens(&step.numbers), 0, &[]);
+    out.number("distance", u64::from(step.distance));
+    let neighbours: Vec<String> = step
+        .neighbours
+        .iter()
+        .map(|next| {
+            let mut item = json::Object::new();
+            item.string("move", &next.step.to_string());
+            board(&mut item, &hash::tokens(&next.numbers), 0, &[]);
+            item.raw("new", if next.new { "true" } else { "false" });
+            item.number("distance", u64::from(next.distance));
+            item.finish()
+        })
+        .collect();
+    out.raw("neighbours", &format!("[{}]", neighbours.join(",")));
+    out.number("queued", step.queued as u64);
+    out.number("seen", step.seen as u64);
+    out.strings("queue", stepper.queue().take(12).map(hash::tokens));
+    Some(out.finish())
+}
+
+/// Colour-hash's start side from a configuration, `request` being `tokens|G`: JSON
+/// `{"visits":[{"length":L,"path":"…","meets":true|false|null},…],"met":…}`, the first 60 nodes
+/// of the search and the meeting one, the layers reaching G (at most 12).
+pub fn start_side(request: &str) -> String {
+    let (tokens, depth) = request.split_once('|').unwrap_or((request, "11"));
+    let tokens: Vec<&str> = tokens.split(',').filter(|token| !token.is_empty()).collect();
+    let goal_depth: u8 = depth.trim().parse().unwrap_or(11).clamp(1, 12);
+    let mut out = json::Object::new();
+    let numbers = match hash::parse(&tokens) {
+        Ok(numbers) => numbers,
+        Err(error) => {
+            out.string("error", &error);
+            return out.finish();
+        }
+    };
+    hash::with_layers(goal_depth, |layers| {
+        let (visits, met) = colour_hash::study::start_side(&numbers, layers, goal_depth, 60);
+        let listed: Vec<String> = visits
+            .iter()
+            .map(|visit| {
+                let mut item = json::Object::new();
+                item.number("length", u64::from(visit.length));
+                item.string("path", &visit.path.iter().map(u8::to_string).collect::<String>());
+                item.raw(
+                    "meets",
+                    visit.meets.map_or("null", |meets| if meets { "true" } else { "false" }),
+                );
+                item.finish()
+            })
+            .collect();
+        out.raw("visits", &format!("[{}]", listed.join(",")));
+        out.raw("met", if met { "true" } else { "false" });
+    });
+    out.finish()
+}
+
+/// Steps `kept` (a new stepper when there is none or it is past `k`) to the step numbered `k`.
+fn step_to<S>(
+    kept: &mut Option<Kept<S>>,
+    k: usize,
+    new: fn() -> S,
+    step: fn(&mut S) -> Option<String>,
+) -> Option<String> {
+    if kept.as_ref().map_or(true, |kept| kept.taken > k + 1 || kept.taken == 0) {
+        *kept = Some(Kept {
+            stepper: new(),
+            last: None,
+            taken: 0,
+        });
+    }
+    let kept = kept.as_mut()?;
+    while kept.taken <= k {
+        kept.last = Some(step(&mut kept.stepper)?);
+        kept.taken += 1;
+    }
+    kept.last.clone()
+}
+
+/// The plain breadth-first search just after it took its (`k` + 1)-th board from the queue and
+/// queued that board's new neighbours, as JSON: the board (tokens, rank, its Lehmer digits,
+/// distance), each neighbour with its move and whether it was new, the queue's length and its
+/// first boards; `{"error":…}` past the last board. For colour-hash, the goal side's search.
+///
+/// # Complexity
+/// One step from the previous call's `k` to the next; from the start otherwise (k steps).
+pub fn bfs(puzzle: Puzzle, k: usize) -> String {
+    let found = match puzzle {
+        Puzzle::Msquare => {
+            MSQUARE.with(|kept| step_to(&mut kept.borrow_mut(), k, msquare::study::Stepper::new, msquare_step))
+        }
+        Puzzle::Eight => EIGHT.with(|kept| step_to(&mut kept.borrow_mut(), k, eight::study::Stepper::new, eight_step)),
+        Puzzle::ColourHash => HASH.with(|kept| {
+            step_to(
+                &mut kept.borrow_mut(),
+                k,
+                colour_hash::study::GoalSideStepper::new,
+                hash_step,
+            )
+        }),
+    };
+    found.unwrap_or_else(|| {
+        let mut out = json::Object::new();
+        out.string("error", &format!("the search takes fewer than {} boards", k + 1));
+        out.finish()
+    })
+}
+
+/// One method of the race on an Eight board, `request` being `method|tokens` with the method one
+/// of `bfs`, `astar`, `ida`, `table`: JSON `{"moves":M,"expansions":E}` (IDA* adds each
+/// iteration's `bounds` and `expanded`; the table counts the boards its build expanded, the whole
+/// solvable space, plus the answer's walk).
+pub fn race(request: &str) -> String {
+    let (method, tokens) = request.split_once('|').unwrap_or((request, ""));
+    let tokens: Vec<&str> = tokens.split(',').filter(|token| !token.is_empty()).collect();
+    let mut out = json::Object::new();
+    let board = match tiles::parse(&tokens) {
+        Ok(board) => board,
+        Err(error) => {
+            out.string("error", &error);
+            return out.finish();
+        }
+    };
+    let run = |run: Option<eight::study::Run>, out: &mut json::Object| {
+        out.optional("moves", run.map(|run| u64::from(run.moves)));
+        out.optional("expansions", run.map(|run| run.expansions));
+    };
+    match method {
+        "bfs" => run(eight::study::breadth_first(&board, &mut |_| {}), &mut out),
+        "astar" => run(eight::study::a_star(&board, &mut |_| {}), &mut out),
+        "ida" => {
+            let found = eight::study::iterations(&board, u64::MAX).unwrap_or_default();
+            let spent: u64 = found.iter().map(|iteration| iteration.expansions).sum();
+            out.optional("moves", found.last().map(|iteration| u64::from(iteration.bound)));
+            out.optional("expansions", (!found.is_empty()).then_some(spent));
+            out.numbers("bounds", found.iter().map(|iteration| u64::from(iteration.bound)));
+            out.numbers("expanded", found.iter().map(|iteration| iteration.expansions));
+        }
+        "table" => {
+            // Built afresh, as a run that needs the table builds it: every solvable board
+            // expanded once, then the answer walked down the table a board a move.
+            let solver = eight::Solver::new();
+            let built: usize = solver.layer_sizes().iter().sum();
+            let distance = solver.distance(&board);
+            out.optional("moves", distance.map(u64::from));
+            out.optional("expansions", distance.map(|moves| built as u64 + u64::from(moves)));
+        }
+        other => out.string("error", &format!("no method {other}")),
+    }
+    out.finish()
+}
+
+/// Which boards one method of the race expanded, `request` being `method|tokens` with the
+/// method `bfs` or `astar`: one byte a rank (9! of them), 1 where the board was expanded; empty
+/// for another method or a board that is not one.
+pub fn race_map(request: &str) -> Vec<u8> {
+    let (method, tokens) = request.split_once('|').unwrap_or((request, ""));
+    let tokens: Vec<&str> = tokens.split(',').filter(|token| !token.is_empty()).collect();
+    let Ok(board) = tiles::parse(&tokens) else {
+        return Vec::new();
+    };
+    let mut map = vec![0u8; 362_880];
+    let mut mark = |at: &eight::Board| map[at.rank()] = 1;
+    match method {
+        "bfs" => eight::study::breadth_first(&board, &mut mark).map(|_| ()),
+        "astar" => eight::study::a_star(&board, &mut mark).map(|_| ()),
+        _ => return Vec::new(),
+    };
+    map
+}
+
+/// Eight's whole space searched with seen set `kind` (0 `BTreeSet`, 1 `HashSet`, 2 Cantor
+/// array): JSON `{"name":…,"boards":181440,"depth":31}`.
+pub fn seen(kind: u32) -> String {
+    let mut out = json::Object::new();
+    match SeenKind::ALL.get(kind as usize) {
+        Some(&kind) => {
+            let (boards, depth) = eight::study::whole_space(kind);
+            out.string("name", kind.name());
+            out.number("boards", boards as u64);
+            out.number("depth", u64::from(depth));
+        }
+        None => out.string("error", "no such seen set"),
+    }
+    out.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn steps_forward_and_back_agree_with_a_fresh_search() {
+        let fresh = |k| {
+            let mut stepper = msquare::study::Stepper::new();
+            for _ in 0..k {
+                stepper.step();
+            }
+            msquare_step(&mut stepper).unwrap()
+        };
+        for k in [0, 1, 2, 10, 5, 500, 499, 40_319] {
+            assert_eq!(bfs(Puzzle::Msquare, k), fresh(k), "{k}");
+        }
+        assert!(bfs(Puzzle::Msquare, 40_320).contains("error"));
+        let start = bfs(Puzzle::Eight, 0);
+        assert!(start.starts_with(r#"{"index":0,"board":"1,2,3,4,5,6,7,8,x","rank":0,"digits":[0,0,0,0,0,0,0,0,0],"distance":0,"neighbours":[{"move":"u","board":"1,2,3,4,5,x,7,8,6""#), "{start}");
+        assert!(start.contains(r#""queued":2,"seen":3,"#), "{start}");
+        let goal = bfs(Puzzle::ColourHash, 0);
+        assert!(
+            goal.contains(r#""distance":0,"neighbours":[{"move":"1","#) && goal.contains(r#""queued":4,"seen":5"#),
+            "{goal}"
+        );
+        let sample = "0,3,4,5,0,3,6,5,0,1,2,1,0,7,8,7,0,9,10,9,0,1,2,1";
+        let side = start_side(&format!("{sample}|11"));
+        assert!(
+            side.starts_with(r#"{"visits":[{"length":1,"path":"1","meets":false}"#),
+            "{side}"
+        );
+        assert!(
+            side.ends_with(r#"{"length":5,"path":"14343","meets":true}],"met":true}"#),
+            "{side}"
+        );
+    }
+
+    #[test]
+    fn the_race_finds_one_distance_by_every_method() {
+        let sample = "2,3,4,1,5,x,7,6,8";
+        for method in ["bfs", "astar", "ida", "table"] {
+            let text = race(&format!("{method}|{sample}"));
+            assert!(text.starts_with(r#"{"moves":19,"expansions":"#), "{method}: {text}");
+        }
+        // IDA*'s last bound is the distance.
+        assert!(race("ida|2,3,4,1,5,x,7,6,8").contains(r#",19],"expanded":["#));
+        assert!(race("bfs|2,1,3,4,5,6,7,8,x").starts_with(r#"{"moves":null,"expansions":null"#));
+        assert_eq!(seen(2), r#"{"name":"Cantor","boards":181440,"depth":31}"#);
+        // The maps hold as many boards as the runs count.
+        for method in ["bfs", "astar"] {
+            let expanded = race_map(&format!("{method}|{sample}"))
+                .iter()
+                .filter(|&&byte| byte == 1)
+                .count();
+            let text = race(&format!("{method}|{sample}"));
+            assert!(
+                text.contains(&format!(r#""expansions":{expanded}"#)),
+                "{method}: {text}"
+            );
+        }
+        assert!(race_map("ida|2,3,4,1,5,x,7,6,8").is_empty());
+    }
+}

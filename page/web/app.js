@@ -1,0 +1,309 @@
+// The page's glue: the state, choosing a puzzle, the case and its answer from the binary's own
+// `run`, the board and its move buttons, the fragment and the history (one entry per case).
+'use strict';
+
+const PUZZLES = new Map([msquare, eight, colourHash].map((p) => [p.name, p]));
+const DEFAULT_PUZZLE = msquare;
+const SHOWN_LINES = 1000;
+
+const state = {
+  puzzle: DEFAULT_PUZZLE,
+  tokens: null,        // the case, as tokens, when the input's first case is a board
+  boards: [],          // the playback's boards (the crate's replay): {board, tokens, rank, distance, next}
+  moves: [],           // the answer's moves
+  step: 0,
+  answerKind: null,    // 'moves', 'unsolvable', 'none' or null (an error)
+  info: null,          // inspect() of the case
+  hints: null,         // the displayed board's hint: move -> distance
+  layers: {},          // per puzzle: {layers, states}
+  described: {},       // per puzzle: the crate's move letters, goal and playback start
+  fragment: null,      // the fragment of the case shown
+  output: null,        // the binary's whole stdout and stderr for the input
+  ticket: 0,           // increases with each solve; an older solve's results are dropped
+  solved: 0,           // increases with each finished solve (the tests wait on it)
+};
+window.study = state;
+
+const app = {
+  displayed() { return state.boards.length ? state.boards[state.step] : null; },
+
+  // A replay entry with its tokens.
+  entries: (boards) => boards.map((b) => ({ ...b, tokens: b.board.split(',') })),
+
+  failed(error) {
+    if (error instanceof Cancelled) { this.notice('Cancelled. The tables are built again when next needed.'); return; }
+    this.notice('Something failed: ' + error.message);
+    console.error(error);
+  },
+
+  notice(text) { $('notice').textContent = text; },
+
+  // The board, its description (also read out when `announce`), the move buttons and the hints.
+  drawBoard(speak) {
+    const svg = $('board'), p = state.puzzle, entry = this.displayed();
+    const focused = document.activeElement && document.activeElement.closest && document.activeElement.closest('#board [data-focus]');
+    const focusKey = focused ? focused.dataset.focus : null;
+    const before = motion.positions(svg);
+    const turn = motion.turn;
+    motion.turn = null;
+    svg.replaceChildren();
+    svg.onclick = null; svg.oncontextmenu = null;
+    if (!entry) {
+      el('text', { x: 200, y: 120, 'text-anchor': 'middle', 'font-size': 16, fill: '#444' }, svg, 'no board to draw: see the binary\'s output');
+      svg.setAttribute('viewBox', '0 0 400 240');
+      $('board-text').textContent = 'No board: the input is not one case of the puzzle.';
+    } else {
+      p.draw(svg, entry, { act: (move) => this.move(move), hints: state.hints, moveNames: state.described[p.name].moves, turn });
+      $('board-text').textContent = p.describe(entry.tokens);
+      motion.slide(svg, before);
+      motion.rotate(svg);
+    }
+    svg.setAttribute('role', svg.querySelector('[tabindex]') ? 'group' : 'img');
+    svg.setAttribute('aria-label', $('board-text').textContent);
+    if (focusKey) { const again = svg.querySelector(`[data-focus="${focusKey}"][tabindex]`); if (again) again.focus(); }
+    for (const button of $('moves').querySelectorAll('button')) {
+      const move = button.dataset.move, possible = Boolean(entry && entry.next[move]);
+      button.setAttribute('aria-disabled', String(!possible));
+      const hint = state.hints && move in state.hints ? ` → ${state.hints[move] === null ? '—' : state.hints[move]}` : '';
+      button.querySelector('.hint').textContent = hint;
+      button.title = p.moveTitles[move] + (possible ? '' : ' (not possible here)');
+    }
+    if (speak) announce($('step').textContent + '. ' + $('board-text').textContent);
+  },
+
+  buildMoveButtons() {
+    const p = state.puzzle, box = $('moves');
+    box.replaceChildren(...state.described[p.name].moves.map((move) => {
+      const button = html('button', { type: 'button', title: p.moveTitles[move] }, move, html('span', { className: 'hint' }));
+      button.dataset.move = move;
+      button.onclick = () => this.move(move);
+      return button;
+    }));
+    $('hint-label').textContent = p.hintLabel;
+  },
+
+  // A move made by the person: the board shown, moved by the crate, becomes the case.
+  move(move) {
+    const entry = this.displayed();
+    if (!entry || !entry.next[move]) return;
+    motion.turn = { move, sign: 1 };
+    this.setCase(entry.next[move].split(','), 'push');
+  },
+
+  async refreshHints() {
+    const entry = this.displayed(), p = state.puzzle;
+    state.hints = null;
+    if (!$('hint').checked || !entry) { this.drawBoard(); return; }
+    try {
+      const info = await client.call({ op: 'inspect', code: p.code, text: entry.board });
+      if (entry !== this.displayed()) return;
+      state.hints = Object.fromEntries((info.moves || []).map((m) => [m.move, m.distance]));
+      this.drawBoard();
+    } catch (error) { this.failed(error); }
+  },
+
+  showStep(speak) {
+    const n = state.moves.length, p = state.puzzle;
+    $('scrubber').max = n;
+    $('scrubber').value = state.step;
+    $('scrubber').setAttribute('aria-valuetext', `step ${state.step} of ${n}`);
+    $('step').textContent = !state.boards.length ? 'no board' : !n ? 'no answer to play' : p.stepText(state.step, n, state.moves);
+    state.hints = null;
+    this.drawBoard(speak);
+    if ($('hint').checked) this.refreshHints();
+    plots.mark();
+  },
+
+  // The binary's output, its first SHOWN_LINES lines drawn (laying out more would freeze the page),
+  // all of it a download away.
+  showOutput(result) {
+    state.output = result;
+    let end = -1;
+    for (let line = 0; line < SHOWN_LINES && end < result.stdout.length; line++) {
+      end = result.stdout.indexOf('\n', end + 1);
+      if (end < 0) end = result.stdout.length;
+    }
+    const shown = result.stdout.slice(0, end + 1);
+    $('stdout').textContent = shown;
+    $('stderr').textContent = result.stderr;
+    const more = $('more');
+    URL.revokeObjectURL(more.dataset.url || '');
+    more.replaceChildren();
+    if (shown.length < result.stdout.length) {
+      let lines = 0;
+      for (let at = shown.length; at < result.stdout.length; at = result.stdout.indexOf('\n', at) + 1 || result.stdout.length) lines++;
+      const url = URL.createObjectURL(new Blob([result.stdout], { type: 'text/plain' }));
+      more.dataset.url = url;
+      more.append(`… and ${count(lines, 'more line')} not drawn here: `,
+        html('a', { href: url, download: state.puzzle.name + '.out', textContent: 'download the whole output' }));
+    }
+  },
+
+  setCase(tokens, history) {
+    $('input').value = state.puzzle.input(tokens);
+    return this.solve(history);
+  },
+
+  // Runs the binary's own `run` on the input and shows everything that follows from it.
+  // `history`: 'push' a new entry for the case, 'replace' the current one, or 'keep' it.
+  async solve(history) {
+    const p = state.puzzle, text = $('input').value, ticket = ++state.ticket;
+    playback.stop();
+    try {
+      const result = await client.call({ op: 'run', code: p.code, text });
+      if (ticket !== state.ticket) return;
+      this.showOutput(result);
+      const tokens = p.firstCase(text), answer = p.answer(result.stdout);
+      const start = tokens ? await client.call({ op: 'replay', code: p.code, text: tokens.join(',') + '|' }) : { error: 'no case' };
+      state.tokens = start.error ? null : tokens;
+      state.moves = state.tokens && Array.isArray(answer) ? answer : [];
+      state.answerKind = Array.isArray(answer) ? 'moves' : answer;
+      const from = state.described[p.name].start === 'case' ? tokens : state.described[p.name].start.split(',');
+      const path = state.moves.length ? await client.call({ op: 'replay', code: p.code, text: from.join(',') + '|' + state.moves.join('') }) : start;
+      state.info = state.tokens ? await client.call({ op: 'inspect', code: p.code, text: tokens.join(',') }) : null;
+      if (ticket !== state.ticket) return;
+      state.boards = path.error ? [] : this.entries(path.boards);
+      state.step = state.described[p.name].start === 'case' ? 0 : state.moves.length;
+      const fragment = '#' + p.name + (tokens ? '=' + tokens.join(',') : '');
+      if (history === 'push' && fragment !== location.hash) window.history.pushState(null, '', fragment);
+      if (history === 'replace') window.history.replaceState(null, '', fragment);
+      state.fragment = location.hash;
+      $('permalink').href = fragment;
+      method.explain(result);
+      this.showStep(false);
+      announce(`${result.stderr.includes(': error: ') ? 'The binary reports an error' : 'Answer: ' + (result.stdout.slice(0, 200).split('\n')[0] || 'nothing')}. ${$('board-text').textContent}`);
+      plots.histogram();
+      method.draw();
+      method.why();
+      state.solved++;
+    } catch (error) { this.failed(error); }
+  },
+
+  // Shows `puzzle`, building its tables in the worker the first time, and solves `tokens` (its
+  // default case when null).
+  async choose(puzzle, tokens, history) {
+    if (puzzle !== state.puzzle) { playback.stop(); plots.stop(); watch.stop(); plots.picture = null; state.hints = null; }
+    state.puzzle = puzzle;
+    for (const a of document.querySelectorAll('#tabs a')) {
+      if (a.dataset.puzzle === puzzle.name) a.setAttribute('aria-current', 'page'); else a.removeAttribute('aria-current');
+    }
+    $('about').textContent = puzzle.about;
+    $('reading-list').replaceChildren(...puzzle.reading.map(([id, title]) => html('li', {}, html('a', { href: '#' + id, textContent: title, onclick: (event) => {
+      // In-page links, not fragments: the fragment names the case.
+      event.preventDefault();
+      const target = $(id);
+      if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');  // focusable by script only
+      target.scrollIntoView();
+      target.focus({ preventScroll: true });
+    } }))));
+    $('board-heading').textContent = puzzle.title;
+    try {
+      if (!state.described[puzzle.name]) state.described[puzzle.name] = await client.call({ op: 'describe', code: puzzle.code });
+    } catch (error) { this.failed(error); return; }
+    this.buildMoveButtons();
+    $('frontier').getContext('2d').clearRect(0, 0, 1e4, 1e4);
+    $('ring').hidden = true;
+    await this.setCase(tokens || puzzle.defaultCase, history);
+    if (state.puzzle !== puzzle) return;
+    try {
+      if (!state.layers[puzzle.name]) {
+        state.layers[puzzle.name] = await client.call({ op: 'layers', code: puzzle.code, depth: 12 });
+        if (state.puzzle === puzzle) { plots.histogram(); method.draw(); }
+      }
+      if (state.puzzle === puzzle) { watch.show(); await plots.paint(); }
+    } catch (error) { this.failed(error); }
+  },
+
+  // The fragment `#name` or `#name=t,t,…`: that puzzle (any case of letters) and case, exactly;
+  // anything else the default puzzle, with a short message.
+  readFragment(history) {
+    let hash = location.hash.slice(1);
+    this.notice('');
+    try { hash = decodeURIComponent(hash); } catch (_) {
+      this.notice('This link could not be read (a broken %-escape): showing ' + DEFAULT_PUZZLE.title + '.');
+      return this.choose(DEFAULT_PUZZLE, null, 'replace');
+    }
+    // `#name[=tokens][&bfs=K][&dedup][&race]`: the puzzle and case, then the panels to open.
+    const [main, ...options] = hash.split('&');
+    hash = main;
+    const equals = hash.indexOf('=');
+    const name = (equals < 0 ? hash : hash.slice(0, equals)).trim().toLowerCase();
+    const puzzle = PUZZLES.get(name);
+    if (!puzzle) {
+      if (name) this.notice(`This link names no puzzle of this page (“${name.slice(0, 40)}”): showing ${DEFAULT_PUZZLE.title}.`);
+      return this.choose(DEFAULT_PUZZLE, null, name ? 'keep' : 'replace');
+    }
+    const tokens = equals < 0 ? null : hash.slice(equals + 1).split(/[,\s]+/).filter(Boolean);
+    return this.choose(puzzle, tokens, history).then(() => this.open(options));
+  },
+
+  // The panels a fragment's options name, opened and scrolled to.
+  async open(options) {
+    for (const option of options) {
+      const [key, value] = option.split('=');
+      const k = Number(value);
+      if (key === 'bfs' && state.puzzle.picture && Number.isInteger(k) && k >= 0) {
+        await watch.go(k);
+        $('watch').scrollIntoView();
+      } else if (key === 'dedup' && state.puzzle.panels.includes('dedup')) {
+        $('dedup').scrollIntoView();
+        await watch.dedup();
+      } else if (key === 'race' && state.puzzle.panels.includes('race')) {
+        $('race').scrollIntoView();
+        await watch.race();
+      } else {
+        this.notice(`This link asks for “${option.slice(0, 40)}”, which ${state.puzzle.title} does not have.`);
+      }
+    }
+  },
+
+  wire() {
+    for (const a of document.querySelectorAll('#tabs a')) {
+      a.addEventListener('click', (event) => {
+        event.preventDefault();
+        this.notice('');
+        this.choose(PUZZLES.get(a.dataset.puzzle), null, 'push');
+      });
+    }
+    window.addEventListener('hashchange', () => { if (location.hash !== state.fragment) this.readFragment('keep'); });
+    $('solve').onclick = () => this.solve('push');
+    $('scramble').onclick = async () => {
+      const p = state.puzzle;
+      try {
+        for (;;) {
+          const tokens = (await client.call({ op: 'random', code: p.code, high: random32(), low: random32() })).split(',');
+          const entry = await client.call({ op: 'replay', code: p.code, text: tokens.join(',') + '|' });
+          if (p.acceptRandom(entry.boards[0])) return this.setCase(tokens, 'push');
+        }
+      } catch (error) { this.failed(error); }
+    };
+    $('reset').onclick = () => this.setCase(state.described[state.puzzle.name].goal.split(','), 'push');
+    $('hint').onchange = () => this.refreshHints();
+    $('log').onchange = () => plots.histogram();
+    $('bfs').onclick = () => plots.playLayers();
+    let pointed = 0;
+    $('frontier').addEventListener('mousemove', (event) => {
+      if (performance.now() - pointed < 60) return;  // a few looks a second are enough
+      pointed = performance.now();
+      plots.point(event).catch((error) => this.failed(error));
+    });
+    $('cancel').onclick = () => client.cancel().catch((error) => this.failed(error));
+    let resized = null;
+    window.addEventListener('resize', () => {
+      clearTimeout(resized);
+      resized = setTimeout(() => { plots.histogram(); method.draw(); plots.mark(); }, 150);
+    });
+    playback.wire();
+    method.wire();
+    watch.wire();
+  },
+};
+
+(async () => {
+  const started = performance.now();
+  app.wire();
+  await client.start();
+  await app.readFragment(location.hash ? 'keep' : 'replace');
+  $('status').textContent = `ready in ${Math.round(performance.now() - started)} ms`;
+  document.body.dataset.ready = 'true';
+})().catch((error) => { $('status').textContent = 'failed: ' + error; throw error; });

@@ -1,0 +1,81 @@
+// The worker client: calls into the WebAssembly module in the worker as promises, a busy sign
+// with a Cancel button while a call takes long, and cancelling (the worker is stopped and a new
+// one loads the module again; every pending call is rejected with a `Cancelled` error).
+'use strict';
+
+class Cancelled extends Error {}
+
+const client = {
+  worker: null,
+  bytes: null,          // the module, kept to load a new worker after a cancel
+  nextId: 1,
+  pending: new Map(),   // id -> {resolve, reject, op}
+  busyTimer: null,
+  busyAfter: 250,       // ms a call waits before the busy sign shows
+  cancels: 0,           // how many times Cancel was pressed (the tests read it)
+
+  async wasmBytes() {
+    if (typeof WASM_BASE64 === 'string') {
+      const response = await fetch('data:application/wasm;base64,' + WASM_BASE64);
+      return response.arrayBuffer();
+    }
+    return (await fetch('page.wasm')).arrayBuffer();
+  },
+
+  async start() {
+    this.bytes = await this.wasmBytes();
+    await this.spawn();
+  },
+
+  spawn() {
+    this.worker = new Worker(URL.createObjectURL(new Blob(
+      [$('worker-source').textContent], { type: 'text/javascript' })));
+    this.worker.onmessage = (event) => {
+      const { id, value, error } = event.data;
+      const pending = this.pending.get(id);
+      if (!pending) return;
+      this.pending.delete(id);
+      this.showBusy();
+      if (error) pending.reject(new Error(error)); else pending.resolve(value);
+    };
+    // A copy of the bytes each time: transferring would leave nothing for the next worker.
+    return this.call({ op: 'load', bytes: this.bytes.slice(0) });
+  },
+
+  call(message) {
+    return new Promise((resolve, reject) => {
+      const id = this.nextId++;
+      this.pending.set(id, { resolve, reject, op: message.op });
+      this.worker.postMessage({ id, ...message });
+      clearTimeout(this.busyTimer);
+      this.busyTimer = setTimeout(() => this.showBusy(), this.busyAfter);
+    });
+  },
+
+  // The busy sign shows while a call other than the module's loading has waited `busyAfter` ms.
+  showBusy() {
+    const waiting = [...this.pending.values()].filter((p) => p.op !== 'load');
+    const busy = $('busy');
+    const shown = waiting.length > 0 && busy.dataset.since !== undefined;
+    if (waiting.length === 0) {
+      clearTimeout(this.busyTimer);
+      delete busy.dataset.since;
+      busy.hidden = true;
+      return;
+    }
+    if (!shown) {
+      busy.dataset.since = String(performance.now());
+      busy.hidden = false;
+    }
+  },
+
+  cancel() {
+    this.cancels++;
+    this.worker.terminate();
+    const pending = [...this.pending.values()];
+    this.pending.clear();
+    this.showBusy();
+    for (const p of pending) p.reject(new Cancelled('cancelled'));
+    return this.spawn();
+  },
+};

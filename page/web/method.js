@@ -1,0 +1,142 @@
+// The method panels: which method answered and how (with colour-hash's meet-in-the-middle
+// split), "why this answer" (every shortest answer counted, the first few listed), and the plain
+// explanation under the binary's output.
+'use strict';
+
+const method = {
+  goalDepth: 11,
+
+  // How many boards an Eight input holds, roughly (its tiles over nine), counted to two.
+  boardsIn: (text) => Math.min(2, Math.floor((text.slice(0, 400).match(/[1-8x]/gi) || []).length / 9)),
+
+  draw() {
+    const p = state.puzzle;
+    $('frontier-box').hidden = !p.picture;
+
+    $('method').innerHTML = p.method({
+      info: state.info, moves: state.moves, answerKind: state.answerKind, boardsInInput: this.boardsIn($('input').value),
+    });
+    $('mitm-box').hidden = !p.panels.includes('mitm-box');
+    if (p.panels.includes('mitm-box')) { this.mitm(); this.balance(); }
+  },
+
+  // colour-hash: the answer split at G moves from the goal, and what each side searched.
+  mitm() {
+    const svg = $('mitm'), n = state.moves.length, G = this.goalDepth;
+    svg.replaceChildren();
+    const sizes = (state.layers[state.puzzle.name] || { layers: [] }).layers;
+    const table = sizes.slice(0, G + 1).reduce((a, b) => a + b, 0);
+    const width = Math.max(280, svg.clientWidth || 520);
+    svg.setAttribute('viewBox', `0 0 ${width} 150`);
+    const lines = [];
+    if (!state.boards.length || state.answerKind !== 'moves' || n === 0) {
+      lines.push(state.answerKind === 'none' ? 'No solution within 16 moves: the start side searched' : 'Solve a case to see its answer split.');
+      if (state.answerKind === 'none') lines.push(`16 − G = ${16 - G} deep and met nothing in the table.`);
+      wrap(lines.join(' '), Math.floor((width - 20) / 7.8)).forEach((line, i) => el('text', { x: 10, y: 30 + 20 * i, 'font-size': 14 }, svg, line));
+      svg.setAttribute('aria-label', lines.join(' '));
+      return;
+    }
+    const prefix = Math.max(0, n - G);
+    const left = 12, cell = Math.min(30, (width - 2 * left) / n);
+    el('text', { x: left, y: 18, 'font-size': 13 }, svg, 'start');
+    el('text', { x: left + n * cell, y: 18, 'font-size': 13, 'text-anchor': 'end' }, svg, 'goal');
+    state.moves.forEach((move, i) => {
+      el('rect', { x: left + i * cell, y: 28, width: cell - 2, height: 30, rx: 4, fill: i < prefix ? '#e9a' : '#9be', stroke: '#555' }, svg);
+      el('text', { x: left + i * cell + cell / 2 - 1, y: 49, 'text-anchor': 'middle', 'font-size': 14 }, svg, move);
+    });
+    if (prefix > 0) {
+      const x = left + prefix * cell - 1;
+      el('line', { x1: x, y1: 22, x2: x, y2: 64, stroke: '#000', 'stroke-width': 2 }, svg);
+      el('text', { x: Math.min(Math.max(x, 80), width - 80), y: 82, 'text-anchor': 'middle', 'font-size': 13 }, svg, `meet at G = ${G} from the goal`);
+    }
+    const start = prefix ? `Start side: ${count(prefix, 'move')} by depth-first search, at most 4·3^${prefix - 1} = ${grouped(4 * Math.pow(3, prefix - 1))} leaves.` :
+      `Start side: nothing; the case lies within G = ${G} of the goal.`;
+    const goal = `Goal side: ${count(n - prefix, 'move')} walked down the table of ${count(table, 'configuration')} within ${G}.`;
+    // Each sentence in as many lines as the width needs (about 7 px a character at 13 px).
+    let y = 108;
+    for (const [sentence, fill] of [[start, '#8a2846'], [goal, '#2a4a8a']]) {
+      for (const line of wrap(sentence, Math.floor((width - 2 * left) / 7.2))) {
+        el('text', { x: left, y, 'font-size': 13, fill }, svg, line);
+        y += 18;
+      }
+    }
+    svg.setAttribute('viewBox', `0 0 ${width} ${Math.max(150, y)}`);
+    svg.setAttribute('aria-label', `The answer ${state.moves.join('')} split: ${start} ${goal}`);
+  },
+
+  // colour-hash: the two searches' sizes as G changes: the table of every configuration within
+  // G of the goal, and the start side's at most 4·3^(15−G) leaves 16 − G deep; the bigger G, the
+  // bigger the table and the fewer the leaves.
+  balance() {
+    const svg = $('mitm-plot'), G = this.goalDepth;
+    svg.replaceChildren();
+    const sizes = (state.layers[state.puzzle.name] || { layers: [] }).layers;
+    const depths = [5, 6, 7, 8, 9, 10, 11].filter((g) => g < sizes.length);
+    if (!depths.length) return;
+    const table = (g) => sizes.slice(0, g + 1).reduce((a, b) => a + b, 0), leaves = (g) => 4 * Math.pow(3, 15 - g);
+    const width = Math.max(280, svg.clientWidth || 520), height = 200, left = 70, right = 12, top = 24, bottom = 160;
+    svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
+    const values = depths.flatMap((g) => [table(g), leaves(g)]);
+    const low = Math.log10(Math.min(...values)), high = Math.log10(Math.max(...values));
+    const x = (g) => left + (g - depths[0]) / Math.max(1, depths.length - 1) * (width - left - right);
+    const y = (v) => bottom - (Math.log10(v) - low) / (high - low || 1) * (bottom - top);
+    for (const [series, colour, name] of [[table, '#2a4a8a', 'table'], [leaves, '#8a2846', 'start-side leaves']]) {
+      el('polyline', { points: depths.map((g) => `${x(g)},${y(series(g))}`).join(' '), fill: 'none', stroke: colour, 'stroke-width': 2 }, svg);
+      for (const g of depths) el('circle', { cx: x(g), cy: y(series(g)), r: g === G ? 6 : 3, fill: colour, class: 'point', 'data-g': g, 'data-series': name, 'data-value': series(g) }, svg);
+    }
+    for (const g of depths) el('text', { x: x(g), y: bottom + 18, 'text-anchor': 'middle', 'font-size': 12 }, svg, g);
+    el('text', { x: left + (width - left) / 2, y: bottom + 36, 'text-anchor': 'middle', 'font-size': 13 }, svg, 'G, the table\'s depth (log scale up)');
+    el('text', { x: left - 6, y: y(Math.pow(10, high)) + 4, 'text-anchor': 'end', 'font-size': 12 }, svg, grouped(Math.round(Math.pow(10, high))));
+    el('text', { x: left - 6, y: y(Math.pow(10, low)) + 4, 'text-anchor': 'end', 'font-size': 12 }, svg, grouped(Math.round(Math.pow(10, low))));
+    el('text', { x: left, y: 14, 'font-size': 13, fill: '#2a4a8a' }, svg, 'table');
+    el('text', { x: left + 60, y: 14, 'font-size': 13, fill: '#8a2846' }, svg, 'start-side leaves');
+    svg.setAttribute('aria-label', 'Sizes of the two searches as G changes: ' +
+      depths.map((g) => `G ${g}: table ${grouped(table(g))}, leaves ${grouped(leaves(g))}`).join('; ') + '.');
+  },
+
+  why() {
+    const box = $('why'), info = state.info, p = state.puzzle;
+    box.replaceChildren();
+    if (!info || info.count === undefined || state.answerKind !== 'moves' || !state.moves.length) {
+      box.textContent = state.answerKind === 'moves' ? 'The goal: the empty answer is the only shortest one.' : 'No answer to compare.';
+      return;
+    }
+    const printed = state.moves.join('');
+    const intro = html('p');
+    intro.innerHTML = `This case has <b id="count">${grouped(info.count)}</b> shortest ${info.count === 1 ? 'answer' : 'answers'} of ${count(state.moves.length, 'move')}. ` +
+      `The judge wants the first in ${p.order} order${p.orderNote || ''}; the first few, found by trying the moves in that order ` +
+      'and keeping each that still leads to the end in the moves left:';
+    const list = html('ol');
+    for (const answer of info.first) {
+      const item = html('li', { textContent: answer + (answer === printed ? '   ← printed' : '') });
+      if (answer === printed) item.className = 'printed';
+      list.appendChild(item);
+    }
+    box.append(intro, list, html('p', { className: 'small', textContent: p.why() }));
+  },
+
+  // The plain words under the binary's output.
+  explain(result) {
+    const p = state.puzzle;
+    let text = '';
+    if (result.stderr.includes(': error: ')) {
+      text = 'The binary stops at the first fault and prints one error line after the answers so far, exactly as above.';
+    } else if (state.answerKind === 'unsolvable' && state.info) {
+      text = p.unsolvable(state.info);
+    } else if (state.answerKind === 'none') {
+      text = p.none;
+    } else if (state.tokens && state.answerKind === 'moves' && state.moves.length === 0) {
+      text = 'This is the goal already.';
+    }
+    $('explain').textContent = text;
+  },
+
+  wire() {
+    $('g').oninput = () => {
+      this.goalDepth = Number($('g').value);
+      $('g-value').textContent = this.goalDepth;
+      this.mitm();
+      this.balance();
+    };
+  },
+};

@@ -1,0 +1,166 @@
+// The plots: the distance histogram (with the same numbers as a table, its text alternative) and
+// the all-states picture, whose pixels the worker paints; the page only shows them and places the
+// ring on the board shown.
+'use strict';
+
+const plots = {
+  picture: null,   // {name, width, height, counts, shown}: the picture on the canvas
+  layerTimer: null,
+  paintId: 0,
+
+  stop() { clearInterval(this.layerTimer); this.layerTimer = null; },
+
+  // The histogram of the puzzle's layers, drawn in the SVG's own pixels so that text keeps its size.
+  histogram() {
+    const svg = $('histogram'), p = state.puzzle, data = state.layers[p.name];
+    svg.replaceChildren();
+    if (!data) { $('readout').textContent = 'counting the layers…'; return; }
+    const sizes = data.layers, log = $('log').checked;
+    const total = sizes.reduce((a, b) => a + b, 0), largest = Math.max(...sizes);
+    svg.dataset.total = total;
+    svg.dataset.states = data.states;
+    const width = Math.max(280, svg.clientWidth || 520), height = 250;
+    svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
+    const left = 70, right = 8, bottom = 200, top = 30;
+    const maxBars = p.bars || sizes.length;
+    const barWidth = (width - left - right) / maxBars;
+    const scale = (v) => log ? Math.log10(v + 1) / Math.log10(largest + 1) : v / largest;
+    const here = state.info && state.info.distance !== undefined ? state.info.distance : null;
+    el('line', { x1: left, y1: bottom, x2: width - right, y2: bottom, stroke: '#333' }, svg);
+    for (const tick of [0, 0.5, 1]) {
+      const value = log ? Math.round(Math.pow(10, tick * Math.log10(largest + 1)) - 1) : Math.round(tick * largest);
+      el('text', { x: left - 6, y: bottom - tick * (bottom - top) + 4, 'text-anchor': 'end', 'font-size': 12, fill: '#444' }, svg, grouped(value));
+    }
+    const labelEvery = Math.ceil(24 / barWidth);
+    sizes.forEach((size, depth) => {
+      const h = Math.max(1, scale(size) * (bottom - top));
+      const bar = el('rect', { x: left + depth * barWidth + 1, y: bottom - h, width: Math.max(1, barWidth - 2), height: h,
+        class: 'bar' + (depth === here ? ' here' : ''), 'data-depth': depth, 'data-size': size }, svg);
+      el('title', {}, bar, `distance ${depth}: ${count(size, ...p.units)}`);
+      bar.addEventListener('mouseenter', () => {
+        $('readout').textContent = `distance ${depth}: ${count(size, ...p.units)} (${(100 * size / data.states).toPrecision(3)}% of all ${grouped(data.states)})`;
+      });
+      if (depth % labelEvery === 0) {
+        el('text', { x: left + (depth + 0.5) * barWidth, y: bottom + 16, 'text-anchor': 'middle', 'font-size': 12, fill: '#222' }, svg, depth);
+      }
+    });
+    if (here !== null) {
+      const x = left + (Math.min(here, maxBars - 1) + 0.5) * barWidth;
+      el('line', { x1: x, y1: top, x2: x, y2: bottom, stroke: '#b23c17', 'stroke-dasharray': '4 3' }, svg);
+      this.label(svg, x, 16, `this case: ${here}` + (here >= sizes.length ? ' (beyond the layers counted)' : ''), width);
+    } else if (p.beyond && state.answerKind === 'none') {
+      this.label(svg, width - right, 16, p.beyond, width);
+    }
+    el('text', { x: left + (width - left) / 2, y: bottom + 36, 'text-anchor': 'middle', 'font-size': 13, fill: '#222' }, svg,
+      p.axis + (log ? ' (log scale)' : ''));
+    const summary = p.histogramSummary(total, data);
+    svg.setAttribute('aria-label', `Histogram of the distance table: ${summary}. The same numbers are in the table below.`);
+    $('readout').textContent = summary;
+    $('readout').dataset.summary = summary;
+    this.table(sizes, data.states, here);
+    this.deeper(sizes);
+  },
+
+  // A label at `x`, moved to stay inside the SVG's width.
+  label(svg, x, y, text, width) {
+    const node = el('text', { x: x + 4, y, 'text-anchor': 'start', 'font-size': 13, fill: '#b23c17', class: 'case-label' }, svg, text);
+    const box = node.getBBox();
+    if (box.x + box.width > width - 4) { node.setAttribute('x', x - 4); node.setAttribute('text-anchor', 'end'); }
+    if (node.getBBox().x < 2) { node.setAttribute('x', 2); node.setAttribute('text-anchor', 'start'); }
+  },
+
+  // The histogram's numbers as a table: its text alternative.
+  table(sizes, states, here) {
+    const rows = sizes.map((size, depth) => html('tr', { className: depth === here ? 'here' : '' },
+      html('td', { textContent: depth }), html('td', { textContent: grouped(size) }),
+      html('td', { textContent: (100 * size / states).toPrecision(3) + '%' })));
+    const head = html('tr', {}, ...['distance', state.puzzle.units[1], 'share of all'].map((t) => html('th', { scope: 'col', textContent: t })));
+    $('histogram-table').replaceChildren(html('caption', { textContent: 'The distance table' }), html('thead', {}, head), html('tbody', {}, ...rows));
+  },
+
+  // colour-hash: count one more layer on request (a long run: the busy sign shows, with Cancel).
+  deeper(sizes) {
+    const box = $('deeper');
+    box.replaceChildren();
+    const p = state.puzzle;
+    if (!p.deepest || sizes.length - 1 >= p.deepest) return;
+    const button = html('button', { type: 'button', textContent: `count layer ${sizes.length} too` });
+    button.onclick = async () => {
+      button.disabled = true; button.textContent = 'counting…';
+      try {
+        state.layers[p.name] = await client.call({ op: 'layers', code: p.code, depth: sizes.length });
+      } catch (error) { app.failed(error); }
+      if (state.puzzle === p) { this.histogram(); $('deeper').querySelector('button')?.focus(); }
+    };
+    box.appendChild(button);
+  },
+
+  // Paints distances 0..upTo of the current puzzle's picture (pixels from the worker).
+  async paint(upTo) {
+    const p = state.puzzle, id = ++this.paintId;
+    if (!p.picture) return;
+    const made = await client.call({ op: 'picture', code: p.code, upTo: upTo === undefined ? 255 : upTo });
+    if (id !== this.paintId || state.puzzle !== p) return;
+    const canvas = $('frontier');
+    canvas.width = made.width; canvas.height = made.height;
+    canvas.getContext('2d').putImageData(new ImageData(made.pixels, made.width, made.height), 0, 0);
+    const shown = Math.min(made.upTo, made.counts.length - 1);
+    this.picture = { name: p.name, counts: made.counts, width: made.width, height: made.height, shown };
+    const last = shown === made.counts.length - 1;
+    $('layer').textContent = p.pictureLayer(shown, made.counts[shown]) + (last ? ' (the last layer)' : '');
+    canvas.setAttribute('aria-label', `Every ${p.units[0]} as one pixel, grouped by distance; distances 0 to ${shown} shown. ` +
+      'Their counts are in the distance table.');
+    this.mark();
+  },
+
+  // The ring on the board shown, if its distance is painted; only that board is marked.
+  async mark() {
+    const p = state.puzzle, entry = app.displayed(), ring = $('ring'), canvas = $('frontier');
+    if (!p.picture || !this.picture || this.picture.name !== p.name || !entry) { ring.hidden = true; return; }
+    const at = await client.call({ op: 'spot', code: p.code, rank: entry.rank });
+    if (state.puzzle !== p || app.displayed() !== entry) return;
+    if (!at || at.depth > this.picture.shown) { ring.hidden = true; delete canvas.dataset.markedRank; return; }
+    const scale = canvas.clientWidth / this.picture.width;
+    ring.style.left = `${(at.x + 0.5) * scale}px`;
+    ring.style.top = `${(at.y + 0.5) * scale}px`;
+    ring.hidden = false;
+    canvas.dataset.markedRank = entry.rank;
+    canvas.dataset.markedDepth = at.depth;
+  },
+
+  // A ring at the picture's pixel of `rank` (the stepper's board), hidden when not painted.
+  async markStep(rank) {
+    const p = state.puzzle, ring = $('step-ring'), canvas = $('frontier');
+    if (!p.picture || !this.picture) { ring.hidden = true; return; }
+    const at = await client.call({ op: 'spot', code: p.code, rank });
+    if (state.puzzle !== p || !at || at.depth > this.picture.shown) { ring.hidden = true; return; }
+    const scale = canvas.clientWidth / this.picture.width;
+    ring.style.left = `${(at.x + 0.5) * scale}px`;
+    ring.style.top = `${(at.y + 0.5) * scale}px`;
+    ring.hidden = false;
+  },
+
+  // The pointer over the picture: the state under it, its rank, distance and board.
+  async point(event) {
+    const p = state.puzzle, canvas = $('frontier');
+    if (!this.picture) return;
+    const box = canvas.getBoundingClientRect(), scale = this.picture.width / box.width;
+    const x = Math.floor((event.clientX - box.left) * scale), y = Math.floor((event.clientY - box.top) * scale);
+    const found = await client.call({ op: 'at', code: p.code, x, y });
+    if (state.puzzle !== p) return;
+    $('pointed').textContent = found ? `under the pointer: ${found.board.split(',').join(' ')}, rank ${grouped(found.rank)}, distance ${found.depth}` : '';
+  },
+
+  // The breadth-first search replayed a layer at a time.
+  playLayers() {
+    this.stop();
+    if (!this.picture) return;
+    let layer = 0;
+    this.paint(0);
+    this.layerTimer = setInterval(() => {
+      layer++;
+      if (!this.picture || layer >= this.picture.counts.length) { this.stop(); return; }
+      this.paint(layer);
+    }, 300);
+  },
+};

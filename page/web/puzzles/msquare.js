@@ -1,0 +1,69 @@
+// Magic Squares: how the page draws, describes and explains it. Its moves, ranks and distances
+// come from the crate (msquare::study, msquare::plain) through the worker; nothing here moves a
+// square.
+'use strict';
+
+const MSQUARE_COLOURS = ['#e6194b', '#f58231', '#ffe119', '#3cb44b', '#42d4f4', '#4363d8', '#911eb4', '#f032e6'];
+
+const msquare = {
+  name: 'msquare', code: 0, title: 'Magic Squares',
+  about: 'Magic Squares (USACO 3.2): eight coloured squares in a 2×4 board, read clockwise from the top left. ' +
+    'The judge wants the shortest sequence of A (swap the rows), B (shift right), C (turn the middle four) ' +
+    'that builds the typed board from 1 2 3 4 / 8 7 6 5, the first in dictionary order. ' +
+    'Press A, B, C to build a board: it becomes the case.',
+  moveTitles: { A: 'A: exchange the top and bottom rows', B: 'B: shift every column right', C: 'C: turn the middle four clockwise' },
+  hintLabel: 'hint: each move\'s distance from the basic state',
+  order: 'A < B < C',
+  units: ['board', 'boards'],
+  axis: 'moves from the basic state',
+  picture: true,
+  panels: [],              // the extra panels it has (ids), beyond those every puzzle has
+  bars: null,              // how many distances the histogram has room for (null: its layers)
+  deepest: null,           // how deep a button may count its layers (null: all are counted)
+  stateName: 'Board',
+  // The study column's sections in the order a student meets the ideas.
+  reading: [['table-heading', 'the state space, layer by layer'], ['watch', 'breadth-first search, board by board'],
+    ['watch', 'the Cantor rank of a board'], ['why-heading', 'the tie rule: why this answer']],
+  defaultCase: ['2', '6', '8', '4', '5', '7', '3', '1'],
+  input: (tokens) => tokens.join(' ') + '\n',
+  firstCase(text) {
+    const tokens = text.trim().split(/\s+/);
+    return tokens.length === 8 ? tokens : null;
+  },
+  answer(stdout) {
+    const lines = stdout.split('\n');
+    if (!/^\d+$/.test(lines[0])) return null;
+    return lines.slice(1).join('').split('');
+  },
+  acceptRandom: () => true,
+  describe(tokens) {
+    return `Magic Squares board: top row ${tokens.slice(0, 4).join(' ')}, bottom row ${tokens.slice(4).reverse().join(' ')}.`;
+  },
+  // Playback runs from the basic state to the case: the answer builds the case.
+  stepText(step, n, moves) {
+    if (step === 0) return `step 0 of ${n}: the basic state 1 2 3 4 / 8 7 6 5; ${count(n, 'move')} to the case`;
+    return `step ${step} of ${n}: move ${moves[step - 1]}; ${count(n - step, 'move')} to the case` + (step === n ? ' (the case is built)' : '');
+  },
+  draw(svg, entry) {
+    svg.setAttribute('viewBox', '0 0 400 236');
+    const size = 80, left = 40, top = 16;
+    const place = (i) => i < 4 ? [left + size * i, top] : [left + size * (7 - i), top + size + 10];
+    entry.tokens.forEach((colour, i) => {
+      const [x, y] = place(i);
+      const fill = MSQUARE_COLOURS[Number(colour) - 1] || '#fff';
+      const g = el('g', { class: 'cell', 'data-position': i, 'data-key': 'colour-' + colour }, svg);
+      el('rect', { x: x + 3, y: y + 3, width: size - 6, height: size - 6, rx: 8, fill, stroke: '#333' }, g);
+      el('text', { x: x + size / 2, y: y + size / 2 + 10, 'text-anchor': 'middle', 'font-size': 30, fill: textOn(fill), 'font-weight': 'bold' }, g, colour);
+    });
+    el('text', { x: 200, y: 226, 'text-anchor': 'middle', 'font-size': 15, fill: '#444' }, svg,
+      'read clockwise: 1 2 3 4 on top, 8 7 6 5 below');
+  },
+  histogramSummary: (total, data) => `${count(total, 'board')} in ${count(data.layers.length, 'layer')} (diameter ${data.layers.length - 1}), all 8! reached from the basic state`,
+  method: () => '<p>Breadth-first search from the basic state over all 8! = 40,320 boards (<code>msquare::Solver</code>), ' +
+    'trying A, B, C in that order: each board is first reached from the earliest board of the layer before by the smallest move, ' +
+    'so following the parents back gives the shortest answer that comes first in dictionary order. ' +
+    'Below, every board is one pixel, the layers one under the other, coloured by distance; the ring marks the board shown.</p>',
+  pictureLayer: (layer, size) => `layer ${layer}: ${count(size, 'board')} first reached at distance ${layer}`,
+  why: () => 'Why the BFS prints this one: boards are reached layer by layer, and within a layer in the order of their own answers; ' +
+    'trying A, B, C in order, the first time a board is reached is by the smallest answer.',
+};

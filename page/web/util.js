@@ -1,0 +1,61 @@
+// Small helpers every other module uses: element lookup, SVG building, numbers and plurals in
+// words, and the live region that tells a screen reader what changed.
+'use strict';
+
+const $ = (id) => document.getElementById(id);
+const SVG = 'http://www.w3.org/2000/svg';
+
+// An SVG element with its attributes, appended to `parent`, holding `text` if given.
+function el(name, attrs, parent, text) {
+  const node = document.createElementNS(SVG, name);
+  for (const [key, value] of Object.entries(attrs || {})) node.setAttribute(key, value);
+  if (text !== undefined) node.textContent = text;
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+// An HTML element with its properties and children.
+function html(name, props, ...children) {
+  const node = document.createElement(name);
+  const { dataset, ...rest } = props || {};
+  Object.assign(node, rest);
+  Object.assign(node.dataset, dataset || {});
+  node.append(...children);
+  return node;
+}
+
+const grouped = (n) => Number(n).toLocaleString('en-US');
+// "1 pair", "3 pairs": the count grouped, the noun in the right number.
+const count = (n, one, many) => `${grouped(n)} ${Number(n) === 1 ? one : many || one + 's'}`;
+
+// Says `text` to a screen reader through the polite live region (set anew, so a repeat is read).
+function announce(text) {
+  const region = $('announce');
+  region.textContent = '';
+  setTimeout(() => { region.textContent = text; }, 30);
+}
+
+// The text colour, black or white, that contrasts more with the background `hex` (#rrggbb):
+// one of the two always reaches 4.5:1 (WCAG's relative luminance).
+function textOn(hex) {
+  const channel = (i) => {
+    const c = parseInt(hex.slice(1 + 2 * i, 3 + 2 * i), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : Math.pow((c + 0.055) / 1.055, 2.4);
+  };
+  const luminance = 0.2126 * channel(0) + 0.7152 * channel(1) + 0.0722 * channel(2);
+  return (luminance + 0.05) / 0.05 > 1.05 / (luminance + 0.05) ? '#000' : '#fff';
+}
+
+// `text` in lines of at most `width` characters, broken at spaces.
+function wrap(text, width) {
+  const lines = [''];
+  for (const word of text.split(' ')) {
+    const last = lines.length - 1;
+    if (lines[last] && lines[last].length + 1 + word.length > width) lines.push(word);
+    else lines[last] = lines[last] ? lines[last] + ' ' + word : word;
+  }
+  return lines;
+}
+
+// A random 32-bit number for the module's random cases.
+const random32 = () => Math.floor(Math.random() * 4294967296);
