@@ -14,7 +14,8 @@
 //! - the search skips move sequences that are never part of the smallest shortest answer
 //!   (`NEXT_CONTEXT`, checked against its plain statement by `the_context_table_skips_exactly_what_never_smallest_names`).
 
-use common::cli::{try_filled, try_reserve, Failure};
+use common::alloc::{try_filled, try_reserve};
+use common::cli::Failure;
 
 use crate::state::{Answer, Move, Solution, State, MAX_MOVES};
 

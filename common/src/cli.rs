@@ -25,7 +25,7 @@ pub enum Failure {
     /// Reading stdin or writing stdout failed.
     Io(io::Error),
     /// A table the run needs could not be allocated (under an address-space limit, say); the
-    /// message names the table and its size. Built by [`try_reserve`] and [`try_filled`].
+    /// message names the table and its size. Built by [`crate::alloc::try_reserve`] and [`crate::alloc::try_filled`].
     OutOfMemory(String),
 }
 
@@ -53,36 +53,6 @@ impl From<super::scan::ScanError> for Failure {
             other => Failure::Input(other.to_string()),
         }
     }
-}
-
-/// Makes room in `vec` for `additional` more items, or says which table could not be allocated:
-/// Rust's own allocation failure aborts the process (status 134, the answers still buffered lost),
-/// where [`Failure::OutOfMemory`] is the one error line after them.
-///
-/// # Errors
-/// [`Failure::OutOfMemory`] naming `what` and the bytes asked for.
-///
-/// # Complexity
-/// O(1) plus the allocation.
-pub fn try_reserve<T>(vec: &mut Vec<T>, additional: usize, what: &str) -> Result<(), Failure> {
-    vec.try_reserve_exact(additional).map_err(|_| {
-        let bytes = additional.saturating_mul(std::mem::size_of::<T>());
-        Failure::OutOfMemory(format!("cannot allocate {bytes} bytes for {what}"))
-    })
-}
-
-/// `len` copies of `value`, allocated through [`try_reserve`].
-///
-/// # Errors
-/// [`Failure::OutOfMemory`] when the allocation is refused.
-///
-/// # Complexity
-/// O(len).
-pub fn try_filled<T: Clone>(len: usize, value: T, what: &str) -> Result<Vec<T>, Failure> {
-    let mut vec = Vec::new();
-    try_reserve(&mut vec, len, what)?;
-    vec.resize(len, value);
-    Ok(vec)
 }
 
 /// `text` with every control character escaped (`\n`, `\t`, `\u{1b}`, ...), so that a message
@@ -352,7 +322,7 @@ pub fn finish(program: &str, outcome: Result<(), Failure>) -> ExitCode {
 /// run is the out-of-memory line, written without allocating, rather than Rust's abort on the
 /// first small allocation (the arguments', status 134). With that room the start's own buffers
 /// (the arguments, stdin's and stdout's [`CHUNK`](super::scan::CHUNK)-sized buffers) fit in what
-/// the allocator then holds; the tables come after, through [`try_reserve`].
+/// the allocator then holds; the tables come after, through [`crate::alloc::try_reserve`].
 pub fn main<F>(program: &str, main_with: F) -> ExitCode
 where
     F: FnOnce(Vec<OsString>, Stdin, Stdout, &mut dyn Write) -> Result<(), Failure>,
@@ -517,19 +487,6 @@ mod tests {
         );
     }
 
-    #[test]
-    fn refused_allocations_are_failures() {
-        let error = try_filled(usize::MAX / 2, 0u64, "the distance table").unwrap_err();
-        assert_eq!(
-            error.to_string(),
-            format!(
-                "out of memory: cannot allocate {} bytes for the distance table",
-                usize::MAX
-            )
-        );
-        assert_eq!(try_filled(3, 7u8, "t").unwrap(), vec![7, 7, 7]);
-    }
-
     /// `main_with` on a [`Stdout`] over `file`, as [`main`] runs it: its outcome.
     fn answer_into<F>(file: std::fs::File, main_with: F) -> Result<(), Failure>
     where
@@ -545,7 +502,7 @@ mod tests {
         let outcome = answer_into(std::fs::File::create(&path).unwrap(), |_, _, output, _| {
             let mut out = io::BufWriter::new(output);
             out.write_all(b"1\n2\n")?;
-            try_filled(usize::MAX / 2, 0u64, "the table")?;
+            crate::alloc::try_filled(usize::MAX / 2, 0u64, "the table")?;
             Ok(())
         });
         assert!(matches!(outcome, Err(Failure::OutOfMemory(_))), "{outcome:?}");

@@ -7,7 +7,8 @@
 //! state is read by walking parent slots back to the root, in O(length), with no strings and no
 //! per-state path copies.
 
-use super::cli::{try_filled, try_reserve, Failure};
+use super::alloc::{try_filled, try_reserve};
+use super::cli::Failure;
 
 /// Most slots a [`SearchTree`] holds: the parent's slot shares a word with the move.
 const MAX_SLOTS: usize = 1 << 24;

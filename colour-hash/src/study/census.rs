@@ -69,7 +69,8 @@ use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::thread;
 use std::time::Instant;
 
-use common::cli::{try_reserve, Failure};
+use common::alloc::try_reserve;
+use common::cli::Failure;
 
 use crate::io::PROGRAM;
 use crate::state::{Move, State, GOAL, MAX_MOVES, PIECES};

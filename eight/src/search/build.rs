@@ -10,7 +10,8 @@
 //! classes so that no move is tested against the frame's edge or generated back to the parent,
 //! and makes the visited mark, the distance and the first move one byte ([`answer_table`]).
 
-use common::cli::{try_filled, Failure};
+use common::alloc::try_filled;
+use common::cli::Failure;
 
 use super::word::guarded_step;
 use crate::state::{Board, CELLS, LANE_GUARDS, NO_CELL, RANK_SHIFT, RULES};
