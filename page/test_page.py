@@ -115,6 +115,23 @@ def judge_input(puzzle, tokens):
     return ("1\n" if puzzle == "colour-hash" else "") + " ".join(tokens) + "\n"
 
 
+def census_layers():
+    """The census's layers, from the committed output of `colour-hash --stats --depth all`."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "colour-hash", "src", "study", "census.txt")
+    layers = []
+    with open(path) as text:
+        rows = False
+        for line in text:
+            if line.startswith("depth"):
+                rows = True
+            elif rows:
+                fields = line.split()
+                if len(fields) != 3 or not all(field.isdigit() for field in fields):
+                    break
+                layers.append(int(fields[1]))
+    return layers
+
+
 def layers_from_stats(puzzle, *args):
     out, _ = binary(puzzle, "", "--stats", *args)
     rows = re.findall(r"^\s*(\d+)\s+([\d,]+)\s+([\d,]+)\s*$", out, re.M)
@@ -348,16 +365,27 @@ def desktop_checks(page, puzzle):
     check(page.evaluate("window.study.step") == 0 and int(page.input_value("#speed")) == int(speed) + 1, f"{puzzle}: ArrowRight on the slider")
     # The histogram: the binary's --stats layers, and the table holds the same.
     sizes = page.evaluate("[...document.querySelectorAll('#histogram .bar')].map(b => Number(b.dataset.size))")
-    rows = page.evaluate("[...document.querySelectorAll('#histogram-table tbody tr')].map(r => Number(r.cells[1].textContent.replace(/,/g, '')))")
+    rows = page.evaluate("[...document.querySelectorAll('#histogram-table tbody:not(.census) tr')].map(r => Number(r.cells[1].textContent.replace(/,/g, '')))")
     stats = layers_from_stats(puzzle, "--depth", str(len(sizes) - 1)) if puzzle == "colour-hash" else layers_from_stats(puzzle)
     check(sizes == stats and rows == stats, f"{puzzle}: histogram {sizes}, table {rows}, --stats {stats}")
     if puzzle == "colour-hash":
         check(page.get_attribute("#histogram", "data-states") == "6286896000", "colour-hash: the whole space")
-    heights = "[...document.querySelectorAll('#histogram .bar')].map(b => Number(b.getAttribute('height')))"
+        # Beyond the layers counted live, the census's layers, as the crate publishes them (the
+        # committed output of `colour-hash --stats --depth all`), in the picture and in the table.
+        census = census_layers()
+        drawn = page.evaluate("[...document.querySelectorAll('#histogram .census')].map(b => [Number(b.dataset.depth), Number(b.dataset.size)])")
+        listed = page.evaluate("[...document.querySelectorAll('#histogram-table tbody.census tr')].filter(r => r.cells.length == 3)"
+                               ".map(r => Number(r.cells[1].textContent.replace(/,/g, '')))")
+        want = [[depth, size] for depth, size in enumerate(census)][len(sizes):]
+        check(census[:len(sizes)] == sizes and drawn == want and listed == [size for _, size in want] and len(census) == 27
+              and sum(census) == 6286896000, f"colour-hash: census bars {drawn}, table {listed}, census {census}")
+        check("the census" in page.inner_text("#readout") and "26 moves away" in page.inner_text("#readout"),
+              f"colour-hash: the summary names the census: {page.inner_text('#readout')}")
+    heights = "[...document.querySelectorAll('#histogram .bar, #histogram .census')].map(b => Number(b.getAttribute('height')))"
     linear = page.evaluate(heights)
     page.check("#log")
     logarithmic = page.evaluate(heights)
-    check(len(logarithmic) == len(sizes) and logarithmic[0] / max(logarithmic) > linear[0] / max(linear), f"{puzzle}: log scale")
+    check(len(logarithmic) == len(linear) >= len(sizes) and logarithmic[0] / max(logarithmic) > linear[0] / max(linear), f"{puzzle}: log scale")
     page.uncheck("#log")
     # A move by the keyboard: the case changes as the statement says, the focus stays.
     typed(page, long_case + "\n")

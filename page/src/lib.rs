@@ -93,7 +93,9 @@ pub fn error_line(puzzle: Puzzle, failure: &Failure) -> String {
 /// The distance table as JSON: `{"layers":[…],"states":N}`, the number of states at each
 /// distance (msquare from the basic state, eight and colour-hash to the goal) and the size of the
 /// whole space (for colour-hash, the layers only to `depth`, at least 1, at most
-/// [`hash::MAX_DEPTH`]).
+/// [`hash::MAX_DEPTH`], counted here; and `"census":[…]`, every layer to the last from the
+/// census the crate publishes, [`colour_hash::census_layers`], which the page draws beyond the
+/// layers it counts).
 ///
 /// # Complexity
 /// msquare: its plain table, once; eight: its solver's table, once; colour-hash:
@@ -107,6 +109,9 @@ pub fn layers(puzzle: Puzzle, depth: u8) -> String {
     let mut out = json::Object::new();
     out.numbers("layers", sizes.iter().map(|&size| size as u64));
     out.number("states", states);
+    if puzzle == Puzzle::ColourHash {
+        out.numbers("census", colour_hash::census_layers());
+    }
     out.finish()
 }
 
@@ -270,6 +275,26 @@ mod tests {
         assert_eq!(sum(layers(Puzzle::Msquare, 0)), 40_320);
         assert_eq!(sum(layers(Puzzle::Eight, 0)), 181_440);
         assert_eq!(sum(layers(Puzzle::ColourHash, 5)), 1 + 4 + 12 + 34 + 96 + 272);
+    }
+
+    #[test]
+    fn colour_hash_layers_carry_the_census_which_agrees_with_the_counted_ones() {
+        let text = layers(Puzzle::ColourHash, 9);
+        let list = |key: &str| -> Vec<u64> {
+            let inner = text
+                .split(&format!(r#""{key}":["#))
+                .nth(1)
+                .unwrap()
+                .split(']')
+                .next()
+                .unwrap();
+            inner.split(',').map(|n| n.parse().unwrap()).collect()
+        };
+        let (counted, census) = (list("layers"), list("census"));
+        assert_eq!(census[..counted.len()], counted[..]);
+        assert_eq!(census.len(), 27);
+        assert_eq!(census.iter().sum::<u64>(), 6_286_896_000);
+        assert!(!layers(Puzzle::Eight, 0).contains("census"));
     }
 
     /// The values of `field` in a replay's boards, in order.

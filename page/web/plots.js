@@ -16,20 +16,25 @@ const plots = {
     svg.replaceChildren();
     if (!data) { $('readout').textContent = 'counting the layers…'; return; }
     const sizes = data.layers, log = $('log').checked;
-    const total = sizes.reduce((a, b) => a + b, 0), largest = Math.max(...sizes);
+    // colour-hash: the layers beyond those counted here come from the census the crate publishes,
+    // drawn lighter and named as such.
+    const beyond = data.census ? data.census.slice(sizes.length) : [];
+    const total = sizes.reduce((a, b) => a + b, 0), largest = Math.max(...sizes, ...beyond);
     svg.dataset.total = total;
     svg.dataset.states = data.states;
-    const width = Math.max(280, svg.clientWidth || 520), height = 250;
+    const width = Math.max(280, svg.clientWidth || 520), height = beyond.length ? 270 : 250;
     svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
     const left = 70, right = 8, bottom = 200, top = 30;
-    const maxBars = p.bars || sizes.length;
+    const maxBars = beyond.length ? sizes.length + beyond.length : p.bars || sizes.length;
     const barWidth = (width - left - right) / maxBars;
     const scale = (v) => log ? Math.log10(v + 1) / Math.log10(largest + 1) : v / largest;
     const here = state.info && state.info.distance !== undefined ? state.info.distance : null;
     el('line', { x1: left, y1: bottom, x2: width - right, y2: bottom, stroke: '#333' }, svg);
     for (const tick of [0, 0.5, 1]) {
       const value = log ? Math.round(Math.pow(10, tick * Math.log10(largest + 1)) - 1) : Math.round(tick * largest);
-      el('text', { x: left - 6, y: bottom - tick * (bottom - top) + 4, 'text-anchor': 'end', 'font-size': 12, fill: '#444' }, svg, grouped(value));
+      // Ten digits and their commas would not fit the margin: millions and billions, shortened.
+      const shown = value >= 1e9 ? `${(value / 1e9).toPrecision(3)} bn` : value >= 1e7 ? `${(value / 1e6).toPrecision(3)} M` : grouped(value);
+      el('text', { x: left - 6, y: bottom - tick * (bottom - top) + 4, 'text-anchor': 'end', 'font-size': 12, fill: '#444' }, svg, shown);
     }
     const labelEvery = Math.ceil(24 / barWidth);
     sizes.forEach((size, depth) => {
@@ -44,20 +49,41 @@ const plots = {
         el('text', { x: left + (depth + 0.5) * barWidth, y: bottom + 16, 'text-anchor': 'middle', 'font-size': 12, fill: '#222' }, svg, depth);
       }
     });
+    beyond.forEach((size, index) => {
+      const depth = sizes.length + index;
+      const h = Math.max(1, scale(size) * (bottom - top));
+      const bar = el('rect', { x: left + depth * barWidth + 1, y: bottom - h, width: Math.max(1, barWidth - 2), height: h,
+        class: 'census' + (depth === here ? ' here' : ''), 'data-depth': depth, 'data-size': size }, svg);
+      el('title', {}, bar, `distance ${depth}: ${count(size, ...p.units)}, from the census`);
+      bar.addEventListener('mouseenter', () => {
+        $('readout').textContent = `distance ${depth}: ${count(size, ...p.units)} (${(100 * size / data.states).toPrecision(3)}% of all ` +
+          `${grouped(data.states)}), from the census (colour-hash --stats --depth all)`;
+      });
+      if (depth % labelEvery === 0) {
+        el('text', { x: left + (depth + 0.5) * barWidth, y: bottom + 16, 'text-anchor': 'middle', 'font-size': 12, fill: '#222' }, svg, depth);
+      }
+    });
+    if (beyond.length) {
+      el('text', { x: left + (width - left) / 2, y: bottom + 56, 'text-anchor': 'middle', 'font-size': 12, fill: '#333' }, svg,
+        `pale bars, ${sizes.length} to ${sizes.length + beyond.length - 1}: the census's figures`);
+    }
     if (here !== null) {
       const x = left + (Math.min(here, maxBars - 1) + 0.5) * barWidth;
       el('line', { x1: x, y1: top, x2: x, y2: bottom, stroke: '#b23c17', 'stroke-dasharray': '4 3' }, svg);
-      this.label(svg, x, 16, `this case: ${here}` + (here >= sizes.length ? ' (beyond the layers counted)' : ''), width);
+      this.label(svg, x, 16, `this case: ${here}` + (here >= sizes.length + beyond.length ? ' (beyond the layers counted)' : ''), width);
     } else if (p.beyond && state.answerKind === 'none') {
       this.label(svg, width - right, 16, p.beyond, width);
     }
     el('text', { x: left + (width - left) / 2, y: bottom + 36, 'text-anchor': 'middle', 'font-size': 13, fill: '#222' }, svg,
       p.axis + (log ? ' (log scale)' : ''));
-    const summary = p.histogramSummary(total, data);
+    const summary = p.histogramSummary(total, data) + (beyond.length
+      ? `; the census of the whole space (colour-hash --stats --depth all) gives the layers ${sizes.length} to ` +
+        `${sizes.length + beyond.length - 1}, the farthest ${count(beyond[beyond.length - 1], ...p.units)} ${sizes.length + beyond.length - 1} moves away`
+      : '');
     svg.setAttribute('aria-label', `Histogram of the distance table: ${summary}. The same numbers are in the table below.`);
     $('readout').textContent = summary;
     $('readout').dataset.summary = summary;
-    this.table(sizes, data.states, here);
+    this.table(sizes, data.states, here, beyond);
     this.deeper(sizes);
   },
 
@@ -70,12 +96,18 @@ const plots = {
   },
 
   // The histogram's numbers as a table: its text alternative.
-  table(sizes, states, here) {
-    const rows = sizes.map((size, depth) => html('tr', { className: depth === here ? 'here' : '' },
+  // Layers from the census (`beyond`, colour-hash) follow in a body of their own, named so.
+  table(sizes, states, here, beyond = []) {
+    const row = (size, depth) => html('tr', { className: depth === here ? 'here' : '' },
       html('td', { textContent: depth }), html('td', { textContent: grouped(size) }),
-      html('td', { textContent: (100 * size / states).toPrecision(3) + '%' })));
+      html('td', { textContent: (100 * size / states).toPrecision(3) + '%' }));
     const head = html('tr', {}, ...['distance', state.puzzle.units[1], 'share of all'].map((t) => html('th', { scope: 'col', textContent: t })));
-    $('histogram-table').replaceChildren(html('caption', { textContent: 'The distance table' }), html('thead', {}, head), html('tbody', {}, ...rows));
+    const parts = [html('caption', { textContent: 'The distance table' }), html('thead', {}, head), html('tbody', {}, ...sizes.map(row))];
+    if (beyond.length) {
+      const note = html('tr', {}, html('th', { scope: 'rowgroup', colSpan: 3, textContent: 'from the census of the whole space (colour-hash --stats --depth all)' }));
+      parts.push(html('tbody', { className: 'census' }, note, ...beyond.map((size, index) => row(size, sizes.length + index))));
+    }
+    $('histogram-table').replaceChildren(...parts);
   },
 
   // colour-hash: count one more layer on request (a long run: the busy sign shows, with Cancel).
