@@ -334,7 +334,7 @@ mod tests {
 
     #[test]
     fn the_exact_rule_decides_first() {
-        // Issue 14's case: a lone 2, then 17 tiles: two HDU boards (2 3 4 1 5 x 7 6 8 and the
+        // Once misread: a lone 2, then 17 tiles: two HDU boards (2 3 4 1 5 x 7 6 8 and the
         // goal), though the next line starts with spaced tiles, which alone would say UVa.
         let issue = "2\n3 4 1 5 x 7 6 8\n1 2 3 4 5 6 7 8 x";
         assert_eq!(answer(issue), "ullddrurdllurdruldr\n\n");

@@ -1,6 +1,6 @@
-//! Issue 13's error contract in hostile environments, for every puzzle binary: odd arguments,
+//! The error contract in hostile environments, for every puzzle binary: odd arguments,
 //! stdout and stderr on `/dev/full` or a closed pipe (with and without `--trace`), numbers of any
-//! length, endless input and a byte-order mark; and issue 19's: a stdout open read-only, a closed
+//! length, endless input and a byte-order mark; and the odd descriptors: a stdout open read-only, a closed
 //! stdin, non-blocking pipes, a file-size limit, numbers of thousands of digits anywhere in the
 //! read buffer. Each row runs the release binary as a process and states the exact status,
 //! stdout and stderr.
@@ -305,7 +305,7 @@ fn colour_hash_numbers_by_value_and_a_bom() {
     check_table(
         "colour-hash",
         &[
-            // Issue 13: the goal with its first piece as 33 zeros was answered NO SOLUTION.
+            // Once a bug: the goal with its first piece as 33 zeros was answered NO SOLUTION.
             row("33 digits", format!("1\n{}{GOAL}\n", zeros(32)), 0, SOLVED, ""),
             row("100,000 digits", format!("1\n{}{GOAL}\n", zeros(99_999)), 0, SOLVED, ""),
             row(
@@ -431,7 +431,7 @@ fn eight_endless_count_ends_at_once_with_one_line() {
     );
 }
 
-// Issue 19: stdout and stdin the way odd environments hand them over.
+// stdout and stdin the way odd environments hand them over.
 
 /// `program`'s whole output for `input` read from a pipe, when nothing goes wrong.
 fn normal_run(program: &str, args: &[&str], input: &[u8]) -> Vec<u8> {
