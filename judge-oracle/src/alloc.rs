@@ -4,8 +4,9 @@
 //! (FAIL, status 3) instead of Rust's abort (status 134), and never as a verdict on the output.
 //!
 //! Only what grows with a table or a buffer goes through here; the few bytes of a message or of
-//! one answer are allocated as usual (a process that cannot have those cannot write its verdict
-//! either).
+//! one answer are allocated as usual. So that those always find room, even when a table took the
+//! last of the memory or was refused just short of it, a table is built with [`with_headroom`]:
+//! room is held while it is built and given back afterwards, whatever the outcome.
 
 use std::collections::{HashMap, VecDeque};
 use std::fmt;
@@ -45,6 +46,32 @@ impl OutOfMemory {
             size: std::mem::size_of::<T>(),
         }
     }
+}
+
+/// The room [`with_headroom`] holds while a table is built: what the small allocations after it
+/// (messages, the verdict line, the output's buffer, a read buffer, and the allocator's own
+/// growth of its heap, at least 128 KiB at a time in glibc) are sure to find when it is given
+/// back.
+pub const HEADROOM: usize = 512 << 10;
+
+/// Room of [`HEADROOM`] bytes, held until it is dropped.
+///
+/// # Errors
+/// If the room is refused.
+pub fn headroom() -> Result<Vec<u8>, OutOfMemory> {
+    vec_with_capacity(HEADROOM, "the checker's headroom")
+}
+
+/// `build()`, run while [`HEADROOM`] bytes are held, then given back: whether `build` succeeds or
+/// is refused memory, what follows (judging, or the message that says so) has that room.
+///
+/// # Errors
+/// If the headroom is refused (then `build` is not run), or what `build` returns.
+pub fn with_headroom<T>(build: impl FnOnce() -> Result<T, OutOfMemory>) -> Result<T, OutOfMemory> {
+    let room = headroom()?;
+    let built = build();
+    drop(room);
+    built
 }
 
 /// Makes room in `map` for `additional` more entries at once.

@@ -30,7 +30,7 @@ fn try_solver() -> Result<&'static ColourHash, String> {
     if let Some(solver) = TABLE.get() {
         return Ok(solver);
     }
-    let built = ColourHash::try_new().map_err(|refused| refused.to_string())?;
+    let built = crate::alloc::with_headroom(ColourHash::try_new).map_err(|refused| refused.to_string())?;
     Ok(TABLE.get_or_init(|| built))
 }
 

@@ -38,7 +38,7 @@ pub fn try_distances() -> Result<&'static Distances, String> {
     if let Some(table) = TABLE.get() {
         return Ok(table);
     }
-    let built = Distances::try_new().map_err(|refused| refused.to_string())?;
+    let built = crate::alloc::with_headroom(Distances::try_new).map_err(|refused| refused.to_string())?;
     Ok(TABLE.get_or_init(|| built))
 }
 

@@ -71,24 +71,43 @@ pub fn check_at(
 /// or the answer.
 pub fn check_files(puzzle: &str, input: &Path, output: &Path, answer: Option<&Path>, level: Level) -> Verdict {
     let named = |path: &Path, why: &read::HoldError| format!("{}: {why}", crate::escape(path.as_os_str()));
-    let opened = match OpenedInput::open(input) {
-        Ok(opened) => opened,
-        Err(why) => return Verdict::Fail(named(input, &why)),
+    // Room held while the files are, given back before anything else is allocated (a message
+    // included): whichever hold is refused, the rest of the check has that room.
+    let room = match crate::alloc::headroom() {
+        Ok(room) => room,
+        Err(refused) => return Verdict::Fail(refused.to_string()),
     };
-    let held = read::hold_file;
-    let answer = match answer
-        .map(|path| held(path).map_err(|why| named(path, &why)))
-        .transpose()
-    {
-        Ok(answer) => answer,
-        Err(why) => return Verdict::Fail(why),
-    };
-    let output = match held(output) {
-        Ok(output) => output,
-        Err(why) if why.is_checkers() => {
-            return Verdict::Fail(format!("cannot hold the output: {}", named(output, &why)))
+    let held = hold_all(input, output, answer);
+    drop(room);
+    match held {
+        Ok((opened, output, answer)) => check_at(puzzle, &opened, &output, answer.as_deref(), level),
+        Err((path, Held::Output, why)) if !why.is_checkers() => {
+            Verdict::WrongAnswer(format!("cannot read the output: {}", named(path, &why)))
         }
-        Err(why) => return Verdict::WrongAnswer(format!("cannot read the output: {}", named(output, &why))),
-    };
-    check_at(puzzle, &opened, &output, answer.as_deref(), level)
+        Err((path, Held::Output, why)) => Verdict::Fail(format!("cannot hold the output: {}", named(path, &why))),
+        Err((path, _, why)) => Verdict::Fail(named(path, &why)),
+    }
+}
+
+/// Which of the files [`hold_all`] could not hold.
+enum Held {
+    Input,
+    Answer,
+    Output,
+}
+
+/// The input opened, the output and the answer held; or the first file that could not be, and
+/// why.
+#[allow(clippy::type_complexity)]
+fn hold_all<'p>(
+    input: &'p Path,
+    output: &'p Path,
+    answer: Option<&'p Path>,
+) -> Result<(OpenedInput, Vec<u8>, Option<Vec<u8>>), (&'p Path, Held, read::HoldError)> {
+    let opened = OpenedInput::open(input).map_err(|why| (input, Held::Input, why))?;
+    let answer = answer
+        .map(|path| read::hold_file(path).map_err(|why| (path, Held::Answer, why)))
+        .transpose()?;
+    let output = read::hold_file(output).map_err(|why| (output, Held::Output, why))?;
+    Ok((opened, output, answer))
 }

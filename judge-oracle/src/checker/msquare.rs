@@ -25,7 +25,8 @@ fn try_sequences() -> Result<&'static HashMap<reference::Grid, String>, String> 
     if let Some(table) = TABLE.get() {
         return Ok(table);
     }
-    let built = reference::try_smallest_shortest_sequences().map_err(|refused| refused.to_string())?;
+    let built = crate::alloc::with_headroom(reference::try_smallest_shortest_sequences)
+        .map_err(|refused| refused.to_string())?;
     Ok(TABLE.get_or_init(|| built))
 }
 

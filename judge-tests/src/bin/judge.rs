@@ -476,22 +476,34 @@ fn write_failed(error: &io::Error, err: &mut dyn Write, status: u8) -> u8 {
 }
 
 fn main() -> ExitCode {
-    // First, before any thread starts: Ctrl-C must kill the judged program's group.
-    let interrupt = runner::stop_programs_on_interrupt();
+    let verb = cli::parse(std::env::args_os().skip(1).collect());
     let stdout = io::stdout();
     let mut out = stdout.lock();
     let mut err = io::stderr();
-    if let Err(error) = interrupt {
-        let _ = writeln!(err, "judge: warning: Ctrl-C will not stop the judged program: {error}");
+    // `check` runs no program, and starts no thread: under a tight memory limit a thread's own
+    // allocations would race the checker's for the last bytes, beyond its control.
+    let checks = matches!(
+        verb,
+        Ok(Verb::Check(_))
+            | Err(Mistake {
+                verb: Some(cli::Verb::Check),
+                ..
+            })
+    );
+    if !checks {
+        // Before any thread starts: Ctrl-C must kill the judged program's group.
+        if let Err(error) = runner::stop_programs_on_interrupt() {
+            let _ = writeln!(err, "judge: warning: Ctrl-C will not stop the judged program: {error}");
+        }
+        // A program that kills its supervisor leaves its processes to judge, which kills them.
+        if let Err(error) = runner::adopt_orphans() {
+            let _ = writeln!(
+                err,
+                "judge: warning: a program that kills its supervisor may outlive judge: {error}"
+            );
+        }
     }
-    // A program that kills its supervisor leaves its processes to judge, which kills them.
-    if let Err(error) = runner::adopt_orphans() {
-        let _ = writeln!(
-            err,
-            "judge: warning: a program that kills its supervisor may outlive judge: {error}"
-        );
-    }
-    let outcome = match cli::parse(std::env::args_os().skip(1).collect()) {
+    let outcome = match verb {
         Ok(Verb::Bare) => {
             let _ = err.write_all(cli::USAGE.as_bytes());
             return ExitCode::from(2);
