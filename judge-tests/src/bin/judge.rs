@@ -34,7 +34,7 @@ use judge_tests::runner::{self, Limits, Run, Verdict};
 use judge_tests::{cases, checker, escape, stress};
 use std::ffi::OsStr;
 use std::fs;
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
@@ -475,7 +475,40 @@ fn write_failed(error: &io::Error, err: &mut dyn Write, status: u8) -> u8 {
     status
 }
 
+/// The heap `main` makes sure of before it reads its arguments: they, the options and a verdict
+/// line fit in it many times over, and the checker's larger needs are asked for fallibly.
+const START_ROOM: usize = 64 << 10;
+
+// The lines of `no_room_to_start` spell the figure out, to need no allocation.
+const _: () = assert!(START_ROOM == 65536);
+
+/// Says, without allocating, that the start's room was refused: `judge check`'s FAIL line on
+/// stdout and status 3 (testlib's), any other verb's error line on stderr and status 2. The verb
+/// is read from `/proc/self/cmdline` into a buffer on the stack, and the FAIL line written
+/// through `/dev/stdout` opened anew (appending, as a shell's `>>` or a fresh `>` file wants),
+/// since std's own stdout allocates its buffer.
+fn no_room_to_start() -> ExitCode {
+    let mut command_line = [0u8; 512];
+    let read = fs::File::open("/proc/self/cmdline")
+        .and_then(|mut file| file.read(&mut command_line))
+        .unwrap_or(0);
+    let verb = command_line[..read].split(|&byte| byte == 0).nth(1);
+    if verb == Some(b"check") {
+        let _ = fs::OpenOptions::new()
+            .append(true)
+            .open("/dev/stdout")
+            .and_then(|mut stdout| stdout.write_all(b"FAIL out of memory: cannot allocate 65536 bytes to start\n"));
+        return ExitCode::from(3);
+    }
+    let _ = io::stderr().write_all(b"judge: error: out of memory: cannot allocate 65536 bytes to start\n");
+    ExitCode::from(2)
+}
+
 fn main() -> ExitCode {
+    // Before anything is allocated (the arguments are first), or Rust's abort would end the run.
+    if Vec::<u8>::new().try_reserve_exact(START_ROOM).is_err() {
+        return no_room_to_start();
+    }
     let verb = cli::parse(std::env::args_os().skip(1).collect());
     let stdout = io::stdout();
     let mut out = stdout.lock();

@@ -10,6 +10,7 @@ use judge_tests::runner::{self, exact_verdict, tree, Limits, Verdict};
 use nix::sys::signal::{SigSet, Signal};
 use std::fs;
 use std::os::unix::fs::PermissionsExt;
+use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::thread;
@@ -487,7 +488,8 @@ fn a_checkers_own_failure_is_never_a_verdict_on_the_output() {
 }
 
 /// `judge check PUZZLE INPUT OUTPUT` under `ulimit -v limit_kib`, in a shell that becomes it:
-/// its status (`None` if a signal ended it), stdout and stderr.
+/// its status (128 + the signal's number if a signal ended it, as a shell says), stdout and
+/// stderr.
 fn check_under(limit_kib: u32, puzzle: &str, input: &Path, output: &Path) -> (Option<i32>, String, String) {
     let script = format!("ulimit -v {limit_kib} && exec \"$0\" check {puzzle} \"$1\" \"$2\"");
     let done = shell(&script)
@@ -496,7 +498,8 @@ fn check_under(limit_kib: u32, puzzle: &str, input: &Path, output: &Path) -> (Op
         .output()
         .unwrap();
     let text = |bytes: &[u8]| String::from_utf8_lossy(bytes).into_owned();
-    (done.status.code(), text(&done.stdout), text(&done.stderr))
+    let status = done.status.code().or(done.status.signal().map(|signal| 128 + signal));
+    (status, text(&done.stdout), text(&done.stderr))
 }
 
 /// The least `ulimit -v` (KiB, to within 16) at which `judge check` accepts `output`, found by
@@ -525,6 +528,27 @@ fn a_checker_without_memory_for_its_reference_table_fails_and_never_aborts() {
     fs::write(&solved_in, "1 2 3 4 5 6 7 8 x\n").unwrap();
     fs::write(&solved_out, "\n").unwrap();
     let floor = least_accepting_limit("eight", &solved_in, &solved_out);
+    let (input, output) = (data.join("eight/boards-50.in"), data.join("eight/boards-50.out"));
+    // Below that, down to where `judge` cannot start: the dynamic loader (status 127) and Rust's
+    // runtime (its alternative signal stack, status 134) fail before `main`; from `main` on it is
+    // the checker's own failure in one line, never Rust's abort on an allocation.
+    for limit_kib in (floor.saturating_sub(1024)..floor).step_by(16) {
+        let (status, said, stderr) = check_under(limit_kib, "eight", &input, &output);
+        let what = format!("eight under {limit_kib} KiB: status {status:?}, {said:?}, {stderr:?}");
+        match status {
+            Some(3) => assert!(
+                said.starts_with("FAIL out of memory: cannot allocate ") && said.lines().count() == 1,
+                "{what}"
+            ),
+            Some(127) => assert!(
+                stderr.contains("error while loading shared libraries") || stderr.contains("cannot allocate TLS"),
+                "{what}"
+            ),
+            Some(134) => assert!(stderr.contains("failed to allocate an alternative stack"), "{what}"),
+            Some(139) => assert!(said.is_empty(), "{what}"),
+            _ => panic!("{what}"),
+        }
+    }
     // Every limit from there to past what the right output needs: accepted, or the checker's own
     // failure in one line; never Rust's abort (status 134), never a verdict on the output. The
     // steps land on each allocation's edge differently from run to run (the layout of the
