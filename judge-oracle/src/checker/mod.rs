@@ -18,7 +18,9 @@
 //! Memory: each file is opened and read once. An input in a regular file is streamed (read from
 //! its start once per pass, two or three passes); an input that can be read only once (a pipe, a
 //! FIFO, `/dev/stdin`) is held in memory. Outputs are judged in place, so a check needs the output
-//! and the jury's answer in memory (and such an input) and a constant besides.
+//! and the jury's answer in memory (and such an input) and a constant besides: the reference's
+//! table, built on first need through [`crate::alloc`], so that memory refused for it is the
+//! checker's failure ([`Verdict::Fail`]), never Rust's abort.
 
 pub mod colour_hash;
 pub mod eight;
@@ -68,7 +70,8 @@ pub fn check_at(
 /// each at most [`read::MAX_HELD`] bytes ([`read::hold`]). An output that cannot be read (it is
 /// missing, a folder) is a wrong answer; the checker's own failure to hold one (past that bound,
 /// or out of memory) is a failure, never a verdict on the output, as is any failure on the input
-/// or the answer.
+/// or the answer. The files are held while [`alloc::HEADROOM`](crate::alloc::HEADROOM) bytes
+/// are, given back before the check goes on (see [`crate::alloc`]).
 pub fn check_files(puzzle: &str, input: &Path, output: &Path, answer: Option<&Path>, level: Level) -> Verdict {
     let named = |path: &Path, why: &read::HoldError| format!("{}: {why}", crate::escape(path.as_os_str()));
     // Room held while the files are, given back before anything else is allocated (a message

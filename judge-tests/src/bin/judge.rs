@@ -14,7 +14,9 @@
 //!
 //! `check`: the testlib-style checker (see `judge_tests::checker`): one line such as
 //! `ok 3 boards, 57 moves`, exit status 0 OK, 1 wrong answer, 2 presentation error, 3 fail (the
-//! input or the jury's answer is invalid, or the arguments are, or the verdict cannot be written).
+//! input or the jury's answer is invalid, or the arguments are, or the verdict cannot be written,
+//! or the checker's memory is refused: `FAIL out of memory: cannot allocate ...`, from the
+//! start's 64 KiB to a reference's table, never Rust's abort).
 //!
 //! `stress`: see `judge_tests::stress`; status 0 if every case passed, 1 on a failure, 2 when it
 //! cannot go on (a program that cannot start, a generator's bad input, an unwritable `--keep`).
