@@ -18,9 +18,20 @@ const SOLVED: &str = "PUZZLE ALREADY SOLVED";
 const NO_SOLUTION: &str = "NO SOLUTION WAS FOUND IN 16 STEPS";
 
 /// The reference solver, built once per process.
+static TABLE: OnceLock<ColourHash> = OnceLock::new();
+
+/// The reference solver, built on first use ([`check`] has built it fallibly first).
 fn solver() -> &'static ColourHash {
-    static TABLE: OnceLock<ColourHash> = OnceLock::new();
     TABLE.get_or_init(ColourHash::new)
+}
+
+/// The reference solver, built on first use, or why its memory was refused.
+fn try_solver() -> Result<&'static ColourHash, String> {
+    if let Some(solver) = TABLE.get() {
+        return Ok(solver);
+    }
+    let built = crate::alloc::with_headroom(ColourHash::try_new).map_err(|refused| refused.to_string())?;
+    Ok(TABLE.get_or_init(|| built))
 }
 
 /// The rule applied at `level`, for messages.
@@ -223,6 +234,12 @@ pub fn check(input: &(impl Input + ?Sized), output: &[u8], answer: Option<&[u8]>
         Ok(count) => count,
         Err(why) => return Verdict::Fail(why),
     };
+    // Without memory for the reference's table nothing can be judged.
+    if count > 0 {
+        if let Err(why) = try_solver() {
+            return Verdict::Fail(why);
+        }
+    }
     verdict::verdict(
         |text| judge_output(input, count, text, level),
         output,

@@ -20,9 +20,26 @@ use crate::reference::eight::{self as reference, Board, Distances};
 use std::sync::OnceLock;
 
 /// The reference distance table, built once per process.
+static TABLE: OnceLock<Distances> = OnceLock::new();
+
+/// The reference distance table, built on first use.
+///
+/// # Panics
+/// If its memory is refused; the checker itself asks with [`try_distances`].
 pub fn distances() -> &'static Distances {
-    static TABLE: OnceLock<Distances> = OnceLock::new();
     TABLE.get_or_init(Distances::new)
+}
+
+/// The reference distance table, built on first use, or why its memory was refused.
+///
+/// # Errors
+/// The refusal, as the checker's failure message.
+pub fn try_distances() -> Result<&'static Distances, String> {
+    if let Some(table) = TABLE.get() {
+        return Ok(table);
+    }
+    let built = crate::alloc::with_headroom(Distances::try_new).map_err(|refused| refused.to_string())?;
+    Ok(TABLE.get_or_init(|| built))
 }
 
 /// The rule applied at `level`, for messages.
@@ -266,6 +283,12 @@ pub fn check(input: &(impl Input + ?Sized), output: &[u8], answer: Option<&[u8]>
         Ok(shape) => shape,
         Err(why) => return Verdict::Fail(why),
     };
+    // The table, only if a board needs it; without memory for it nothing can be judged.
+    if shape.boards > shape.solved {
+        if let Err(why) = try_distances() {
+            return Verdict::Fail(why);
+        }
+    }
     verdict::verdict(
         |text| judge_output(input, &shape, text, level),
         output,

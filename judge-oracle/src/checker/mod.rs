@@ -18,7 +18,9 @@
 //! Memory: each file is opened and read once. An input in a regular file is streamed (read from
 //! its start once per pass, two or three passes); an input that can be read only once (a pipe, a
 //! FIFO, `/dev/stdin`) is held in memory. Outputs are judged in place, so a check needs the output
-//! and the jury's answer in memory (and such an input) and a constant besides.
+//! and the jury's answer in memory (and such an input) and a constant besides: the reference's
+//! table, built on first need through [`crate::alloc`], so that memory refused for it is the
+//! checker's failure ([`Verdict::Fail`]), never Rust's abort.
 
 pub mod colour_hash;
 pub mod eight;
@@ -68,27 +70,47 @@ pub fn check_at(
 /// each at most [`read::MAX_HELD`] bytes ([`read::hold`]). An output that cannot be read (it is
 /// missing, a folder) is a wrong answer; the checker's own failure to hold one (past that bound,
 /// or out of memory) is a failure, never a verdict on the output, as is any failure on the input
-/// or the answer.
+/// or the answer. The files are held while [`alloc::HEADROOM`](crate::alloc::HEADROOM) bytes
+/// are, given back before the check goes on (see [`crate::alloc`]).
 pub fn check_files(puzzle: &str, input: &Path, output: &Path, answer: Option<&Path>, level: Level) -> Verdict {
     let named = |path: &Path, why: &read::HoldError| format!("{}: {why}", crate::escape(path.as_os_str()));
-    let opened = match OpenedInput::open(input) {
-        Ok(opened) => opened,
-        Err(why) => return Verdict::Fail(named(input, &why)),
+    // Room held while the files are, given back before anything else is allocated (a message
+    // included): whichever hold is refused, the rest of the check has that room.
+    let room = match crate::alloc::headroom() {
+        Ok(room) => room,
+        Err(refused) => return Verdict::Fail(refused.to_string()),
     };
-    let held = read::hold_file;
-    let answer = match answer
-        .map(|path| held(path).map_err(|why| named(path, &why)))
-        .transpose()
-    {
-        Ok(answer) => answer,
-        Err(why) => return Verdict::Fail(why),
-    };
-    let output = match held(output) {
-        Ok(output) => output,
-        Err(why) if why.is_checkers() => {
-            return Verdict::Fail(format!("cannot hold the output: {}", named(output, &why)))
+    let held = hold_all(input, output, answer);
+    drop(room);
+    match held {
+        Ok((opened, output, answer)) => check_at(puzzle, &opened, &output, answer.as_deref(), level),
+        Err((path, Held::Output, why)) if !why.is_checkers() => {
+            Verdict::WrongAnswer(format!("cannot read the output: {}", named(path, &why)))
         }
-        Err(why) => return Verdict::WrongAnswer(format!("cannot read the output: {}", named(output, &why))),
-    };
-    check_at(puzzle, &opened, &output, answer.as_deref(), level)
+        Err((path, Held::Output, why)) => Verdict::Fail(format!("cannot hold the output: {}", named(path, &why))),
+        Err((path, _, why)) => Verdict::Fail(named(path, &why)),
+    }
+}
+
+/// Which of the files [`hold_all`] could not hold.
+enum Held {
+    Input,
+    Answer,
+    Output,
+}
+
+/// The input opened, the output and the answer held; or the first file that could not be, and
+/// why.
+#[allow(clippy::type_complexity)]
+fn hold_all<'p>(
+    input: &'p Path,
+    output: &'p Path,
+    answer: Option<&'p Path>,
+) -> Result<(OpenedInput, Vec<u8>, Option<Vec<u8>>), (&'p Path, Held, read::HoldError)> {
+    let opened = OpenedInput::open(input).map_err(|why| (input, Held::Input, why))?;
+    let answer = answer
+        .map(|path| read::hold_file(path).map_err(|why| (path, Held::Answer, why)))
+        .transpose()?;
+    let output = read::hold_file(output).map_err(|why| (output, Held::Output, why))?;
+    Ok((opened, output, answer))
 }

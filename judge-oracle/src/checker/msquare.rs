@@ -12,9 +12,22 @@ use crate::reference::msquare as reference;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
+/// Every target's smallest shortest sequence, built once per process.
+static TABLE: OnceLock<HashMap<reference::Grid, String>> = OnceLock::new();
+
+/// The reference's table, built on first use ([`check`] has built it fallibly first).
 fn sequences() -> &'static HashMap<reference::Grid, String> {
-    static TABLE: OnceLock<HashMap<reference::Grid, String>> = OnceLock::new();
     TABLE.get_or_init(reference::smallest_shortest_sequences)
+}
+
+/// The reference's table, built on first use, or why its memory was refused.
+fn try_sequences() -> Result<&'static HashMap<reference::Grid, String>, String> {
+    if let Some(table) = TABLE.get() {
+        return Ok(table);
+    }
+    let built = crate::alloc::with_headroom(reference::try_smallest_shortest_sequences)
+        .map_err(|refused| refused.to_string())?;
+    Ok(TABLE.get_or_init(|| built))
 }
 
 /// The rule applied at `level`, for messages.
@@ -229,6 +242,10 @@ pub fn check(input: &(impl Input + ?Sized), output: &[u8], answer: Option<&[u8]>
         Ok(target) => target,
         Err(why) => return Verdict::Fail(why),
     };
+    // Without memory for the reference's table nothing can be judged.
+    if let Err(why) = try_sequences() {
+        return Verdict::Fail(why);
+    }
     verdict::verdict(
         |text| Ok(judge_output(&target, text, level)),
         output,

@@ -271,11 +271,14 @@ impl<'a> Reader<'a> {
     /// A reader at the start of `input`, past a leading byte-order mark.
     ///
     /// # Errors
-    /// If the input cannot be opened.
+    /// If the input cannot be opened, or memory for the read buffer is refused.
     pub fn new(input: &'a (impl Input + ?Sized)) -> io::Result<Self> {
+        let mut buffer = crate::alloc::vec_with_capacity(1 << 16, "the checker's read buffer")
+            .map_err(|refused| io::Error::new(io::ErrorKind::OutOfMemory, refused.to_string()))?;
+        buffer.resize(1 << 16, 0);
         let mut reader = Reader {
             source: input.open()?,
-            buffer: vec![0; 1 << 16],
+            buffer,
             at: 0,
             filled: 0,
             error: None,

@@ -7,6 +7,7 @@
 //! visits every sequence of length L that could reach the goal, in lexicographic order, so the first
 //! one it completes, for the smallest L, is the shortest solution with the smallest number.
 
+use crate::alloc::{self, OutOfMemory};
 use std::collections::{HashMap, VecDeque};
 
 /// A configuration: the 24 numbers as the input gives them.
@@ -75,15 +76,33 @@ impl Default for ColourHash {
     }
 }
 
+/// What [`ColourHash::try_new`] names when its memory is refused.
+pub const TABLE: &str = "the colour-hash reference table";
+
 impl ColourHash {
     /// Breadth-first search from the goal to [`TABLE_DEPTH`] moves.
+    ///
+    /// # Panics
+    /// If the table's memory is refused (see [`try_new`](Self::try_new)).
     ///
     /// # Complexity
     /// O(26,649 · 4) hash operations.
     pub fn new() -> Self {
+        Self::try_new().unwrap_or_else(|refused| panic!("{refused}"))
+    }
+
+    /// [`new`](Self::new), with every growth of the table and its queue asked for fallibly.
+    ///
+    /// # Errors
+    /// If memory for the table or the queue is refused.
+    ///
+    /// # Complexity
+    /// As [`new`](Self::new).
+    pub fn try_new() -> Result<Self, OutOfMemory> {
         let mut distance = HashMap::new();
-        distance.insert(GOAL, 0u8);
-        let mut queue = VecDeque::from([GOAL]);
+        alloc::insert_new(&mut distance, GOAL, 0u8, TABLE)?;
+        let mut queue = VecDeque::new();
+        alloc::push_back(&mut queue, GOAL, "the colour-hash reference table's queue")?;
         while let Some(config) = queue.pop_front() {
             let d = distance[&config];
             if d == TABLE_DEPTH {
@@ -91,13 +110,13 @@ impl ColourHash {
             }
             for step in 1..=4 {
                 let next = turn(&config, step);
-                if let std::collections::hash_map::Entry::Vacant(slot) = distance.entry(next) {
-                    slot.insert(d + 1);
-                    queue.push_back(next);
+                if !distance.contains_key(&next) {
+                    alloc::insert_new(&mut distance, next, d + 1, TABLE)?;
+                    alloc::push_back(&mut queue, next, "the colour-hash reference table's queue")?;
                 }
             }
         }
-        ColourHash { distance }
+        Ok(ColourHash { distance })
     }
 
     /// How many configurations lie at each distance 0..=[`TABLE_DEPTH`] from the goal.

@@ -9,6 +9,7 @@
 //! smaller shortest string would differ first at some step, with an earlier move that lowers the
 //! distance there).
 
+use crate::alloc::{self, OutOfMemory};
 use std::collections::{HashMap, VecDeque};
 
 /// A board: its nine characters row by row (`b'1'..=b'8'` and `b'x'`).
@@ -67,27 +68,48 @@ impl Default for Distances {
     }
 }
 
+/// What [`Distances::try_new`] names when its memory is refused.
+pub const TABLE: &str = "the eight reference table";
+
 impl Distances {
     /// Breadth-first search from the goal over whole boards.
+    ///
+    /// # Panics
+    /// If the table's memory is refused (see [`try_new`](Self::try_new)).
     ///
     /// # Complexity
     /// O(9!/2 · 4 · 9) time and a hash map of 181,440 entries.
     pub fn new() -> Self {
-        let mut table = HashMap::with_capacity(181_440);
+        Self::try_new().unwrap_or_else(|refused| panic!("{refused}"))
+    }
+
+    /// [`new`](Self::new), with every growth of the table and its queue asked for fallibly.
+    ///
+    /// # Errors
+    /// If memory for the table or the queue is refused.
+    ///
+    /// # Complexity
+    /// As [`new`](Self::new).
+    pub fn try_new() -> Result<Self, OutOfMemory> {
+        let mut table = HashMap::new();
+        // Every board that reaches the goal: half of the 9! arrangements.
+        alloc::reserve_entries(&mut table, 181_440, TABLE)?;
         table.insert(GOAL, 0u8);
-        let mut queue = VecDeque::from([GOAL]);
+        let mut queue = VecDeque::new();
+        alloc::push_back(&mut queue, GOAL, "the eight reference table's queue")?;
         while let Some(board) = queue.pop_front() {
             let distance = table[&board];
             for &(letter, _, _) in &MOVES {
-                if let Some(next) = apply(&board, letter) {
-                    table.entry(next).or_insert_with(|| {
-                        queue.push_back(next);
-                        distance + 1
-                    });
+                match apply(&board, letter) {
+                    Some(next) if !table.contains_key(&next) => {
+                        alloc::insert_new(&mut table, next, distance + 1, TABLE)?;
+                        alloc::push_back(&mut queue, next, "the eight reference table's queue")?;
+                    }
+                    _ => {}
                 }
             }
         }
-        Distances { table }
+        Ok(Distances { table })
     }
 
     /// The distance of `board` to the goal, or `None` if the goal cannot be reached.

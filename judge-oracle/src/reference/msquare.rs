@@ -3,6 +3,7 @@
 //! shortest sequence of every board comes from a dynamic programme over BFS layers (the minimum
 //! over all shortest predecessors), not from first discovery.
 
+use crate::alloc::{self, OutOfMemory};
 use std::collections::HashMap;
 
 /// Two rows of four colours, as drawn: `rows[0]` is the top row left to right, `rows[1]` the
@@ -40,12 +41,27 @@ pub fn apply(grid: &Grid, letter: u8) -> Option<Grid> {
     Some(next)
 }
 
+/// What [`try_smallest_shortest_sequences`] names when its memory is refused.
+pub const TABLE: &str = "the msquare reference table";
+
 /// For every board, the lexicographically smallest of its shortest sequences from the basic
 /// state.
+///
+/// # Panics
+/// If the table's memory is refused (see [`try_smallest_shortest_sequences`]).
 pub fn smallest_shortest_sequences() -> HashMap<Grid, String> {
+    try_smallest_shortest_sequences().unwrap_or_else(|refused| panic!("{refused}"))
+}
+
+/// [`smallest_shortest_sequences`], with every table, layer and sequence asked for fallibly.
+///
+/// # Errors
+/// If memory for any of them is refused.
+pub fn try_smallest_shortest_sequences() -> Result<HashMap<Grid, String>, OutOfMemory> {
     let mut best: HashMap<Grid, String> = HashMap::new();
-    best.insert(BASIC, String::new());
-    let mut layer = vec![BASIC];
+    alloc::insert_new(&mut best, BASIC, String::new(), TABLE)?;
+    let mut layer = alloc::vec_with_capacity(1, TABLE)?;
+    layer.push(BASIC);
     while !layer.is_empty() {
         let mut candidates: HashMap<Grid, String> = HashMap::new();
         for grid in &layer {
@@ -55,21 +71,23 @@ pub fn smallest_shortest_sequences() -> HashMap<Grid, String> {
                 if best.contains_key(&next) {
                     continue;
                 }
-                let sequence = format!("{prefix}{}", letter as char);
-                candidates
-                    .entry(next)
-                    .and_modify(|kept| {
-                        if sequence < *kept {
-                            kept.clone_from(&sequence);
-                        }
-                    })
-                    .or_insert(sequence);
+                let mut sequence = alloc::string_with_capacity(prefix.len() + 1, TABLE)?;
+                sequence.push_str(prefix);
+                sequence.push(letter as char);
+                match candidates.get_mut(&next) {
+                    Some(kept) if sequence < *kept => *kept = sequence,
+                    Some(_) => {}
+                    None => alloc::insert_new(&mut candidates, next, sequence, TABLE)?,
+                }
             }
         }
-        layer = candidates.keys().copied().collect();
+        layer = alloc::vec_with_capacity(candidates.len(), TABLE)?;
+        layer.extend(candidates.keys().copied());
+        // With the room made first, extending moves the entries without allocating.
+        alloc::reserve_entries(&mut best, candidates.len(), TABLE)?;
         best.extend(candidates);
     }
-    best
+    Ok(best)
 }
 
 #[cfg(test)]

@@ -14,7 +14,9 @@
 //!
 //! `check`: the testlib-style checker (see `judge_tests::checker`): one line such as
 //! `ok 3 boards, 57 moves`, exit status 0 OK, 1 wrong answer, 2 presentation error, 3 fail (the
-//! input or the jury's answer is invalid, or the arguments are, or the verdict cannot be written).
+//! input or the jury's answer is invalid, or the arguments are, or the verdict cannot be written,
+//! or the checker's memory is refused: `FAIL out of memory: cannot allocate ...`, from the
+//! start's 64 KiB to a reference's table, never Rust's abort).
 //!
 //! `stress`: see `judge_tests::stress`; status 0 if every case passed, 1 on a failure, 2 when it
 //! cannot go on (a program that cannot start, a generator's bad input, an unwritable `--keep`).
@@ -34,7 +36,7 @@ use judge_tests::runner::{self, Limits, Run, Verdict};
 use judge_tests::{cases, checker, escape, stress};
 use std::ffi::OsStr;
 use std::fs;
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
@@ -475,23 +477,68 @@ fn write_failed(error: &io::Error, err: &mut dyn Write, status: u8) -> u8 {
     status
 }
 
+/// The heap `main` makes sure of before it reads its arguments: they, the options and a verdict
+/// line fit in it many times over, and the checker's larger needs are asked for fallibly.
+const START_ROOM: usize = 64 << 10;
+
+// The lines of `no_room_to_start` spell the figure out, to need no allocation.
+const _: () = assert!(START_ROOM == 65536);
+
+/// Says, without allocating, that the start's room was refused: `judge check`'s FAIL line on
+/// stdout and status 3 (testlib's), any other verb's error line on stderr and status 2. The verb
+/// is read from `/proc/self/cmdline` into a buffer on the stack, and the FAIL line written
+/// through `/dev/stdout` opened anew (appending, as a shell's `>>` or a fresh `>` file wants),
+/// since std's own stdout allocates its buffer.
+fn no_room_to_start() -> ExitCode {
+    let mut command_line = [0u8; 512];
+    let read = fs::File::open("/proc/self/cmdline")
+        .and_then(|mut file| file.read(&mut command_line))
+        .unwrap_or(0);
+    let verb = command_line[..read].split(|&byte| byte == 0).nth(1);
+    if verb == Some(b"check") {
+        let _ = fs::OpenOptions::new()
+            .append(true)
+            .open("/dev/stdout")
+            .and_then(|mut stdout| stdout.write_all(b"FAIL out of memory: cannot allocate 65536 bytes to start\n"));
+        return ExitCode::from(3);
+    }
+    let _ = io::stderr().write_all(b"judge: error: out of memory: cannot allocate 65536 bytes to start\n");
+    ExitCode::from(2)
+}
+
 fn main() -> ExitCode {
-    // First, before any thread starts: Ctrl-C must kill the judged program's group.
-    let interrupt = runner::stop_programs_on_interrupt();
+    // Before anything is allocated (the arguments are first), or Rust's abort would end the run.
+    if Vec::<u8>::new().try_reserve_exact(START_ROOM).is_err() {
+        return no_room_to_start();
+    }
+    let verb = cli::parse(std::env::args_os().skip(1).collect());
     let stdout = io::stdout();
     let mut out = stdout.lock();
     let mut err = io::stderr();
-    if let Err(error) = interrupt {
-        let _ = writeln!(err, "judge: warning: Ctrl-C will not stop the judged program: {error}");
+    // `check` runs no program, and starts no thread: under a tight memory limit a thread's own
+    // allocations would race the checker's for the last bytes, beyond its control.
+    let checks = matches!(
+        verb,
+        Ok(Verb::Check(_))
+            | Err(Mistake {
+                verb: Some(cli::Verb::Check),
+                ..
+            })
+    );
+    if !checks {
+        // Before any thread starts: Ctrl-C must kill the judged program's group.
+        if let Err(error) = runner::stop_programs_on_interrupt() {
+            let _ = writeln!(err, "judge: warning: Ctrl-C will not stop the judged program: {error}");
+        }
+        // A program that kills its supervisor leaves its processes to judge, which kills them.
+        if let Err(error) = runner::adopt_orphans() {
+            let _ = writeln!(
+                err,
+                "judge: warning: a program that kills its supervisor may outlive judge: {error}"
+            );
+        }
     }
-    // A program that kills its supervisor leaves its processes to judge, which kills them.
-    if let Err(error) = runner::adopt_orphans() {
-        let _ = writeln!(
-            err,
-            "judge: warning: a program that kills its supervisor may outlive judge: {error}"
-        );
-    }
-    let outcome = match cli::parse(std::env::args_os().skip(1).collect()) {
+    let outcome = match verb {
         Ok(Verb::Bare) => {
             let _ = err.write_all(cli::USAGE.as_bytes());
             return ExitCode::from(2);

@@ -10,7 +10,8 @@ use judge_tests::runner::{self, exact_verdict, tree, Limits, Verdict};
 use nix::sys::signal::{SigSet, Signal};
 use std::fs;
 use std::os::unix::fs::PermissionsExt;
-use std::path::PathBuf;
+use std::os::unix::process::ExitStatusExt;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::thread;
 use std::time::{Duration, Instant};
@@ -484,4 +485,107 @@ fn a_checkers_own_failure_is_never_a_verdict_on_the_output() {
     // An output that is not there is the program's: a wrong answer.
     let (status, said) = check(20 << 10, "/nonexistent/output");
     assert_eq!(status, Some(1), "{said}");
+}
+
+/// `judge check PUZZLE INPUT OUTPUT` under `ulimit -v limit_kib`, in a shell that becomes it:
+/// its status (128 + the signal's number if a signal ended it, as a shell says), stdout and
+/// stderr.
+fn check_under(limit_kib: u32, puzzle: &str, input: &Path, output: &Path) -> (Option<i32>, String, String) {
+    let script = format!("ulimit -v {limit_kib} && exec \"$0\" check {puzzle} \"$1\" \"$2\"");
+    let done = shell(&script)
+        .arg(judge_tests::binary_path("judge"))
+        .args([input, output])
+        .output()
+        .unwrap();
+    let text = |bytes: &[u8]| String::from_utf8_lossy(bytes).into_owned();
+    let status = done.status.code().or(done.status.signal().map(|signal| 128 + signal));
+    (status, text(&done.stdout), text(&done.stderr))
+}
+
+/// The least `ulimit -v` (KiB, to within 16) at which `judge check` accepts `output`, found by
+/// bisection from 1 GiB down (where it must be accepted).
+fn least_accepting_limit(puzzle: &str, input: &Path, output: &Path) -> u32 {
+    let accepts = |limit_kib| check_under(limit_kib, puzzle, input, output).0 == Some(0);
+    let (mut refused, mut accepted) = (1024, 1 << 20);
+    assert!(accepts(accepted), "{puzzle}: {output:?} is not accepted with 1 GiB");
+    while accepted - refused > 16 {
+        let middle = (refused + accepted) / 2;
+        if accepts(middle) {
+            accepted = middle;
+        } else {
+            refused = middle;
+        }
+    }
+    accepted
+}
+
+#[test]
+fn a_checker_without_memory_for_its_reference_table_fails_and_never_aborts() {
+    let dir = scratch("reference-memory");
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("data");
+    // A solved board needs no table: the least memory at which the checker judges anything.
+    let (solved_in, solved_out) = (dir.join("solved.in"), dir.join("solved.out"));
+    fs::write(&solved_in, "1 2 3 4 5 6 7 8 x\n").unwrap();
+    fs::write(&solved_out, "\n").unwrap();
+    let floor = least_accepting_limit("eight", &solved_in, &solved_out);
+    let (input, output) = (data.join("eight/boards-50.in"), data.join("eight/boards-50.out"));
+    // Below that, down to where `judge` cannot start: the dynamic loader (status 127) and Rust's
+    // runtime (its alternative signal stack, status 134) fail before `main`; from `main` on it is
+    // the checker's own failure in one line, never Rust's abort on an allocation.
+    for limit_kib in (floor.saturating_sub(1024)..floor).step_by(16) {
+        let (status, said, stderr) = check_under(limit_kib, "eight", &input, &output);
+        let what = format!("eight under {limit_kib} KiB: status {status:?}, {said:?}, {stderr:?}");
+        match status {
+            Some(3) => assert!(
+                said.starts_with("FAIL out of memory: cannot allocate ") && said.lines().count() == 1,
+                "{what}"
+            ),
+            Some(127) => assert!(
+                stderr.contains("error while loading shared libraries") || stderr.contains("cannot allocate TLS"),
+                "{what}"
+            ),
+            Some(134) => assert!(stderr.contains("failed to allocate an alternative stack"), "{what}"),
+            Some(139) => assert!(said.is_empty(), "{what}"),
+            _ => panic!("{what}"),
+        }
+    }
+    // Every limit from there to past what the right output needs: accepted, or the checker's own
+    // failure in one line; never Rust's abort (status 134), never a verdict on the output. The
+    // steps land on each allocation's edge differently from run to run (the layout of the
+    // address space is random); finer steps cost time and found nothing more.
+    let cases = [
+        ("eight", "boards-50", 64),
+        ("colour-hash", "scrambles-200", 128),
+        ("msquare", "usaco-1", 128),
+    ];
+    for (puzzle, case, step) in cases {
+        let input = data.join(puzzle).join(format!("{case}.in"));
+        let output = data.join(puzzle).join(format!("{case}.out"));
+        let ceiling = least_accepting_limit(puzzle, &input, &output);
+        assert!(
+            ceiling > floor + 512,
+            "{puzzle}: {floor} KiB to judge a solved board, {ceiling} KiB for {case}"
+        );
+        let table = format!("cannot allocate the {puzzle} reference table");
+        let mut refused_the_table = 0;
+        for limit_kib in (floor..ceiling + 256).step_by(step) {
+            let (status, said, stderr) = check_under(limit_kib, puzzle, &input, &output);
+            let what = format!("{puzzle}/{case} under {limit_kib} KiB: status {status:?}, {said:?}, {stderr:?}");
+            assert!(stderr.is_empty(), "{what}");
+            assert!(said.ends_with('\n') && said.lines().count() == 1, "{what}");
+            match status {
+                Some(0) => assert!(said.starts_with("ok "), "{what}"),
+                Some(3) => {
+                    assert!(said.starts_with("FAIL out of memory: cannot allocate "), "{what}");
+                    refused_the_table += usize::from(said.contains(&table));
+                }
+                _ => panic!("{what}"),
+            }
+        }
+        assert!(
+            refused_the_table > 0,
+            "{puzzle}: no limit from {floor} to {ceiling} KiB refused the table"
+        );
+    }
+    fs::remove_dir_all(&dir).unwrap();
 }
