@@ -112,6 +112,7 @@ const app = {
     this.drawBoard(speak);
     if ($('hint').checked) this.refreshHints();
     plots.mark();
+    watch.cantor(this.displayed());
   },
 
   // The binary's output, its first SHOWN_LINES lines drawn (laying out more would freeze the page),
@@ -287,6 +288,10 @@ const app = {
       pointed = performance.now();
       plots.point(event).catch((error) => this.failed(error));
     });
+    // The board drawing pointed at or focused: its pixel in the picture of all states, lit.
+    for (const [type, on] of [['pointerenter', true], ['pointerleave', false], ['focusin', true], ['focusout', false]]) {
+      $('board').addEventListener(type, () => plots.light(on));
+    }
     $('cancel').onclick = () => client.cancel().catch((error) => this.failed(error));
     let resized = null;
     window.addEventListener('resize', () => {

@@ -93,6 +93,16 @@ const eight = {
       el('line', { x1, y1, x2, y2, stroke: '#c4501f', 'stroke-width': 3, 'stroke-opacity': 0.7, 'stroke-linecap': 'round' }, layer);
     }
   },
+  // A small board for the search's pictures: the 3×3 frame, tiles numbered at 13 px, the blank dark.
+  mini(tokens) {
+    const size = 20, svg = el('svg', { width: 3 * size + 2, height: 3 * size + 2, viewBox: `0 0 ${3 * size + 2} ${3 * size + 2}`, class: 'mini', 'aria-hidden': 'true' });
+    tokens.forEach((tile, i) => {
+      const x = 1 + size * (i % 3), y = 1 + size * Math.floor(i / 3);
+      el('rect', { x, y, width: size, height: size, fill: tile === 'x' ? '#432' : '#f4e4c4', stroke: '#853', 'data-token': tile, 'data-position': i }, svg);
+      if (tile !== 'x') el('text', { x: x + size / 2, y: y + 15, 'text-anchor': 'middle', 'font-size': 13, fill: '#532' }, svg, tile);
+    });
+    return svg;
+  },
   histogramSummary: (total, data) => `${count(total, 'solvable board')} of ${grouped(data.states)}, diameter ${data.layers.length - 1} ` +
     '(OEIS A089473); the other half is unsolvable',
   method(ctx) {
