@@ -593,6 +593,16 @@ def board_checks(context, puzzle, tokens):
         before = case(page)
         page.click("#moves button:not([aria-disabled=true])")
         page.wait_for_function(f"window.study.tokens.join(',') !== '{before}'", timeout=20000)
+    if puzzle == "eight":
+        # Parity: the switch draws the case's pairs out of order, counted beside it.
+        page.check("#pairs")
+        shown = case(page).split(",")
+        tiles = [int(t) for t in shown if t != "x"]
+        pairs = sum(1 for i, a in enumerate(tiles) for b in tiles[i + 1:] if a > b)
+        lines, text = page.evaluate("document.querySelectorAll('#board .pairs line').length"), page.inner_text("#parity-text")
+        check(lines == pairs and f"has {pairs:,} pair" in text and "an even number" in text, f"eight: {shown}: {lines} pairs drawn, {text!r}; {pairs} out of order")
+        page.uncheck("#pairs")
+        check(page.evaluate("document.querySelectorAll('#board .pairs line').length") == 0, "eight: the pairs stay drawn on a solvable case")
     page.wait_for_function("document.getElementById('frontier').dataset.markedRank === String(app.displayed().rank) && !document.getElementById('ring').hidden", timeout=30000)
     shown = case(page).split(",")
     page.hover("#board")

@@ -17,7 +17,20 @@ const method = {
       info: state.info, moves: state.moves, answerKind: state.answerKind, boardsInInput: this.boardsIn($('input').value),
     });
     $('mitm-box').hidden = !p.panels.includes('mitm-box');
+    this.parity();
     if (p.panels.includes('mitm-box')) { this.mitm(); this.balance(); }
+  },
+
+  // eight: the case's pairs out of order (the crate's, eight::study::inverted_pairs) counted beside
+  // the switch that draws them on the board; the count's parity is the case's fate.
+  parity() {
+    const box = $('parity-box'), info = state.info;
+    box.hidden = !state.puzzle.panels.includes('parity-box');
+    if (box.hidden) return;
+    if (!info || info.inversions === undefined) { $('parity-text').textContent = 'Give a board to count its pairs.'; return; }
+    const listed = info.pairs.length ? ` (${info.pairs.map((pair) => pair.replace(' ', ' before ')).join(', ')})` : '';
+    $('parity-text').textContent = `This case has ${count(info.inversions, 'pair')} out of order${listed}: ` +
+      (info.distance === null ? 'an odd number, so no move sequence reaches the goal\'s 0.' : 'an even number, like the goal\'s 0, and every even board is reached.');
   },
 
   // colour-hash: the answer split at G moves from the goal, and what each side searched.

@@ -16,7 +16,7 @@ const eight = {
   units: ['board', 'boards'],
   axis: 'moves to the goal',
   picture: true,
-  panels: ['dedup', 'race'],
+  panels: ['dedup', 'race', 'parity-box'],
   bars: null,
   deepest: null,
   stateName: 'Board',
@@ -50,7 +50,7 @@ const eight = {
   },
   draw(svg, entry, ui) {
     svg.setAttribute('viewBox', '0 0 400 300');
-    const pairs = entry.distance === null && state.info && state.info.pairs && state.tokens && entry.board === state.tokens.join(',') ? state.info.pairs : null;
+    const pairs = (entry.distance === null || ui.pairs) && state.info && state.info.pairs && state.tokens && entry.board === state.tokens.join(',') ? state.info.pairs : null;
     const size = 88, left = 68, top = 12;
     el('rect', { x: left - 8, y: top - 8, width: 3 * size + 16, height: 3 * size + 16, rx: 10, fill: '#864', stroke: '#532' }, svg);
     el('rect', { x: left, y: top, width: 3 * size, height: 3 * size, fill: '#432' }, svg);
@@ -83,7 +83,8 @@ const eight = {
     });
     if (pairs) this.drawPairs(svg, tokens, pairs);
   },
-  // Lines joining the tiles of each pair out of order, drawn over an unsolvable case.
+  // Lines joining the tiles of each pair out of order, drawn over an unsolvable case, and over any
+  // case when the parity switch asks for them.
   drawPairs(svg, tokens, pairs) {
     const size = 88, left = 68, top = 12;
     const centre = (tile) => { const cell = tokens.indexOf(tile); return [left + size * (cell % 3) + size / 2, top + size * Math.floor(cell / 3) + size / 2]; };
