@@ -24,12 +24,15 @@ browser, for each puzzle:
 - history: Back and Forward move between cases; switching puzzles stops every timer; a long run
   shows the busy sign and Cancel ends it; crafted fragments open the default puzzle with a message;
 - never frozen: no main-thread task over 100 ms while loading any puzzle;
-the searches watched: `#msquare&bfs=K` and `#eight&bfs=K` show the board the breadth-first
-search takes K-th, its rank, distance, neighbours and queue length, as a search written here
-again finds them; Colour Hash's goal side steps and its start side meets where the binary's
+- the searches watched: `#msquare&bfs=K` and `#eight&bfs=K` show the board the breadth-first
+search takes K-th, its rank, distance, neighbours and queue length, its queue's first boards drawn
+small and its new neighbours linked back to it, as a search written here again finds them; the
+board shown ranked digit by digit, its pixel in the picture lit when the pointer is on it, Eight's
+pairs out of order drawn on request; Colour Hash's goal side steps and its start side meets where the binary's
 answer leaves its last G moves; moves animate and end where the answer says, and nothing moves when reduced
 motion is asked for; `#eight&dedup` finds the whole space with each seen set; `#eight=…&race` races
-the methods to one answer length, A* expanding no more than breadth-first search;
+the methods to one answer length, A* expanding no more than breadth-first search, IDA*'s
+iterations drawn as bars with the method panel's numbers;
 and that study.html works from file:// and no console error was logged. Writes a screenshot of
 each puzzle, desktop and phone, to PAGE_DIR.
 """

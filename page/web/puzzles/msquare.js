@@ -23,7 +23,7 @@ const msquare = {
   stateName: 'Board',
   // The study column's sections in the order a student meets the ideas.
   reading: [['table-heading', 'the state space, layer by layer'], ['watch', 'breadth-first search, board by board'],
-    ['watch', 'the Cantor rank of a board'], ['why-heading', 'the tie rule: why this answer']],
+    ['cantor-box', 'the Cantor rank of a board'], ['why-heading', 'the tie rule: why this answer']],
   defaultCase: ['2', '6', '8', '4', '5', '7', '3', '1'],
   input: (tokens) => tokens.join(' ') + '\n',
   firstCase(text) {
