@@ -582,7 +582,7 @@ def stepper_pictures(page, puzzle, step):
           f"{puzzle}: the board taken {taken} and its neighbours {children} {boards}, expected {board} {expected}")
 
 
-def board_checks(context, puzzle, tokens):
+def board_checks(context, puzzle, tokens, distance):
     """The board shown ranked cell by cell (following a move), and its pixel ringed in the picture
     of all states when the pointer is over the board, the pixel under the ring naming the board."""
     page, _ = open_page(context, f"{BASE}#{puzzle}={','.join(tokens)}")
@@ -606,6 +606,22 @@ def board_checks(context, puzzle, tokens):
         check(lines == pairs and f"has {pairs:,} pair" in text and "an even number" in text, f"eight: {shown}: {lines} pairs drawn, {text!r}; {pairs} out of order")
         page.uncheck("#pairs")
         check(page.evaluate("document.querySelectorAll('#board .pairs line').length") == 0, "eight: the pairs stay drawn on a solvable case")
+        # The tie rule along the answer: at each board, each move's distance (the search here), the
+        # first one closer taken, and the taken moves walk from the case to the goal.
+        page.wait_for_selector("#choices-box", timeout=20000)
+        page.click("#choices-box summary")
+        rows = page.evaluate("[...document.querySelectorAll('#choices tbody tr')].map((r) => [...r.cells].map((c) => c.textContent))")
+        board, expected = shown, []
+        while distance[tuple(board)] > 0:
+            d, blank, cells = distance[tuple(board)], board.index("x"), []
+            for move in "uldr":
+                legal = not ((move == "u" and blank < 3) or (move == "d" and blank > 5) or (move == "l" and blank % 3 == 0) or (move == "r" and blank % 3 == 2))
+                cells.append(str(distance[tuple(moved("eight", board, move))]) if legal else "—")
+            taken = next(i for i, cell in enumerate(cells) if cell == str(d - 1))
+            cells[taken] += " taken"
+            expected.append([str(len(expected) + 1), str(d)] + cells)
+            board = moved("eight", board, "uldr"[taken])
+        check(rows == expected, f"eight: the tie rule along the answer of {shown}: {rows}, expected {expected}")
     page.wait_for_function("document.getElementById('frontier').dataset.markedRank === String(app.displayed().rank) && !document.getElementById('ring').hidden", timeout=30000)
     shown = case(page).split(",")
     page.hover("#board")
@@ -656,7 +672,7 @@ def stepper_checks(context):
                 axe(page, f"{puzzle}&bfs=0")
             page.close()
         print(f"{puzzle}: the search's steps checked against {len(steps)} boards searched here", flush=True)
-        board_checks(context, puzzle, list(rng.choice(steps)[0]))
+        board_checks(context, puzzle, list(rng.choice(steps)[0]), {step[0]: step[1] for step in steps})
     # Colour Hash's two sides: the goal side's first step, and the start side from the sample
     # meeting the table where the binary's answer leaves its last G moves.
     page, _ = open_page(context, f"{BASE}#colour-hash&bfs=0")

@@ -126,6 +126,31 @@ const method = {
       list.appendChild(item);
     }
     box.append(intro, list, html('p', { className: 'small', textContent: p.why() }));
+    if (p.choices) this.choices(box);
+  },
+
+  // eight: the tie rule at work along the printed answer. At each board, the moves in the judge's
+  // order and the distance each leads to (the crate's table, through `inspect`); the answer takes
+  // the first that is one closer, so a later move as close is never printed.
+  async choices(box) {
+    const p = state.puzzle, boards = state.boards, moves = state.moves, order = Object.keys(p.moveTitles);
+    const rows = [];
+    try {
+      for (let i = 0; i < moves.length; i++) {
+        const info = await client.call({ op: 'inspect', code: p.code, text: boards[i].board });
+        if (state.boards !== boards) return;
+        const after = Object.fromEntries((info.moves || []).map((m) => [m.move, m.distance]));
+        rows.push(html('tr', { dataset: { taken: moves[i] } }, html('th', { scope: 'row', textContent: i + 1 }), html('td', { textContent: boards[i].distance }),
+          ...order.map((move) => html('td', {
+            className: move === moves[i] ? 'taken' : after[move] === boards[i].distance - 1 ? 'closer' : '',
+            dataset: { move }, textContent: after[move] === undefined ? '—' : (after[move] === null ? '?' : after[move]) + (move === moves[i] ? ' taken' : ''),
+          }))));
+      }
+    } catch (error) { app.failed(error); return; }
+    const table = html('table', { id: 'choices', className: 'numbers' }, html('caption', { textContent:
+      `At each board of the printed answer, the distance each move leads to, in ${p.order} order: the first one closer is taken; a later one as close (outlined) is not` }),
+      html('thead', {}, html('tr', {}, ...['step', 'distance', ...order].map((t) => html('th', { scope: 'col', textContent: t })))), html('tbody', {}, ...rows));
+    box.appendChild(html('details', { id: 'choices-box' }, html('summary', { textContent: 'the tie rule at each step of this answer' }), table));
   },
 
   // The plain words under the binary's output.

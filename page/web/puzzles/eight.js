@@ -129,6 +129,7 @@ const eight = {
     return text;
   },
   pictureLayer: (layer, size) => `layer ${layer}: ${count(size, 'board')} at distance ${layer}`,
+  choices: true,           // "why this answer" shows the moves tried at each step (method.choices)
   // The first board of a run is answered by IDA* (module text above), so "why" explains its order.
   why: () => 'Why IDA* prints this one: its last iteration, with the bound equal to the distance, keeps every shortest path, ' +
     'and its depth-first search tries u, l, d, r in that order, so the first path that reaches the goal is the first shortest answer ' +
