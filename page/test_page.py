@@ -711,6 +711,8 @@ def stepper_checks(context):
           and all(b2 - b1 == 2 for b1, b2 in zip(bounds, bounds[1:]))
           and all((e1 < e2) == (h1 < h2) for _, e1, h1 in bars for _, e2, h2 in bars if e1 != e2),
           f"#eight=…&race: IDA*'s bars {bars}, the method panel {table}, the race {work['ida']}")
+    page.click("#choices-box summary")
+    axe(page, "#eight=…&race, the tie rule's table open")
     page.close()
 
 
