@@ -24,12 +24,15 @@ browser, for each puzzle:
 - history: Back and Forward move between cases; switching puzzles stops every timer; a long run
   shows the busy sign and Cancel ends it; crafted fragments open the default puzzle with a message;
 - never frozen: no main-thread task over 100 ms while loading any puzzle;
-the searches watched: `#msquare&bfs=K` and `#eight&bfs=K` show the board the breadth-first
-search takes K-th, its rank, distance, neighbours and queue length, as a search written here
-again finds them; Colour Hash's goal side steps and its start side meets where the binary's
+- the searches watched: `#msquare&bfs=K` and `#eight&bfs=K` show the board the breadth-first
+search takes K-th, its rank, distance, neighbours and queue length, its queue's first boards drawn
+small and its new neighbours linked back to it, as a search written here again finds them; the
+board shown ranked digit by digit, its pixel in the picture lit when the pointer is on it, Eight's
+pairs out of order drawn on request; Colour Hash's goal side steps and its start side meets where the binary's
 answer leaves its last G moves; moves animate and end where the answer says, and nothing moves when reduced
 motion is asked for; `#eight&dedup` finds the whole space with each seen set; `#eight=…&race` races
-the methods to one answer length, A* expanding no more than breadth-first search;
+the methods to one answer length, A* expanding no more than breadth-first search, IDA*'s
+iterations drawn as bars with the method panel's numbers;
 and that study.html works from file:// and no console error was logged. Writes a screenshot of
 each puzzle, desktop and phone, to PAGE_DIR.
 """
@@ -267,7 +270,7 @@ PHONE = """() => {
     if (box.width === 0 || target.closest('[hidden]')) continue;
     if (box.width < 43.5 || box.height < 43.5) tiny.push(`${e.id || e.dataset.move || e.textContent.trim().slice(0, 20)} ${box.width.toFixed(0)}×${box.height.toFixed(0)}`);
   }
-  for (const svg of document.querySelectorAll('#board, #histogram, #mitm')) {
+  for (const svg of document.querySelectorAll('#board, #histogram, #mitm, #bfs-tree')) {
     if (svg.getClientRects().length === 0) continue;
     const frame = svg.getBoundingClientRect();
     const boxes = [...svg.querySelectorAll('text')].map((t) => [t.textContent, t.getBoundingClientRect()]);
@@ -507,7 +510,7 @@ def loading_checks(context):
 
 def breadth_first(puzzle):
     """The plain breadth-first search, written here again: for each board taken, in order, its
-    distance, its neighbours (move, board, new) and the queue's length after them."""
+    distance, its neighbours (move, board, new), the queue's length after them and its first 12."""
     if puzzle == "msquare":
         start, letters = [str(c) for c in range(1, 9)], "ABC"
     else:
@@ -529,7 +532,7 @@ def breadth_first(puzzle):
                 distance[after] = distance[board] + 1
                 queue.append(after)
             neighbours.append((move, after, new))
-        steps.append((board, distance[board], neighbours, len(queue) - head))
+        steps.append((board, distance[board], neighbours, len(queue) - head, queue[head:head + 12]))
     return steps
 
 
@@ -542,12 +545,114 @@ def lexicographic_rank(board):
     return rank
 
 
+def lehmer_digits(board):
+    """For each cell, how many later cells hold a smaller value (tiles 1-8 as 0-7, x as 8)."""
+    values = [8 if t == "x" else int(t) - 1 for t in board]
+    return [sum(1 for later in values[i + 1:] if later < value) for i, value in enumerate(values)]
+
+
+# The tokens of each small board under `selector`, read from where its cells are drawn: top to
+# bottom, left to right (Magic Squares' bottom row then reversed, as its board is read clockwise).
+MINI_BOARDS = """(selector) => [...document.querySelectorAll(selector)].map((svg) => {
+  const cells = [...svg.querySelectorAll('rect')].map((r) => [Number(r.getAttribute('y')), Number(r.getAttribute('x')), r.dataset.token]);
+  cells.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  return cells.map((c) => c[2]);
+})"""
+
+
+def drawn(puzzle, cells):
+    """A small board's tokens in the puzzle's reading order, from its cells top to bottom."""
+    return cells[:4] + cells[4:][::-1] if puzzle == "msquare" else cells
+
+
+def stepper_pictures(page, puzzle, step):
+    """The queue drawn as small boards, and the board taken above its neighbours, each linked to it
+    when new, against the search written here."""
+    board, _, neighbours, _, front = step
+    queued = page.evaluate("[...document.querySelectorAll('#bfs-queue li span')].map((span) => span.textContent)")
+    pictured = [drawn(puzzle, cells) for cells in page.evaluate(MINI_BOARDS, "#bfs-queue li svg")]
+    wanted = [list(b) for b in front]
+    check(queued == [" ".join(b) for b in front] and pictured == wanted, f"{puzzle}: the queue {queued}, drawn {pictured}, expected {wanted}")
+    taken = [drawn(puzzle, cells) for cells in page.evaluate(MINI_BOARDS, "#bfs-tree > svg.taken")]
+    children = page.evaluate("""[...document.querySelectorAll('#bfs-tree .child')].map((g) => [g.dataset.move, g.dataset.new === 'true',
+        g.querySelector('line').classList.contains('parent-link') && g.querySelector('line').getAttribute('marker-end') !== 'none'])""")
+    boards = [drawn(puzzle, cells) for cells in page.evaluate(MINI_BOARDS, "#bfs-tree .child svg")]
+    expected = [[move, new, new] for move, _, new in neighbours]
+    check(taken == [list(board)] and children == expected and boards == [list(after) for _, after, _ in neighbours],
+          f"{puzzle}: the board taken {taken} and its neighbours {children} {boards}, expected {board} {expected}")
+
+
+def board_checks(context, puzzle, tokens, distance):
+    """The board shown ranked cell by cell (following a move), and its pixel ringed in the picture
+    of all states when the pointer is over the board, the pixel under the ring naming the board."""
+    page, _ = open_page(context, f"{BASE}#{puzzle}={','.join(tokens)}")
+    wait_tables(page)
+    for _ in range(2):
+        page.wait_for_function("document.getElementById('cantor-board').textContent === window.study.tokens.join(' ')", timeout=20000)
+        shown = case(page).split(",")
+        digits = page.evaluate("[...document.querySelectorAll('#cantor tbody td.digit')].map((td) => Number(td.textContent))")
+        total = int(page.inner_text("#cantor-sum").replace(",", ""))
+        check(digits == lehmer_digits(shown) and total == lexicographic_rank(shown), f"{puzzle}: {shown} ranked {digits} = {total}")
+        before = case(page)
+        page.click("#moves button:not([aria-disabled=true])")
+        page.wait_for_function(f"window.study.tokens.join(',') !== '{before}'", timeout=20000)
+    if puzzle == "eight":
+        # Parity: the switch draws the case's pairs out of order, counted beside it.
+        page.check("#pairs")
+        shown = case(page).split(",")
+        tiles = [int(t) for t in shown if t != "x"]
+        pairs = sum(1 for i, a in enumerate(tiles) for b in tiles[i + 1:] if a > b)
+        lines, text = page.evaluate("document.querySelectorAll('#board .pairs line').length"), page.inner_text("#parity-text")
+        check(lines == pairs and f"has {pairs:,} pair" in text and "an even number" in text, f"eight: {shown}: {lines} pairs drawn, {text!r}; {pairs} out of order")
+        page.uncheck("#pairs")
+        check(page.evaluate("document.querySelectorAll('#board .pairs line').length") == 0, "eight: the pairs stay drawn on a solvable case")
+        # The tie rule along the answer: at each board, each move's distance (the search here), the
+        # first one closer taken, and the taken moves walk from the case to the goal.
+        page.wait_for_selector("#choices-box", timeout=20000)
+        page.click("#choices-box summary")
+        rows = page.evaluate("[...document.querySelectorAll('#choices tbody tr')].map((r) => [...r.cells].map((c) => c.textContent))")
+        board, expected = shown, []
+        while distance[tuple(board)] > 0:
+            d, blank, cells = distance[tuple(board)], board.index("x"), []
+            for move in "uldr":
+                legal = not ((move == "u" and blank < 3) or (move == "d" and blank > 5) or (move == "l" and blank % 3 == 0) or (move == "r" and blank % 3 == 2))
+                cells.append(str(distance[tuple(moved("eight", board, move))]) if legal else "—")
+            taken = next(i for i, cell in enumerate(cells) if cell == str(d - 1))
+            cells[taken] += " taken"
+            expected.append([str(len(expected) + 1), str(d)] + cells)
+            board = moved("eight", board, "uldr"[taken])
+        check(rows == expected, f"eight: the tie rule along the answer of {shown}: {rows}, expected {expected}")
+    page.wait_for_function("document.getElementById('frontier').dataset.markedRank === String(app.displayed().rank) && !document.getElementById('ring').hidden", timeout=30000)
+    shown = case(page).split(",")
+    page.hover("#board")
+    page.wait_for_selector("#ring.lit", timeout=5000)
+    rank = f"{lexicographic_rank(shown):,}"
+    check(f"rank {rank}," in page.inner_text("#pointed"), f"{puzzle}: the board pointed at: {page.inner_text('#pointed')!r}, rank {rank}")
+    page.locator("#frontier").scroll_into_view_if_needed()
+    ring = page.locator("#ring").bounding_box()
+    page.mouse.move(ring["x"] + ring["width"] / 2, ring["y"] + ring["height"] / 2)
+    page.wait_for_function("document.getElementById('pointed').textContent.startsWith('under the pointer')", timeout=5000)
+    # The mouse lands on a whole screen pixel: exactly on the board's pixel where the picture is
+    # drawn larger than its pixels (Magic Squares), within a pixel of it otherwise (Eight).
+    exact = page.evaluate("document.getElementById('frontier').clientWidth >= document.getElementById('frontier').width")
+    pointed = page.inner_text("#pointed")
+    check((pointed.startswith(f"under the pointer: {' '.join(shown)}, rank {rank},") or not exact) and not page.locator("#ring.lit").count(),
+          f"{puzzle}: under the ring: {pointed!r}, the board {shown}")
+    # The ring's centre, read back into the picture's pixels as the pointer is, is the board's pixel.
+    centre = page.evaluate("""(async () => { const canvas = document.getElementById('frontier'), ring = document.getElementById('ring').getBoundingClientRect();
+        const box = canvas.getBoundingClientRect(), scale = canvas.width / canvas.clientWidth;
+        const x = Math.floor((ring.x + ring.width / 2 - box.left - canvas.clientLeft) * scale), y = Math.floor((ring.y + ring.height / 2 - box.top - canvas.clientTop) * scale);
+        return (await client.call({ op: 'at', code: state.puzzle.code, x, y })).board; })()""")
+    check(centre == ",".join(shown), f"{puzzle}: the ring's centre is the pixel of {centre}, the board is {shown}")
+    page.close()
+
+
 def stepper_checks(context):
     """`#msquare&bfs=K` and `#eight&bfs=K` against the search written here, at K = 0 and random K."""
     for puzzle in ("msquare", "eight"):
         steps = breadth_first(puzzle)
         for k in (0, rng.randrange(1, 50), rng.randrange(len(steps))):
-            board, distance, neighbours, queued = steps[k]
+            board, distance, neighbours, queued, _ = steps[k]
             page, _ = open_page(context, f"{BASE}#{puzzle}&bfs={k}")
             page.wait_for_function(f"document.getElementById('bfs-k').value === '{k}' && document.getElementById('bfs-board').textContent !== ''", timeout=20000)
             number = lambda selector: int(page.inner_text(selector).replace(",", ""))
@@ -558,6 +663,7 @@ def stepper_checks(context):
             listed = [(move, tokens.replace(" ", ","), int(rank.replace(",", "")), found.startswith("new")) for move, tokens, rank, found in rows]
             wanted = [(move, ",".join(after), lexicographic_rank(after), new) for move, after, new in neighbours]
             check(listed == wanted, f"{puzzle}&bfs={k}: neighbours {listed}, expected {wanted}")
+            stepper_pictures(page, puzzle, steps[k])
             # Stepping on by the button shows the next board taken.
             page.click("#bfs-forward")
             page.wait_for_function(f"document.getElementById('bfs-k').value === '{k + 1}'", timeout=20000)
@@ -566,6 +672,7 @@ def stepper_checks(context):
                 axe(page, f"{puzzle}&bfs=0")
             page.close()
         print(f"{puzzle}: the search's steps checked against {len(steps)} boards searched here", flush=True)
+        board_checks(context, puzzle, list(rng.choice(steps)[0]), {step[0]: step[1] for step in steps})
     # Colour Hash's two sides: the goal side's first step, and the start side from the sample
     # meeting the table where the binary's answer leaves its last G moves.
     page, _ = open_page(context, f"{BASE}#colour-hash&bfs=0")
@@ -592,9 +699,20 @@ def stepper_checks(context):
     work = {r[0]: int(r[3].split(" ")[0].replace(",", "")) for r in rows}
     check(all(r[2] == "31 moves" for r in rows) and work["astar"] <= work["bfs"] and work["ida"] == int(page.inner_text("#expansions").replace(",", ""))
           and work["table"] == 181440 + 31 and all(r[3].endswith(" expansions") for r in rows), f"#eight=…&race: {rows}")
-    page.wait_for_function("document.querySelectorAll('#race-pictures canvas').length === 2", timeout=30000)
-    painted = page.evaluate("Object.fromEntries([...document.querySelectorAll('#race-pictures figure')].map((f) => [f.dataset.method, Number(f.querySelector('canvas').dataset.expanded)]))")
+    page.wait_for_function("document.querySelectorAll('#race-pictures canvas').length === 2 && document.getElementById('ida-bars')", timeout=30000)
+    painted = page.evaluate("Object.fromEntries([...document.querySelectorAll('#race-pictures figure:has(canvas)')].map((f) => [f.dataset.method, Number(f.querySelector('canvas').dataset.expanded)]))")
     check(painted == {"bfs": work["bfs"], "astar": work["astar"]}, f"#eight=…&race: pictures of {painted} boards, the race counted {work}")
+    # IDA*'s iterations drawn: the method panel's bounds and expansions, adding up to the race's
+    # count, the bounds climbing by 2 to the answer's 31, the taller bar the bigger count.
+    bars = page.evaluate("[...document.querySelectorAll('#ida-bars .iteration')].map((b) => [Number(b.dataset.bound), Number(b.dataset.expanded), Number(b.getAttribute('height'))])")
+    table = page.evaluate("[...document.querySelectorAll('#ida + table tbody tr')].map((r) => [...r.cells].map((c) => Number(c.textContent.replace(/,/g, ''))))")
+    bounds = [b for b, _, _ in bars]
+    check([[b, e] for b, e, _ in bars] == table and sum(e for _, e, _ in bars) == work["ida"] and bounds[-1] == 31
+          and all(b2 - b1 == 2 for b1, b2 in zip(bounds, bounds[1:]))
+          and all((e1 < e2) == (h1 < h2) for _, e1, h1 in bars for _, e2, h2 in bars if e1 != e2),
+          f"#eight=…&race: IDA*'s bars {bars}, the method panel {table}, the race {work['ida']}")
+    page.click("#choices-box summary")
+    axe(page, "#eight=…&race, the tie rule's table open")
     page.close()
 
 

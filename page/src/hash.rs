@@ -155,7 +155,7 @@ pub fn replay(start: &[&str], moves: &str) -> Result<String, String> {
             let next = MOVES
                 .iter()
                 .map(|&step| (b'0' + step, tokens(&apply_move(numbers, step))));
-            crate::board_json(&tokens(numbers), 0, table.distance(numbers), next)
+            crate::board_json(&tokens(numbers), 0, &[], table.distance(numbers), next)
         };
         let mut listed = vec![describe(&numbers)];
         for letter in moves.bytes() {

@@ -149,8 +149,16 @@ pub fn inspect(puzzle: Puzzle, tokens: &str) -> String {
 }
 
 /// One board of a [`replay`] as JSON: `{"board":"t,t,…","rank":R,"distance":D|null,
-/// "next":{"<move>":"t,t,…",…}}` (the moves that exist from it, in the judge's order).
-pub fn board_json(tokens: &str, rank: usize, distance: Option<u8>, next: impl Iterator<Item = (u8, String)>) -> String {
+/// "next":{"<move>":"t,t,…",…},"digits":[…]}` (the moves that exist from it, in the judge's
+/// order; the rank's Lehmer digits, as the crate's `study::lehmer_digits` gives them, empty for
+/// colour-hash, whose configurations have no rank).
+pub fn board_json(
+    tokens: &str,
+    rank: usize,
+    digits: &[u8],
+    distance: Option<u8>,
+    next: impl Iterator<Item = (u8, String)>,
+) -> String {
     let mut out = json::Object::new();
     out.string("board", tokens);
     out.number("rank", rank as u64);
@@ -160,6 +168,7 @@ pub fn board_json(tokens: &str, rank: usize, distance: Option<u8>, next: impl It
         moves.string(&char::from(letter).to_string(), &board);
     }
     out.raw("next", &moves.finish());
+    out.numbers("digits", digits.iter().map(|&digit| u64::from(digit)));
     out.finish()
 }
 
@@ -323,7 +332,7 @@ mod tests {
         let text = replay(Puzzle::Eight, "2,3,4,1,5,x,7,6,8|ullddrurdllurdruldr");
         let distances: Vec<usize> = field(&text, "distance").iter().map(|d| d.parse().unwrap()).collect();
         assert_eq!(distances, (0..=19).rev().collect::<Vec<_>>());
-        assert!(text.ends_with(r#"{"board":"1,2,3,4,5,6,7,8,x","rank":0,"distance":0,"next":{"u":"1,2,3,4,5,x,7,8,6","l":"1,2,3,4,5,6,7,x,8"}}]}"#), "{text}");
+        assert!(text.ends_with(r#"{"board":"1,2,3,4,5,6,7,8,x","rank":0,"distance":0,"next":{"u":"1,2,3,4,5,x,7,8,6","l":"1,2,3,4,5,6,7,x,8"},"digits":[0,0,0,0,0,0,0,0,0]}]}"#), "{text}");
         assert_eq!(
             replay(Puzzle::Eight, "2,3,4,1,5,x,7,6,8|r"),
             r#"{"error":"move r leaves the frame"}"#

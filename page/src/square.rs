@@ -151,7 +151,13 @@ pub fn replay(start: &[&str], moves: &str) -> Result<String, String> {
             .iter()
             .map(|board| {
                 let next = (0..MOVE_LETTERS.len()).map(|step| (MOVE_LETTERS[step], tokens(&moved(board, step))));
-                crate::board_json(&tokens(board), rank(board), Some(square.depths[rank(board)]), next)
+                crate::board_json(
+                    &tokens(board),
+                    rank(board),
+                    &msquare::study::lehmer_digits(board),
+                    Some(square.depths[rank(board)]),
+                    next,
+                )
             })
             .collect();
         Ok(format!("[{}]", listed.join(",")))

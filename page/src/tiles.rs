@@ -136,7 +136,13 @@ pub fn replay(start: &[&str], moves: &str) -> Result<String, String> {
         let describe = |board: &Board| {
             let next =
                 (0..MOVE_LETTERS.len()).filter_map(|step| Some((MOVE_LETTERS[step], tokens(&board.step(step as u8)?))));
-            crate::board_json(&tokens(board), board.rank(), tiles.solver.distance(board), next)
+            crate::board_json(
+                &tokens(board),
+                board.rank(),
+                &eight::study::lehmer_digits(board),
+                tiles.solver.distance(board),
+                next,
+            )
         };
         let mut listed = vec![describe(&board)];
         for letter in moves.bytes() {

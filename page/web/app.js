@@ -53,7 +53,7 @@ const app = {
       svg.setAttribute('viewBox', '0 0 400 240');
       $('board-text').textContent = 'No board: the input is not one case of the puzzle.';
     } else {
-      p.draw(svg, entry, { act: (move) => this.move(move), hints: state.hints, moveNames: state.described[p.name].moves, turn });
+      p.draw(svg, entry, { act: (move) => this.move(move), hints: state.hints, moveNames: state.described[p.name].moves, turn, pairs: $('pairs').checked });
       $('board-text').textContent = p.describe(entry.tokens);
       motion.slide(svg, before);
       motion.rotate(svg);
@@ -112,6 +112,7 @@ const app = {
     this.drawBoard(speak);
     if ($('hint').checked) this.refreshHints();
     plots.mark();
+    watch.cantor(this.displayed());
   },
 
   // The binary's output, its first SHOWN_LINES lines drawn (laying out more would freeze the page),
@@ -279,6 +280,7 @@ const app = {
     };
     $('reset').onclick = () => this.setCase(state.described[state.puzzle.name].goal.split(','), 'push');
     $('hint').onchange = () => this.refreshHints();
+    $('pairs').onchange = () => this.drawBoard(false);
     $('log').onchange = () => plots.histogram();
     $('bfs').onclick = () => plots.playLayers();
     let pointed = 0;
@@ -287,6 +289,10 @@ const app = {
       pointed = performance.now();
       plots.point(event).catch((error) => this.failed(error));
     });
+    // The board drawing pointed at or focused: its pixel in the picture of all states, lit.
+    for (const [type, on] of [['pointerenter', true], ['pointerleave', false], ['focusin', true], ['focusout', false]]) {
+      $('board').addEventListener(type, () => plots.light(on));
+    }
     $('cancel').onclick = () => client.cancel().catch((error) => this.failed(error));
     let resized = null;
     window.addEventListener('resize', () => {

@@ -17,7 +17,20 @@ const method = {
       info: state.info, moves: state.moves, answerKind: state.answerKind, boardsInInput: this.boardsIn($('input').value),
     });
     $('mitm-box').hidden = !p.panels.includes('mitm-box');
+    this.parity();
     if (p.panels.includes('mitm-box')) { this.mitm(); this.balance(); }
+  },
+
+  // eight: the case's pairs out of order (the crate's, eight::study::inverted_pairs) counted beside
+  // the switch that draws them on the board; the count's parity is the case's fate.
+  parity() {
+    const box = $('parity-box'), info = state.info;
+    box.hidden = !state.puzzle.panels.includes('parity-box');
+    if (box.hidden) return;
+    if (!info || info.inversions === undefined) { $('parity-text').textContent = 'Give a board to count its pairs.'; return; }
+    const listed = info.pairs.length ? ` (${info.pairs.map((pair) => pair.replace(' ', ' before ')).join(', ')})` : '';
+    $('parity-text').textContent = `This case has ${count(info.inversions, 'pair')} out of order${listed}: ` +
+      (info.distance === null ? 'an odd number, so no move sequence reaches the goal\'s 0.' : 'an even number, like the goal\'s 0, and every even board is reached.');
   },
 
   // colour-hash: the answer split at G moves from the goal, and what each side searched.
@@ -113,6 +126,31 @@ const method = {
       list.appendChild(item);
     }
     box.append(intro, list, html('p', { className: 'small', textContent: p.why() }));
+    if (p.choices) this.choices(box);
+  },
+
+  // eight: the tie rule at work along the printed answer. At each board, the moves in the judge's
+  // order and the distance each leads to (the crate's table, through `inspect`); the answer takes
+  // the first that is one closer, so a later move as close is never printed.
+  async choices(box) {
+    const p = state.puzzle, boards = state.boards, moves = state.moves, order = Object.keys(p.moveTitles);
+    const rows = [];
+    try {
+      for (let i = 0; i < moves.length; i++) {
+        const info = await client.call({ op: 'inspect', code: p.code, text: boards[i].board });
+        if (state.boards !== boards) return;
+        const after = Object.fromEntries((info.moves || []).map((m) => [m.move, m.distance]));
+        rows.push(html('tr', { dataset: { taken: moves[i] } }, html('th', { scope: 'row', textContent: i + 1 }), html('td', { textContent: boards[i].distance }),
+          ...order.map((move) => html('td', {
+            className: move === moves[i] ? 'taken' : after[move] === boards[i].distance - 1 ? 'closer' : '',
+            dataset: { move }, textContent: after[move] === undefined ? '—' : (after[move] === null ? '?' : after[move]) + (move === moves[i] ? ' taken' : ''),
+          }))));
+      }
+    } catch (error) { app.failed(error); return; }
+    const table = html('table', { id: 'choices', className: 'numbers' }, html('caption', { textContent:
+      `At each board of the printed answer, the distance each move leads to, in ${p.order} order: the first one closer is taken; a later one as close (outlined) is not` }),
+      html('thead', {}, html('tr', {}, ...['step', 'distance', ...order].map((t) => html('th', { scope: 'col', textContent: t })))), html('tbody', {}, ...rows));
+    box.appendChild(html('details', { id: 'choices-box' }, html('summary', { textContent: 'the tie rule at each step of this answer' }), table));
   },
 
   // The plain words under the binary's output.

@@ -152,12 +152,28 @@ const plots = {
     const at = await client.call({ op: 'spot', code: p.code, rank: entry.rank });
     if (state.puzzle !== p || app.displayed() !== entry) return;
     if (!at || at.depth > this.picture.shown) { ring.hidden = true; delete canvas.dataset.markedRank; return; }
+    // Inside the canvas's border: its pixels start clientLeft and clientTop into the box.
     const scale = canvas.clientWidth / this.picture.width;
-    ring.style.left = `${(at.x + 0.5) * scale}px`;
-    ring.style.top = `${(at.y + 0.5) * scale}px`;
+    ring.style.left = `${canvas.clientLeft + (at.x + 0.5) * scale}px`;
+    ring.style.top = `${canvas.clientTop + (at.y + 0.5) * scale}px`;
     ring.hidden = false;
     canvas.dataset.markedRank = entry.rank;
     canvas.dataset.markedDepth = at.depth;
+    if (this.lit) this.light(true);
+  },
+
+  // The pointer (or the focus) on the board drawing: its pixel's ring grows, and the line under the
+  // picture names it, so the board is found in the picture as a pixel is found on the board.
+  light(on) {
+    const ring = $('ring'), canvas = $('frontier');
+    this.lit = on;
+    const marked = on && !ring.hidden && canvas.dataset.markedRank !== undefined;
+    ring.classList.toggle('lit', marked);
+    if (marked) {
+      $('pointed').textContent = `the board shown: rank ${grouped(canvas.dataset.markedRank)}, distance ${canvas.dataset.markedDepth}, ringed in the picture`;
+    } else if ($('pointed').textContent.startsWith('the board shown')) {
+      $('pointed').textContent = '';
+    }
   },
 
   // A ring at the picture's pixel of `rank` (the stepper's board), hidden when not painted.
@@ -166,9 +182,10 @@ const plots = {
     if (!p.picture || !this.picture) { ring.hidden = true; return; }
     const at = await client.call({ op: 'spot', code: p.code, rank });
     if (state.puzzle !== p || !at || at.depth > this.picture.shown) { ring.hidden = true; return; }
+    // Inside the canvas's border: its pixels start clientLeft and clientTop into the box.
     const scale = canvas.clientWidth / this.picture.width;
-    ring.style.left = `${(at.x + 0.5) * scale}px`;
-    ring.style.top = `${(at.y + 0.5) * scale}px`;
+    ring.style.left = `${canvas.clientLeft + (at.x + 0.5) * scale}px`;
+    ring.style.top = `${canvas.clientTop + (at.y + 0.5) * scale}px`;
     ring.hidden = false;
   },
 
@@ -176,8 +193,9 @@ const plots = {
   async point(event) {
     const p = state.puzzle, canvas = $('frontier');
     if (!this.picture) return;
-    const box = canvas.getBoundingClientRect(), scale = this.picture.width / box.width;
-    const x = Math.floor((event.clientX - box.left) * scale), y = Math.floor((event.clientY - box.top) * scale);
+    // The pixels fill the canvas inside its border (clientWidth leaves the border out).
+    const box = canvas.getBoundingClientRect(), scale = this.picture.width / canvas.clientWidth;
+    const x = Math.floor((event.clientX - box.left - canvas.clientLeft) * scale), y = Math.floor((event.clientY - box.top - canvas.clientTop) * scale);
     const found = await client.call({ op: 'at', code: p.code, x, y });
     if (state.puzzle !== p) return;
     $('pointed').textContent = found ? `under the pointer: ${found.board.split(',').join(' ')}, rank ${grouped(found.rank)}, distance ${found.depth}` : '';

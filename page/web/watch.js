@@ -56,12 +56,70 @@ const watch = {
       html('td', { textContent: ranked ? grouped(n.rank) : '—', title: ranked ? this.worked(n.digits) : '' }),
       html('td', { textContent: n.new ? `new: queued at distance ${n.distance}, parent the board taken` : `seen before (distance ${n.distance})` })));
     $('bfs-neighbours').querySelector('tbody').replaceChildren(...rows);
-    $('bfs-queue').replaceChildren(...step.queue.map((board, i) => html('li', { textContent: this.judge(board), className: i === 0 ? 'next' : '' })));
+    // Each queued board drawn small, its tokens under it (the text is what a screen reader reads).
+    $('bfs-queue').replaceChildren(...step.queue.map((board, i) => html('li', { className: i === 0 ? 'next' : '', dataset: { board } },
+      p.mini(board.split(',')), html('span', { textContent: this.judge(board) }))));
+    this.tree(step);
     const fresh = step.neighbours.filter((n) => n.new).map((n) => n.move);
     const what = p.stateName;
     $('bfs-text').textContent = `${what} ${grouped(step.index + 1)} taken from the queue: ${this.judge(step.board)}, ${ranked ? `rank ${grouped(step.rank)}, ` : ''}` +
       `distance ${step.distance}. ` + (fresh.length ? `New: ${fresh.join(', ')}, queued in that order. ` : 'No new neighbour. ') +
       `${count(step.queued, 'board')} waiting, ${count(step.seen, 'board')} seen.`;
+  },
+
+  // The Cantor rank of the board shown in the puzzle (it follows every move and step): a row a
+  // cell, its token, its Lehmer digit (the crate's: how many later cells hold a smaller value),
+  // the factorial of the cells after it and their product; the products add up to the rank.
+  cantor(entry) {
+    const box = $('cantor-box'), ranked = Boolean(entry && entry.digits && entry.digits.length);
+    box.hidden = !ranked;
+    if (!ranked) return;
+    const n = entry.digits.length, factorial = (m) => (m <= 1 ? 1 : m * factorial(m - 1));
+    let sum = 0;
+    const rows = entry.digits.map((digit, i) => {
+      const weight = factorial(n - 1 - i);
+      sum += digit * weight;
+      return html('tr', { className: digit ? '' : 'zero' }, html('td', { textContent: i + 1 }), html('td', { textContent: entry.tokens[i] === 'x' ? 'x' : entry.tokens[i] }),
+        html('td', { textContent: digit, className: 'digit' }), html('td', { textContent: `${n - 1 - i}! = ${grouped(weight)}` }), html('td', { textContent: grouped(digit * weight) }));
+    });
+    $('cantor').querySelector('tbody').replaceChildren(...rows);
+    $('cantor-sum').textContent = grouped(sum);
+    $('cantor').dataset.rank = entry.rank;
+    $('cantor').dataset.sum = sum;
+    $('cantor-board').textContent = entry.tokens.join(' ');
+  },
+
+  // The board taken drawn small above its neighbours, a line for each move tried: solid, with an
+  // arrow back to the board taken, for a new neighbour (the parent link it is queued with);
+  // dashed for one seen before (no link: it keeps the parent that reached it first).
+  tree(step) {
+    const p = state.puzzle, svg = $('bfs-tree'), pad = 4, gap = 14;
+    svg.replaceChildren();
+    const parent = p.mini(step.board.split(','));
+    const w = Number(parent.getAttribute('width')), h = Number(parent.getAttribute('height')), n = step.neighbours.length;
+    const width = Math.max(w, n * w + (n - 1) * gap) + 2 * pad, childTop = pad + h + 46, height = childTop + h + 22;
+    for (const [name, value] of [['width', width], ['height', height], ['viewBox', `0 0 ${width} ${height}`]]) svg.setAttribute(name, value);
+    const marker = el('marker', { id: 'bfs-arrow', viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 7, markerHeight: 7, orient: 'auto-start-reverse' }, el('defs', {}, svg));
+    el('path', { d: 'M0,0 L10,5 L0,10 z', fill: '#1d5e32' }, marker);
+    const px = width / 2;
+    parent.setAttribute('x', px - w / 2); parent.setAttribute('y', pad); parent.classList.add('taken');
+    svg.appendChild(parent);
+    step.neighbours.forEach((next, i) => {
+      const x = pad + i * (w + gap) + (width - 2 * pad - (n * w + (n - 1) * gap)) / 2, cx = x + w / 2;
+      const g = el('g', { class: 'child', 'data-move': next.move, 'data-new': next.new, 'data-board': next.board }, svg);
+      el('line', { x1: cx, y1: childTop - 18, x2: px, y2: pad + h + 2, class: next.new ? 'parent-link' : 'seen-link', 'data-move': next.move,
+        stroke: next.new ? '#1d5e32' : '#777', 'stroke-width': next.new ? 2.5 : 1.5, 'stroke-dasharray': next.new ? 'none' : '4 3',
+        'marker-end': next.new ? 'url(#bfs-arrow)' : 'none' }, g);
+      el('text', { x: cx, y: childTop - 4, 'text-anchor': 'middle', 'font-size': 13, 'font-weight': 'bold', fill: '#222' }, g, next.move);
+      const board = p.mini(next.board.split(','));
+      board.setAttribute('x', x); board.setAttribute('y', childTop);
+      g.appendChild(board);
+      el('text', { x: cx, y: childTop + h + 16, 'text-anchor': 'middle', 'font-size': 13, fill: next.new ? '#1d5e32' : '#555' }, g, next.new ? 'new' : 'seen');
+    });
+    const fresh = step.neighbours.filter((next) => next.new), seen = step.neighbours.filter((next) => !next.new);
+    svg.setAttribute('aria-label', `The board taken, ${this.judge(step.board)}, and its neighbours: ` +
+      (fresh.length ? `new by ${fresh.map((next) => next.move).join(', ')}, each linked back to it as its parent` : 'none new') +
+      (seen.length ? `; seen before by ${seen.map((next) => next.move).join(', ')}, no link` : '') + '.');
   },
 
   // The first step of layer `d`: the boards of the layers before it, counted.
@@ -123,6 +181,8 @@ const watch = {
       }
     }
     await this.racePictures(tokens);
+    const ida = runs.find(([method]) => method === 'ida')[2];
+    if (ida.bounds && ida.bounds.length) $('race-pictures').appendChild(this.iterations(ida));
     $('race-run').disabled = false;
   },
 
@@ -142,6 +202,29 @@ const watch = {
         box.appendChild(html('figure', { dataset: { method } }, canvas, html('figcaption', { textContent: `${name}: ${count(made.expanded, 'board')} expanded` })));
       } catch (error) { app.failed(error); return; }
     }
+  },
+
+  // IDA*'s work, which no picture of boards shows (it keeps no list): a bar per iteration, its
+  // bound under it and its height the boards it expanded (linear: the last iteration dominates,
+  // as it does in the count), the numbers in the bar's title and the figure's name.
+  iterations(run) {
+    const width = 280, height = 200, left = 56, right = 8, top = 12, bottom = 160, n = run.bounds.length;
+    const svg = el('svg', { id: 'ida-bars', width, height, viewBox: `0 0 ${width} ${height}`, role: 'img' });
+    const most = Math.max(1, ...run.expanded), band = (width - left - right) / n;
+    el('line', { x1: left, y1: bottom, x2: width - right, y2: bottom, stroke: '#555' }, svg);
+    run.bounds.forEach((bound, i) => {
+      const tall = Math.max(1, (bottom - top) * run.expanded[i] / most), x = left + i * band;
+      const bar = el('rect', { x: x + band * 0.15, y: bottom - tall, width: band * 0.7, height: tall, class: 'iteration', fill: '#8a5a2a',
+        'data-bound': bound, 'data-expanded': run.expanded[i] }, svg);
+      el('title', {}, bar, `bound ${bound}: ${count(run.expanded[i], 'board')} expanded`);
+      el('text', { x: x + band / 2, y: bottom + 16, 'text-anchor': 'middle', 'font-size': 12 }, svg, bound);
+    });
+    el('text', { x: left - 4, y: top + 10, 'text-anchor': 'end', 'font-size': 12 }, svg, grouped(most));
+    el('text', { x: left - 4, y: bottom, 'text-anchor': 'end', 'font-size': 12 }, svg, '0');
+    el('text', { x: left + (width - left - right) / 2, y: bottom + 34, 'text-anchor': 'middle', 'font-size': 13 }, svg, 'bound of each iteration');
+    svg.setAttribute('aria-label', `IDA*'s iterations: ` + run.bounds.map((bound, i) => `bound ${bound}, ${count(run.expanded[i], 'board')} expanded`).join('; ') + '.');
+    return html('figure', { dataset: { method: 'ida' } }, svg,
+      html('figcaption', { textContent: `IDA*: ${count(run.expansions, 'expansion')} over ${count(n, 'iteration')}, no list kept` }));
   },
 
   // colour-hash: the start side's search from the case, node by node, for the G of the method.

@@ -52,6 +52,16 @@ const colourHash = {
     return line.startsWith('NO SOLUTION') ? 'none' : null;
   },
   acceptRandom: () => true,
+  // A small configuration for the search's pictures: each wheel's twelve places as a strip of
+  // cells in their colours, the left wheel above the right (the last three of each shared).
+  mini(tokens) {
+    const width = 6, height = 8, svg = el('svg', { width: 12 * width + 2, height: 2 * height + 4, viewBox: `0 0 ${12 * width + 2} ${2 * height + 4}`, class: 'mini', 'aria-hidden': 'true' });
+    tokens.forEach((number, i) => {
+      const wheel = i < 12 ? 0 : 1;
+      el('rect', { x: 1 + width * (i % 12), y: 1 + (height + 2) * wheel, width, height, fill: HASH_COLOURS[Number(number)] || '#fff', stroke: '#333', 'stroke-width': 0.5, 'data-token': number, 'data-position': i }, svg);
+    });
+    return svg;
+  },
   describe(tokens) {
     return `Colour Hash: left wheel, clockwise from its lowest place: ${tokens.slice(0, 12).join(' ')}; ` +
       `right wheel, counter-clockwise: ${tokens.slice(12).join(' ')}; the last three of each are the shared pieces.`;

@@ -16,7 +16,7 @@ const eight = {
   units: ['board', 'boards'],
   axis: 'moves to the goal',
   picture: true,
-  panels: ['dedup', 'race'],
+  panels: ['dedup', 'race', 'parity-box'],
   bars: null,
   deepest: null,
   stateName: 'Board',
@@ -50,7 +50,7 @@ const eight = {
   },
   draw(svg, entry, ui) {
     svg.setAttribute('viewBox', '0 0 400 300');
-    const pairs = entry.distance === null && state.info && state.info.pairs && state.tokens && entry.board === state.tokens.join(',') ? state.info.pairs : null;
+    const pairs = (entry.distance === null || ui.pairs) && state.info && state.info.pairs && state.tokens && entry.board === state.tokens.join(',') ? state.info.pairs : null;
     const size = 88, left = 68, top = 12;
     el('rect', { x: left - 8, y: top - 8, width: 3 * size + 16, height: 3 * size + 16, rx: 10, fill: '#864', stroke: '#532' }, svg);
     el('rect', { x: left, y: top, width: 3 * size, height: 3 * size, fill: '#432' }, svg);
@@ -83,7 +83,8 @@ const eight = {
     });
     if (pairs) this.drawPairs(svg, tokens, pairs);
   },
-  // Lines joining the tiles of each pair out of order, drawn over an unsolvable case.
+  // Lines joining the tiles of each pair out of order, drawn over an unsolvable case, and over any
+  // case when the parity switch asks for them.
   drawPairs(svg, tokens, pairs) {
     const size = 88, left = 68, top = 12;
     const centre = (tile) => { const cell = tokens.indexOf(tile); return [left + size * (cell % 3) + size / 2, top + size * Math.floor(cell / 3) + size / 2]; };
@@ -92,6 +93,16 @@ const eight = {
       const [[x1, y1], [x2, y2]] = pair.split(' ').map(centre);
       el('line', { x1, y1, x2, y2, stroke: '#c4501f', 'stroke-width': 3, 'stroke-opacity': 0.7, 'stroke-linecap': 'round' }, layer);
     }
+  },
+  // A small board for the search's pictures: the 3×3 frame, tiles numbered at 13 px, the blank dark.
+  mini(tokens) {
+    const size = 20, svg = el('svg', { width: 3 * size + 2, height: 3 * size + 2, viewBox: `0 0 ${3 * size + 2} ${3 * size + 2}`, class: 'mini', 'aria-hidden': 'true' });
+    tokens.forEach((tile, i) => {
+      const x = 1 + size * (i % 3), y = 1 + size * Math.floor(i / 3);
+      el('rect', { x, y, width: size, height: size, fill: tile === 'x' ? '#432' : '#f4e4c4', stroke: '#853', 'data-token': tile, 'data-position': i }, svg);
+      if (tile !== 'x') el('text', { x: x + size / 2, y: y + 15, 'text-anchor': 'middle', 'font-size': 13, fill: '#532' }, svg, tile);
+    });
+    return svg;
   },
   histogramSummary: (total, data) => `${count(total, 'solvable board')} of ${grouped(data.states)}, diameter ${data.layers.length - 1} ` +
     '(OEIS A089473); the other half is unsolvable',
@@ -118,6 +129,7 @@ const eight = {
     return text;
   },
   pictureLayer: (layer, size) => `layer ${layer}: ${count(size, 'board')} at distance ${layer}`,
+  choices: true,           // "why this answer" shows the moves tried at each step (method.choices)
   // The first board of a run is answered by IDA* (module text above), so "why" explains its order.
   why: () => 'Why IDA* prints this one: its last iteration, with the bound equal to the distance, keeps every shortest path, ' +
     'and its depth-first search tries u, l, d, r in that order, so the first path that reaches the goal is the first shortest answer ' +

@@ -23,7 +23,7 @@ const msquare = {
   stateName: 'Board',
   // The study column's sections in the order a student meets the ideas.
   reading: [['table-heading', 'the state space, layer by layer'], ['watch', 'breadth-first search, board by board'],
-    ['watch', 'the Cantor rank of a board'], ['why-heading', 'the tie rule: why this answer']],
+    ['cantor-box', 'the Cantor rank of a board'], ['why-heading', 'the tie rule: why this answer']],
   defaultCase: ['2', '6', '8', '4', '5', '7', '3', '1'],
   input: (tokens) => tokens.join(' ') + '\n',
   firstCase(text) {
@@ -57,6 +57,16 @@ const msquare = {
     });
     el('text', { x: 200, y: 226, 'text-anchor': 'middle', 'font-size': 15, fill: '#444' }, svg,
       'read clockwise: 1 2 3 4 on top, 8 7 6 5 below');
+  },
+  // A small board for the search's pictures (the queue, the board taken and its neighbours): the
+  // 2×4 squares in their colours, read clockwise as the big one; no text (it would be under 12 px).
+  mini(tokens) {
+    const size = 13, svg = el('svg', { width: 4 * size + 2, height: 2 * size + 2, viewBox: `0 0 ${4 * size + 2} ${2 * size + 2}`, class: 'mini', 'aria-hidden': 'true' });
+    tokens.forEach((colour, i) => {
+      const column = i < 4 ? i : 7 - i, row = i < 4 ? 0 : 1;
+      el('rect', { x: 1 + size * column, y: 1 + size * row, width: size, height: size, fill: MSQUARE_COLOURS[Number(colour) - 1] || '#fff', stroke: '#333', 'data-token': colour, 'data-position': i }, svg);
+    });
+    return svg;
   },
   histogramSummary: (total, data) => `${count(total, 'board')} in ${count(data.layers.length, 'layer')} (diameter ${data.layers.length - 1}), all 8! reached from the basic state`,
   method: () => '<p>Breadth-first search from the basic state over all 8! = 40,320 boards (<code>msquare::Solver</code>), ' +
