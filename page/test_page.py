@@ -36,6 +36,7 @@ iterations drawn as bars with the method panel's numbers;
 and that study.html works from file:// and no console error was logged. Writes a screenshot of
 each puzzle, desktop and phone, to PAGE_DIR.
 """
+import itertools
 import json
 import os
 import random
@@ -606,6 +607,30 @@ def board_checks(context, puzzle, tokens, distance):
         check(lines == pairs and f"has {pairs:,} pair" in text and "an even number" in text, f"eight: {shown}: {lines} pairs drawn, {text!r}; {pairs} out of order")
         page.uncheck("#pairs")
         check(page.evaluate("document.querySelectorAll('#board .pairs line').length") == 0, "eight: the pairs stay drawn on a solvable case")
+        # IDA*'s heuristic tile by tile, drawn by its switch: each tile's Manhattan distance, the
+        # pairs in linear conflict and the detours, worked out here, add up to the text's h and
+        # IDA*'s first bound.
+        page.check("#h-tiles")
+        shown = case(page).split(",")
+        marks = page.evaluate("""(() => { const read = (s) => Object.fromEntries([...document.querySelectorAll(s)].map((t) => [t.dataset.cell, t.textContent]));
+            return [read('#board .heuristic .manhattan'), read('#board .heuristic .detour'), [...document.querySelectorAll('#board .heuristic .conflict')].map((p) => p.dataset.cells),
+                    state.info.bounds ? state.info.bounds[0] : 0]; })()""")
+        values = [8 if t == "x" else int(t) - 1 for t in shown]
+        manhattan = {str(cell): str(abs(v // 3 - cell // 3) + abs(v % 3 - cell % 3)) for cell, v in enumerate(values) if v < 8}
+        conflicts, detours = [], 0
+        for line in range(6):
+            cells = [3 * line + i for i in range(3)] if line < 3 else [3 * i + line - 3 for i in range(3)]
+            own = [(c, values[c] % 3 if line < 3 else values[c] // 3) for c in cells
+                   if values[c] < 8 and (values[c] // 3 == line if line < 3 else values[c] % 3 == line - 3)]
+            conflicts += [f"{a} {b}" for i, (a, along_a) in enumerate(own) for b, along_b in own[i + 1:] if along_a > along_b]
+            longest = max(k for k in range(len(own) + 1) for run in itertools.combinations(own, k) if all(x[1] < y[1] for x, y in zip(run, run[1:])))
+            detours += 2 * (len(own) - longest)
+        h = sum(map(int, manhattan.values())) + detours
+        check(marks[0] == manhattan and marks[2] == conflicts and sum(int(d) for d in marks[1].values()) == detours and marks[3] == h
+              and f"= {h}:" in page.inner_text("#h-text"), f"eight: the heuristic of {shown} drawn {marks}, worked out {manhattan} {conflicts} {detours}: {page.inner_text('#h-text')!r}")
+        print(f"eight: the heuristic of {' '.join(shown)} checked tile by tile: h = {h}", flush=True)
+        page.uncheck("#h-tiles")
+        check(page.evaluate("document.querySelectorAll('#board .heuristic').length") == 0, "eight: the heuristic stays drawn with its switch off")
         # The tie rule along the answer: at each board, each move's distance (the search here), the
         # first one closer taken, and the taken moves walk from the case to the goal.
         page.wait_for_selector("#choices-box", timeout=20000)
@@ -622,6 +647,26 @@ def board_checks(context, puzzle, tokens, distance):
             expected.append([str(len(expected) + 1), str(d)] + cells)
             board = moved("eight", board, "uldr"[taken])
         check(rows == expected, f"eight: the tie rule along the answer of {shown}: {rows}, expected {expected}")
+    else:
+        # Magic Squares' tie rule along the answer, which builds the case from the basic state: at
+        # each board, each move's distance to the case (the search here, from the board's colours
+        # relabelled: a move permutes positions, whatever the colours), the first closer taken.
+        page.wait_for_function("document.getElementById('choices') && document.getElementById('choices').dataset.answer === state.moves.join('')"
+                               " && state.boards.length && state.boards[state.boards.length - 1].board === state.tokens.join(',')", timeout=20000)
+        page.click("#choices-box summary")
+        rows = page.evaluate("[...document.querySelectorAll('#choices tbody tr')].map((r) => [...r.cells].map((c) => c.textContent))")
+        shown = case(page).split(",")
+        to_case = lambda board: distance[tuple(str(board.index(colour) + 1) for colour in shown)]
+        board, expected = [str(c) for c in range(1, 9)], []
+        while board != shown:
+            d = to_case(board)
+            cells = [str(to_case(moved("msquare", board, move))) for move in "ABC"]
+            taken = cells.index(str(d - 1))
+            cells[taken] += " taken"
+            expected.append([str(len(expected) + 1), str(d)] + cells)
+            board = moved("msquare", board, "ABC"[taken])
+        check(rows == expected and len(rows) == distance[tuple(shown)], f"msquare: the tie rule along the answer of {shown}: {rows}, expected {expected}")
+        print(f"msquare: the tie rule checked along the {len(expected)} moves to {' '.join(shown)}", flush=True)
     page.wait_for_function("document.getElementById('frontier').dataset.markedRank === String(app.displayed().rank) && !document.getElementById('ring').hidden", timeout=30000)
     shown = case(page).split(",")
     page.hover("#board")
@@ -712,7 +757,9 @@ def stepper_checks(context):
           and all((e1 < e2) == (h1 < h2) for _, e1, h1 in bars for _, e2, h2 in bars if e1 != e2),
           f"#eight=…&race: IDA*'s bars {bars}, the method panel {table}, the race {work['ida']}")
     page.click("#choices-box summary")
-    axe(page, "#eight=…&race, the tie rule's table open")
+    page.check("#h-tiles")
+    check(page.evaluate("document.querySelectorAll('#board .heuristic .manhattan').length") == 8, "#eight=…&race: the heuristic drawn on 8 tiles")
+    axe(page, "#eight=…&race, the tie rule's table open, the heuristic drawn")
     page.close()
 
 

@@ -1,10 +1,11 @@
 //! eight seen from its table (`eight::Solver::distance`, `Board::step`): distances, the hint,
 //! parity; and IDA*'s run on the board, by the crate's own search: its heuristic and each
-//! iteration's bound and expansions ([`eight::study::heuristic`], [`eight::study::iterations`]).
+//! iteration's bound and expansions ([`eight::study::heuristic`], [`eight::study::iterations`]),
+//! and the heuristic tile by tile ([`eight::study::heuristic_parts`]).
 
 use std::cell::OnceCell;
 
-use eight::study::{heuristic, iterations, MOVE_LETTERS};
+use eight::study::{heuristic, heuristic_parts, iterations, MOVE_LETTERS};
 use eight::{Board, Solver};
 
 use crate::json;
@@ -99,6 +100,17 @@ pub fn inspect(tokens: &[&str]) -> Result<String, String> {
         let pairs = eight::study::inverted_pairs(&board);
         out.strings("pairs", pairs.iter().map(|(first, later)| format!("{first} {later}")));
         out.number("heuristic", u64::from(heuristic(&board)));
+        // The heuristic tile by tile, by cell in reading order, for the board's drawing.
+        let parts = heuristic_parts(&board);
+        out.numbers("manhattan", parts.manhattan.iter().map(|&part| u64::from(part)));
+        out.numbers("detours", parts.detours.iter().map(|&part| u64::from(part)));
+        out.strings(
+            "conflicts",
+            parts
+                .conflicts
+                .iter()
+                .map(|(first, second)| format!("{first} {second}")),
+        );
         let hints: Vec<String> = (0..4)
             .filter_map(|step| {
                 let next = board.step(step as u8)?;
@@ -196,6 +208,17 @@ mod tests {
         assert!(!inspect(&["2", "1", "3", "4", "5", "6", "7", "8", "x"])
             .unwrap()
             .contains("expansions"));
+    }
+
+    #[test]
+    fn the_heuristic_is_given_tile_by_tile() {
+        // 3 2 1 / 4 5 6 / 7 8 x: 3 and 1 two columns out, the top row's three in reverse order.
+        let text = inspect(&["3", "2", "1", "4", "5", "6", "7", "8", "x"]).unwrap();
+        assert!(
+            text.contains(r#""heuristic":8,"manhattan":[2,0,2,0,0,0,0,0,0],"detours":[0,2,2,0,0,0,0,0,0]"#),
+            "{text}"
+        );
+        assert!(text.contains(r#""conflicts":["0 1","0 2","1 2"]"#), "{text}");
     }
 
     #[test]

@@ -53,7 +53,7 @@ const app = {
       svg.setAttribute('viewBox', '0 0 400 240');
       $('board-text').textContent = 'No board: the input is not one case of the puzzle.';
     } else {
-      p.draw(svg, entry, { act: (move) => this.move(move), hints: state.hints, moveNames: state.described[p.name].moves, turn, pairs: $('pairs').checked });
+      p.draw(svg, entry, { act: (move) => this.move(move), hints: state.hints, moveNames: state.described[p.name].moves, turn, pairs: $('pairs').checked, heuristic: $('h-tiles').checked });
       $('board-text').textContent = p.describe(entry.tokens);
       motion.slide(svg, before);
       motion.rotate(svg);
@@ -281,6 +281,7 @@ const app = {
     $('reset').onclick = () => this.setCase(state.described[state.puzzle.name].goal.split(','), 'push');
     $('hint').onchange = () => this.refreshHints();
     $('pairs').onchange = () => this.drawBoard(false);
+    $('h-tiles').onchange = () => this.drawBoard(false);
     $('log').onchange = () => plots.histogram();
     $('bfs').onclick = () => plots.playLayers();
     let pointed = 0;

@@ -18,6 +18,7 @@ const method = {
     });
     $('mitm-box').hidden = !p.panels.includes('mitm-box');
     this.parity();
+    this.heuristic();
     if (p.panels.includes('mitm-box')) { this.mitm(); this.balance(); }
   },
 
@@ -31,6 +32,24 @@ const method = {
     const listed = info.pairs.length ? ` (${info.pairs.map((pair) => pair.replace(' ', ' before ')).join(', ')})` : '';
     $('parity-text').textContent = `This case has ${count(info.inversions, 'pair')} out of order${listed}: ` +
       (info.distance === null ? 'an odd number, so no move sequence reaches the goal\'s 0.' : 'an even number, like the goal\'s 0, and every even board is reached.');
+  },
+
+  // eight: IDA*'s heuristic of the case taken apart (the crate's, eight::study::heuristic_parts):
+  // each tile's Manhattan distance and the tiles a linear conflict sends out of their line and
+  // back, adding up to h, IDA*'s first bound; the switch draws them on the board.
+  heuristic() {
+    const box = $('h-box'), info = state.info;
+    box.hidden = !state.puzzle.panels.includes('h-box');
+    if (box.hidden) return;
+    if (!info || info.manhattan === undefined || !state.tokens) { $('h-text').textContent = 'Give a board to take its heuristic apart.'; return; }
+    const sum = (values) => values.reduce((a, b) => a + b, 0);
+    const tiles = (values) => values.map((v, cell) => [state.tokens[cell], v]).filter(([, v]) => v > 0).map(([tile, v]) => `${tile}: ${v}`).join(', ');
+    const manhattan = sum(info.manhattan), detours = sum(info.detours);
+    const pairs = info.conflicts.map((pair) => pair.split(' ').map((cell) => state.tokens[Number(cell)]).join(' before '));
+    $('h-text').textContent = `h = ${manhattan} + ${detours} = ${info.heuristic}: each tile's rows and columns from its goal cell` +
+      (manhattan ? ` (${tiles(info.manhattan)})` : '') + ', plus 2 for each tile that must leave its row or column and come back because a tile of that line ' +
+      'stands before it in the wrong order' + (pairs.length ? ` (${pairs.join(', ')}; those tiles: ${tiles(info.detours)})` : ' (none here)') +
+      '. No move carries a tile more than one step, so h never overestimates; it is IDA*\'s first bound.';
   },
 
   // colour-hash: the answer split at G moves from the goal, and what each side searched.
@@ -129,26 +148,27 @@ const method = {
     if (p.choices) this.choices(box);
   },
 
-  // eight: the tie rule at work along the printed answer. At each board, the moves in the judge's
-  // order and the distance each leads to (the crate's table, through `inspect`); the answer takes
-  // the first that is one closer, so a later move as close is never printed.
+  // The tie rule at work along the printed answer (Eight, Magic Squares): at each board, the moves
+  // in the judge's order and the distance to the answer's end each leads to (the puzzle's
+  // `choicesAt`, from the crate's tables); the answer takes the first that is one closer, so a
+  // later move as close is never printed.
   async choices(box) {
     const p = state.puzzle, boards = state.boards, moves = state.moves, order = Object.keys(p.moveTitles);
     const rows = [];
     try {
       for (let i = 0; i < moves.length; i++) {
-        const info = await client.call({ op: 'inspect', code: p.code, text: boards[i].board });
+        const { distance, after } = await p.choicesAt(boards, i);
         if (state.boards !== boards) return;
-        const after = Object.fromEntries((info.moves || []).map((m) => [m.move, m.distance]));
-        rows.push(html('tr', { dataset: { taken: moves[i] } }, html('th', { scope: 'row', textContent: i + 1 }), html('td', { textContent: boards[i].distance }),
+        rows.push(html('tr', { dataset: { taken: moves[i] } }, html('th', { scope: 'row', textContent: i + 1 }), html('td', { textContent: distance }),
           ...order.map((move) => html('td', {
-            className: move === moves[i] ? 'taken' : after[move] === boards[i].distance - 1 ? 'closer' : '',
+            className: move === moves[i] ? 'taken' : after[move] === distance - 1 ? 'closer' : '',
             dataset: { move }, textContent: after[move] === undefined ? '—' : (after[move] === null ? '?' : after[move]) + (move === moves[i] ? ' taken' : ''),
           }))));
       }
     } catch (error) { app.failed(error); return; }
-    const table = html('table', { id: 'choices', className: 'numbers' }, html('caption', { textContent:
-      `At each board of the printed answer, the distance each move leads to, in ${p.order} order: the first one closer is taken; a later one as close (outlined) is not` }),
+    const table = html('table', { id: 'choices', className: 'numbers', dataset: { answer: moves.join('') } }, html('caption', { textContent:
+      `At each board of the printed answer, its distance to ${p.answerEnd} and the distance each move leads to, in ${p.order} order: ` +
+      'the first one closer is taken; a later one as close (outlined) is not' }),
       html('thead', {}, html('tr', {}, ...['step', 'distance', ...order].map((t) => html('th', { scope: 'col', textContent: t })))), html('tbody', {}, ...rows));
     box.appendChild(html('details', { id: 'choices-box' }, html('summary', { textContent: 'the tie rule at each step of this answer' }), table));
   },

@@ -16,7 +16,7 @@ const eight = {
   units: ['board', 'boards'],
   axis: 'moves to the goal',
   picture: true,
-  panels: ['dedup', 'race', 'parity-box'],
+  panels: ['dedup', 'race', 'parity-box', 'h-box'],
   bars: null,
   deepest: null,
   stateName: 'Board',
@@ -82,6 +82,27 @@ const eight = {
       }
     });
     if (pairs) this.drawPairs(svg, tokens, pairs);
+    if (ui.heuristic && state.info && state.info.manhattan && state.tokens && entry.board === state.tokens.join(',')) this.drawHeuristic(svg, state.info);
+  },
+  // IDA*'s heuristic on the case's tiles (method.heuristic): each tile's Manhattan distance at its
+  // lower left, +2 at its lower right for a tile a linear conflict sends out of its line, and an
+  // arc joining each pair in conflict.
+  drawHeuristic(svg, info) {
+    const size = 88, left = 68, top = 12;
+    const layer = el('g', { class: 'heuristic', 'aria-hidden': 'true' }, svg);
+    const centre = (cell) => [left + size * (cell % 3) + size / 2, top + size * Math.floor(cell / 3) + size / 2];
+    for (const pair of info.conflicts) {
+      const [a, b] = pair.split(' ').map(Number), [[x1, y1], [x2, y2]] = [centre(a), centre(b)];
+      // Bowed off the line through the centres so pairs along one row or column stay apart.
+      const bow = 0.3, mx = (x1 + x2) / 2 + bow * (y2 - y1), my = (y1 + y2) / 2 - bow * (x2 - x1);
+      el('path', { d: `M ${x1} ${y1} Q ${mx} ${my} ${x2} ${y2}`, fill: 'none', stroke: '#1f4e8c', 'stroke-width': 3, 'stroke-dasharray': '6 4', class: 'conflict', 'data-cells': pair }, layer);
+    }
+    info.manhattan.forEach((steps, cell) => {
+      if (state.tokens[cell] === 'x') return;
+      const x = left + size * (cell % 3), y = top + size * Math.floor(cell / 3);
+      el('text', { x: x + 10, y: y + size - 10, 'font-size': 16, fill: '#1f4e8c', class: 'manhattan', 'data-cell': cell }, layer, steps);
+      if (info.detours[cell]) el('text', { x: x + size - 10, y: y + size - 10, 'text-anchor': 'end', 'font-size': 16, fill: '#8a2846', class: 'detour', 'data-cell': cell }, layer, '+' + info.detours[cell]);
+    });
   },
   // Lines joining the tiles of each pair out of order, drawn over an unsolvable case, and over any
   // case when the parity switch asks for them.
@@ -130,6 +151,13 @@ const eight = {
   },
   pictureLayer: (layer, size) => `layer ${layer}: ${count(size, 'board')} at distance ${layer}`,
   choices: true,           // "why this answer" shows the moves tried at each step (method.choices)
+  answerEnd: 'the goal',
+  // method.choices at the answer's i-th board: its distance to the goal and each move's, from the
+  // crate's table through `inspect` (null: that move's board is not in the table).
+  async choicesAt(boards, i) {
+    const info = await client.call({ op: 'inspect', code: this.code, text: boards[i].board });
+    return { distance: boards[i].distance, after: Object.fromEntries((info.moves || []).map((m) => [m.move, m.distance])) };
+  },
   // The first board of a run is answered by IDA* (module text above), so "why" explains its order.
   why: () => 'Why IDA* prints this one: its last iteration, with the bound equal to the distance, keeps every shortest path, ' +
     'and its depth-first search tries u, l, d, r in that order, so the first path that reaches the goal is the first shortest answer ' +

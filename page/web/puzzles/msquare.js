@@ -74,6 +74,21 @@ const msquare = {
     'so following the parents back gives the shortest answer that comes first in dictionary order. ' +
     'Below, every board is one pixel, the layers one under the other, coloured by distance; the ring marks the board shown.</p>',
   pictureLayer: (layer, size) => `layer ${layer}: ${count(size, 'board')} first reached at distance ${layer}`,
+  choices: true,           // "why this answer" shows the moves tried at each step (method.choices)
+  answerEnd: 'the case',
+  // method.choices at the answer's i-th board. The answer builds the case from the basic state, so
+  // the distances are to the case: a move permutes positions and the colours are only labels, so
+  // the moves from a board to the case are those from the basic state to the case relabelled by
+  // the board (each colour written as the position the board holds it at; page/src/square.rs),
+  // and the crate's distance of that relabelled board, through `inspect`, is the distance.
+  async choicesAt(boards, i) {
+    const target = boards[boards.length - 1].tokens;
+    const toCase = async (tokens) => (await client.call({ op: 'inspect', code: this.code,
+      text: target.map((colour) => tokens.indexOf(colour) + 1).join(',') })).distance;
+    const after = {};
+    for (const [move, next] of Object.entries(boards[i].next)) after[move] = await toCase(next.split(','));
+    return { distance: await toCase(boards[i].tokens), after };
+  },
   why: () => 'Why the BFS prints this one: boards are reached layer by layer, and within a layer in the order of their own answers; ' +
     'trying A, B, C in order, the first time a board is reached is by the smallest answer.',
 };
