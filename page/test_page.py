@@ -271,7 +271,7 @@ PHONE = """() => {
     if (box.width === 0 || target.closest('[hidden]')) continue;
     if (box.width < 43.5 || box.height < 43.5) tiny.push(`${e.id || e.dataset.move || e.textContent.trim().slice(0, 20)} ${box.width.toFixed(0)}×${box.height.toFixed(0)}`);
   }
-  for (const svg of document.querySelectorAll('#board, #histogram, #mitm, #bfs-tree')) {
+  for (const svg of document.querySelectorAll('#board, #histogram, #mitm, #bfs-tree, #start-tree')) {
     if (svg.getClientRects().length === 0) continue;
     const frame = svg.getBoundingClientRect();
     const boxes = [...svg.querySelectorAll('text')].map((t) => [t.textContent, t.getBoundingClientRect()]);
@@ -285,7 +285,8 @@ PHONE = """() => {
       }
     }
   }
-  const wide = document.documentElement.scrollWidth > window.innerWidth;
+  // A phone widens its layout viewport to the widest content, so the page is held to the screen's width.
+  const wide = document.documentElement.scrollWidth > Math.min(window.innerWidth, screen.width);
   return { small, tiny, outside, overlapping, wide };
 }"""
 
@@ -453,6 +454,16 @@ def phone_checks(context, puzzle):
     page, _ = open_page(context, f"{BASE}#{puzzle}")
     wait_tables(page)
     page.click("#histogram-details summary")
+    # The section figures drawn on demand, drawn here too: the tie rule's table, Eight's heuristic
+    # on its tiles, Colour Hash's start side as a tree.
+    if puzzle == "colour-hash":
+        page.click("#start-run")
+        page.wait_for_selector("#start-tree .node", timeout=20000)
+    else:
+        page.wait_for_selector("#choices-box", timeout=20000)
+        page.click("#choices-box summary")
+    if puzzle == "eight":
+        page.check("#h-tiles")
     found = page.evaluate(PHONE)
     for key in ("small", "tiny", "outside", "overlapping"):
         check(not found[key], f"{puzzle} phone: {key}: {found[key][:8]}")
@@ -628,6 +639,7 @@ def board_checks(context, puzzle, tokens, distance):
         h = sum(map(int, manhattan.values())) + detours
         check(marks[0] == manhattan and marks[2] == conflicts and sum(int(d) for d in marks[1].values()) == detours and marks[3] == h
               and f"= {h}:" in page.inner_text("#h-text"), f"eight: the heuristic of {shown} drawn {marks}, worked out {manhattan} {conflicts} {detours}: {page.inner_text('#h-text')!r}")
+        check(not page.evaluate(BOARD_CONTRAST), f"eight: board contrast with the heuristic drawn {page.evaluate(BOARD_CONTRAST)}")
         print(f"eight: the heuristic of {' '.join(shown)} checked tile by tile: h = {h}", flush=True)
         page.uncheck("#h-tiles")
         check(page.evaluate("document.querySelectorAll('#board .heuristic').length") == 0, "eight: the heuristic stays drawn with its switch off")
@@ -729,6 +741,37 @@ def stepper_checks(context):
     page.wait_for_selector("#start-visits li.meets", timeout=20000)
     met = page.inner_text("#start-visits li.meets")
     check(met.startswith(answer[:len(answer) - 11] + ":"), f"colour-hash: the start side meets at {met}, the answer is {answer}")
+    # The start side drawn as a tree, a length at a time: its nodes those a depth-first search
+    # written here tries (every string of moves 1-4 up to the length, in preorder; the first 60,
+    # then the meeting, the answer's start), the bottom ones red but the meeting, the ancestors
+    # left out of the list dashed, the leaves left to right in the order tried.
+    start, expected = answer[:len(answer) - 11], []
+
+    def preorder(length, prefix=""):
+        for move in "1234":
+            yield prefix + move
+            if len(prefix) + 1 < length:
+                yield from preorder(length, prefix + move)
+    for length in range(1, len(start) + 1):
+        for path in preorder(length):
+            if len(expected) < 60 or path == start:
+                expected.append((length, path, "true" if path == start else "false" if len(path) == length else "null"))
+            if path == start:
+                break
+    lengths = page.evaluate("[...document.querySelectorAll('#start-length option')].map((o) => Number(o.value))")
+    check(lengths == sorted({length for length, _, _ in expected}), f"colour-hash: the start side's lengths {lengths}")
+    for length in lengths:
+        page.select_option("#start-length", str(length))
+        nodes = page.evaluate("""[...document.querySelectorAll('#start-tree .node')].filter((g) => g.dataset.path).map((g) => [g.dataset.path, g.dataset.listed === 'true', g.dataset.meets,
+            Number(g.querySelector('circle').getAttribute('cx')), Number(g.querySelector('circle').getAttribute('cy'))])""")
+        listed = [(path, meets) for path, shown, meets, _, _ in nodes if shown]
+        wanted = [(path, meets) for drawn_length, path, meets in expected if drawn_length == length]
+        ancestors = {path[:k] for path, _ in wanted for k in range(1, len(path))} - {path for path, _ in wanted}
+        leaves = [(x, path) for path, _, _, x, _ in nodes if not any(other.startswith(path) and other != path for other, *_ in nodes)]
+        check(listed == wanted and {path for path, shown, *_ in nodes if not shown} == ancestors
+              and len({y for *_, y in nodes}) == len({len(path) for path, *_ in nodes}) and sorted(leaves) == leaves,
+              f"colour-hash: the start side's tree of length {length}: {nodes}, expected {wanted}")
+    print(f"colour-hash: the start side's tree checked at lengths {lengths}", flush=True)
     page.close()
     # Eight's seen sets, measured live, and the methods raced on the hardest board.
     page, _ = open_page(context, f"{BASE}#eight&dedup")

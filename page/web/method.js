@@ -45,11 +45,13 @@ const method = {
     const sum = (values) => values.reduce((a, b) => a + b, 0);
     const tiles = (values) => values.map((v, cell) => [state.tokens[cell], v]).filter(([, v]) => v > 0).map(([tile, v]) => `${tile}: ${v}`).join(', ');
     const manhattan = sum(info.manhattan), detours = sum(info.detours);
+    const detoured = info.detours.map((v, cell) => [state.tokens[cell], v]).filter(([, v]) => v > 0).map(([tile, v]) => `+${v} on ${tile}`).join(', ');
     const pairs = info.conflicts.map((pair) => pair.split(' ').map((cell) => state.tokens[Number(cell)]).join(' before '));
     $('h-text').textContent = `h = ${manhattan} + ${detours} = ${info.heuristic}: each tile's rows and columns from its goal cell` +
       (manhattan ? ` (${tiles(info.manhattan)})` : '') + ', plus 2 for each tile that must leave its row or column and come back because a tile of that line ' +
-      'stands before it in the wrong order' + (pairs.length ? ` (${pairs.join(', ')}; those tiles: ${tiles(info.detours)})` : ' (none here)') +
-      '. No move carries a tile more than one step, so h never overestimates; it is IDA*\'s first bound.';
+      'stands before it in the wrong order' + (pairs.length ? ` (${pairs.join(', ')}; ${detoured})` : ' (none here)') +
+      '. No move carries a tile more than one step, so h never overestimates' +
+      (info.distance === null ? '; this board is unsolvable, so no search runs.' : '; it is IDA*\'s first bound.');
   },
 
   // colour-hash: the answer split at G moves from the goal, and what each side searched.

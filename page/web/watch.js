@@ -231,6 +231,7 @@ const watch = {
   async startSide() {
     const box = $('start-visits'), G = method.goalDepth;
     box.replaceChildren();
+    $('start-tree-box').hidden = true;
     if (!state.tokens || !state.puzzle.panels.includes('start-side')) { $('start-text').textContent = 'Give a configuration first.'; return; }
     try {
       const found = await client.call({ op: 'start_side', text: state.tokens.join(',') + '|' + G });
@@ -239,13 +240,66 @@ const watch = {
         className: visit.meets === true ? 'meets' : '',
         textContent: `${visit.path}` + (visit.meets === null ? '' : visit.meets ? `: exactly ${G} from the goal, the meeting` : `: not ${G} from the goal`),
       })));
+      this.visits = found.visits;
+      const lengths = [...new Set(found.visits.map((visit) => visit.length))];
+      $('start-length').replaceChildren(...lengths.map((length) => html('option', { value: length, textContent: length })));
+      $('start-length').value = lengths[lengths.length - 1];
+      $('start-tree-box').hidden = false;
+      this.startTree();
       const met = found.visits[found.visits.length - 1];
       $('start-text').textContent = found.met ? `The start side meets the table after trying lengths 1 to ${met.length}: its moves ${met.path}, then the table's walk of ${G}.` :
         `No sequence of up to ${16 - G} moves ends exactly ${G} from the goal: no solution within 16.`;
     } catch (error) { app.failed(error); }
   },
 
+  // colour-hash: one length of the start side's search drawn as a tree: the case at the root,
+  // each visit (the crate's, colour_hash::study::start_side, the first few dozen) a node under the
+  // one it extends, leaves left to right in the order tried; an ancestor the list leaves out (the
+  // meeting is listed even past the first few dozen) drawn dashed.
+  startTree() {
+    const svg = $('start-tree'), length = Number($('start-length').value), G = method.goalDepth;
+    const nodes = new Map([['', { path: '', children: [], listed: true, meets: null }]]);
+    const add = (path, visit) => {
+      if (nodes.has(path)) { if (visit) Object.assign(nodes.get(path), { listed: true, meets: visit.meets }); return; }
+      add(path.slice(0, -1), null);
+      const node = { path, children: [], listed: Boolean(visit), meets: visit ? visit.meets : null };
+      nodes.set(path, node);
+      nodes.get(path.slice(0, -1)).children.push(node);
+    };
+    for (const visit of (this.visits || []).filter((v) => v.length === length)) add(visit.path, visit);
+    const gap = 24, pad = 14, rowHeight = 46, r = 10;
+    let leaves = 0;
+    const place = (node, depth) => {
+      node.y = pad + r + depth * rowHeight;
+      if (!node.children.length) node.x = pad + r + gap * leaves++;
+      else {
+        node.children.forEach((child) => place(child, depth + 1));
+        node.x = (node.children[0].x + node.children[node.children.length - 1].x) / 2;
+      }
+    };
+    place(nodes.get(''), 0);
+    const width = Math.max(120, 2 * (pad + r) + gap * (leaves - 1), nodes.get('').x + 22 + pad), height = 2 * (pad + r) + length * rowHeight;
+    svg.replaceChildren();
+    for (const [name, value] of [['width', width], ['height', height], ['viewBox', `0 0 ${width} ${height}`]]) svg.setAttribute(name, value);
+    for (const node of nodes.values()) {
+      if (node.path) {
+        const parent = nodes.get(node.path.slice(0, -1));
+        el('line', { x1: parent.x, y1: parent.y + r, x2: node.x, y2: node.y - r, stroke: '#777', 'stroke-width': 1.5, 'stroke-dasharray': node.listed ? 'none' : '3 3' }, svg);
+      }
+      const fill = node.meets === true ? '#9fd8a8' : node.meets === false ? '#f3c1c1' : '#fff';
+      const g = el('g', { class: 'node', 'data-path': node.path, 'data-listed': node.listed, 'data-meets': String(node.meets) }, svg);
+      if (!node.path) el('rect', { x: node.x - 22, y: node.y - r, width: 44, height: 2 * r, rx: 6, fill, stroke: '#555' }, g);
+      else el('circle', { cx: node.x, cy: node.y, r, fill, stroke: node.meets === true ? '#1d5e32' : '#555',
+        'stroke-width': node.meets === true ? 2.5 : 1.2, 'stroke-dasharray': node.listed ? 'none' : '3 2' }, g);
+      el('text', { x: node.x, y: node.y + 4.5, 'text-anchor': 'middle', 'font-size': node.path ? 13 : 12, fill: '#222' }, g, node.path ? node.path.slice(-1) : 'case');
+    }
+    const listed = [...nodes.values()].filter((node) => node.path && node.listed), met = listed.find((node) => node.meets === true);
+    svg.setAttribute('aria-label', `The search of length ${length}: ${count(listed.length, 'node')} listed, ` +
+      listed.map((node) => node.path).join(', ') + (met ? `; ${met.path} ends exactly ${G} from the goal, the meeting.` : `; no bottom node is ${G} from the goal here.`));
+  },
+
   wire() {
+    $('start-length').onchange = () => this.startTree();
     $('start-run').onclick = () => this.startSide();
     $('bfs-back').onclick = () => { this.stop(); this.go(this.k - 1); };
     $('bfs-forward').onclick = () => { this.stop(); this.go(this.k + 1); };
