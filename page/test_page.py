@@ -779,6 +779,15 @@ def stepper_checks(context):
     rows = page.evaluate("[...document.querySelectorAll('#dedup-table tbody tr')].map((r) => [...r.cells].map((c) => c.textContent))")
     check([r[0] for r in rows] == ["BTreeSet", "HashSet", "Cantor"] and all(r[1] == "181,440" and r[2] == "31" and re.fullmatch(r"\d+ ms", r[3]) for r in rows),
           f"#eight&dedup: {rows}")
+    # Beside the table, its times as bars: each as long as its time against the longest, each
+    # time a multiple of the array's, worked out here from the table.
+    page.wait_for_function("document.querySelectorAll('#dedup-bars .seen-bar').length === 3", timeout=10000)
+    bars = page.evaluate("[...document.querySelectorAll('#dedup-bars .seen-bar')].map((b) => [b.dataset.name, Number(b.dataset.ms), Number(b.getAttribute('width')), Number(b.dataset.times)])")
+    times = [int(r[3].split(" ")[0]) for r in rows]
+    check([b[:2] for b in bars] == [[r[0], t] for r, t in zip(rows, times)]
+          and all(abs(b[2] - max(1, 272 * t / max(1, *times))) < 0.01 and abs(b[3] - t / max(1, times[2])) <= 0.051 for b, t in zip(bars, times)),
+          f"#eight&dedup: the bars {bars}, the table's times {times}")
+    axe(page, "#eight&dedup, its bars drawn")
     page.close()
     hardest = "8,6,7,2,5,4,3,x,1"
     page, _ = open_page(context, f"{BASE}#eight={hardest}&race")

@@ -139,8 +139,9 @@ const watch = {
 
   // Eight's whole space three times, one seen set each, timed in the worker as it runs.
   async dedup() {
-    const body = $('dedup-table').querySelector('tbody');
+    const body = $('dedup-table').querySelector('tbody'), runs = [];
     body.replaceChildren();
+    this.dedupBars(runs);
     $('dedup-run').disabled = true;
     try {
       for (const kind of [0, 1, 2]) {
@@ -148,9 +149,32 @@ const watch = {
         body.appendChild(html('tr', { dataset: { name: run.name } }, html('th', { scope: 'row', textContent: run.name }),
           html('td', { textContent: grouped(run.boards) }), html('td', { textContent: run.depth }),
           html('td', { textContent: `${run.ms.toFixed(0)} ms`, className: 'ms' })));
+        runs.push({ name: run.name, ms: Number(run.ms.toFixed(0)) });
+        this.dedupBars(runs);
       }
     } catch (error) { app.failed(error); }
     $('dedup-run').disabled = false;
+  },
+
+  // The seen sets' times as bars, each as long as its time (the table's, in whole ms) against
+  // the longest; once the array (Cantor, run last) is measured, each time as a multiple of it.
+  dedupBars(runs) {
+    const svg = $('dedup-bars'), width = 280, left = 4, longest = width - 2 * left, row = 40;
+    const height = Math.max(40, runs.length * row + 4), most = Math.max(1, ...runs.map((run) => run.ms));
+    const array = runs.find((run) => run.name === 'Cantor');
+    svg.replaceChildren();
+    svg.setAttribute('height', height);
+    svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
+    if (!runs.length) { el('text', { x: left, y: 24, 'font-size': 13, fill: '#444' }, svg, 'the times, as bars, once measured'); return; }
+    const said = runs.map((run, i) => {
+      const times = array ? `, ${(run.ms / Math.max(1, array.ms)).toFixed(1)}× the array's` : '';
+      const y = i * row + 16;
+      el('text', { x: left, y, 'font-size': 13, fill: '#222' }, svg, `${run.name}: ${run.ms} ms${times}`);
+      el('rect', { x: left, y: y + 6, width: Math.max(1, longest * run.ms / most), height: 12, rx: 2, class: 'seen-bar',
+        fill: run.name === 'Cantor' ? '#1d5e32' : '#8a5a2a', 'data-name': run.name, 'data-ms': run.ms, 'data-times': array ? (run.ms / Math.max(1, array.ms)).toFixed(1) : '' }, svg);
+      return `${run.name} ${run.ms} ms${times}`;
+    });
+    svg.setAttribute('aria-label', `The seen sets' times as bars: ${said.join('; ')}.`);
   },
 
   // The methods on the case shown, each its answer's length, its expansions and its time.
