@@ -17,7 +17,7 @@ web = pathlib.Path(__file__).resolve().parent / "web"
 # Each module has one job: helpers, the worker client, one object per puzzle, playback, the
 # plots, the method panels, the searches watched, and the glue that starts the page.
 SCRIPTS = ["util.js", "client.js", "puzzles/msquare.js", "puzzles/eight.js", "puzzles/colour-hash.js",
-           "motion.js", "playback.js", "plots.js", "method.js", "watch.js", "app.js"]
+           "motion.js", "playback.js", "plots.js", "method.js", "figures.js", "watch.js", "links.js", "app.js"]
 module, out = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
 out.mkdir(parents=True, exist_ok=True)
 template = (web / "index.html").read_text()

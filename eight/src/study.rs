@@ -1,5 +1,5 @@
 //! The study switches: `--stats` prints the distance table (`write_stats`) and `--trace` draws
-//! every answer step by step (`write_trace`, the [`Tracer`](crate::Tracer) that `cli` puts in
+//! every answer step by step (`write_trace`, the [`Tracer`](crate::io::Tracer) that `cli` puts in
 //! the options). Judges pass no arguments, so bundles leave this module out.
 //!
 //! The public items are what the study page shows of the method, from the crate's own code: the
@@ -116,13 +116,13 @@ pub(crate) fn write_trace(out: &mut dyn Write, number: u64, board: &Board, moves
 pub const MOVE_LETTERS: [u8; 4] = MOVE_NAMES;
 
 /// IDA*'s heuristic `h` of `board`, its first bound: Manhattan distance plus linear conflict
-/// ([`crate::ida`]'s docs prove it admissible and of the distance's parity), from the search's
+/// ([`crate::search::ida`]'s docs prove it admissible and of the distance's parity), from the search's
 /// own tables.
 ///
 /// # Complexity
 /// Six table loads.
 pub fn heuristic(board: &Board) -> u8 {
-    crate::ida::heuristic(&board.cells())
+    crate::search::ida::heuristic(&board.cells())
 }
 
 /// IDA*'s [`heuristic`] taken apart tile by tile, to draw on a board: each tile's Manhattan
@@ -213,7 +213,7 @@ pub fn heuristic_parts(board: &Board) -> HeuristicParts {
     parts
 }
 
-/// One iteration of IDA* ([`crate::ida::solve_within`]): its bound on `g + h`, and the boards it
+/// One iteration of IDA* ([`crate::search::ida::solve_within`]): its bound on `g + h`, and the boards it
 /// expanded (each call of the search, the root included).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Iteration {
@@ -236,7 +236,7 @@ pub fn iterations(board: &Board, budget: u64) -> Option<Vec<Iteration>> {
     let mut found = Vec::new();
     let mut left = budget;
     let mut report = |bound, expansions| found.push(Iteration { bound, expansions });
-    crate::ida::solve_reporting(&board.cells(), &mut left, &mut report).ok()?;
+    crate::search::ida::solve_reporting(&board.cells(), &mut left, &mut report).ok()?;
     Some(found)
 }
 
@@ -678,7 +678,7 @@ mod tests {
             assert_eq!(bounds, expected, "{board}");
             // The expansions add up to what the search's budget lost.
             let mut budget = u64::MAX;
-            crate::ida::solve_within(&board.cells(), &mut budget).unwrap();
+            crate::search::ida::solve_within(&board.cells(), &mut budget).unwrap();
             let spent: u64 = found.iter().map(|iteration| iteration.expansions).sum();
             assert_eq!(spent, u64::MAX - budget, "{board}");
             assert!(found.iter().all(|iteration| iteration.expansions > 0));

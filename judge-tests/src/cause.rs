@@ -29,12 +29,18 @@ fn unread(puzzle: &str, input: &[u8], output: &[u8], crashed: bool) -> bool {
         "eight" => {
             eight::read_shape(input).is_ok_and(|shape| tokens(output).count() as u64 != shape.boards - shape.solved)
         }
-        "colour-hash" => crate::stress::input::parse(puzzle, input, None).is_ok_and(|batch| {
-            let lines = output
-                .split(|&byte| byte == b'\n')
-                .filter(|line| tokens(line).next().is_some());
-            lines.count() != batch.items.len()
-        }),
+        // The input's first number is its count of configurations.
+        "colour-hash" => {
+            let count = tokens(input)
+                .next()
+                .and_then(|first| std::str::from_utf8(first).ok()?.parse::<usize>().ok());
+            count.is_some_and(|count| {
+                let lines = output
+                    .split(|&byte| byte == b'\n')
+                    .filter(|line| tokens(line).next().is_some());
+                lines.count() != count
+            })
+        }
         _ => tokens(output).next().is_none(),
     }
 }

@@ -1,5 +1,6 @@
 // The page's glue: the state, choosing a puzzle, the case and its answer from the binary's own
-// `run`, the board and its move buttons, the fragment and the history (one entry per case).
+// `run`, the board and its move buttons, and the history (one entry per case); links.js reads
+// the fragment.
 'use strict';
 
 const PUZZLES = new Map([msquare, eight, colourHash].map((p) => [p.name, p]));
@@ -215,49 +216,6 @@ const app = {
     } catch (error) { this.failed(error); }
   },
 
-  // The fragment `#name` or `#name=t,t,…`: that puzzle (any case of letters) and case, exactly;
-  // anything else the default puzzle, with a short message.
-  readFragment(history) {
-    let hash = location.hash.slice(1);
-    this.notice('');
-    try { hash = decodeURIComponent(hash); } catch (_) {
-      this.notice('This link could not be read (a broken %-escape): showing ' + DEFAULT_PUZZLE.title + '.');
-      return this.choose(DEFAULT_PUZZLE, null, 'replace');
-    }
-    // `#name[=tokens][&bfs=K][&dedup][&race]`: the puzzle and case, then the panels to open.
-    const [main, ...options] = hash.split('&');
-    hash = main;
-    const equals = hash.indexOf('=');
-    const name = (equals < 0 ? hash : hash.slice(0, equals)).trim().toLowerCase();
-    const puzzle = PUZZLES.get(name);
-    if (!puzzle) {
-      if (name) this.notice(`This link names no puzzle of this page (“${name.slice(0, 40)}”): showing ${DEFAULT_PUZZLE.title}.`);
-      return this.choose(DEFAULT_PUZZLE, null, name ? 'keep' : 'replace');
-    }
-    const tokens = equals < 0 ? null : hash.slice(equals + 1).split(/[,\s]+/).filter(Boolean);
-    return this.choose(puzzle, tokens, history).then(() => this.open(options));
-  },
-
-  // The panels a fragment's options name, opened and scrolled to.
-  async open(options) {
-    for (const option of options) {
-      const [key, value] = option.split('=');
-      const k = Number(value);
-      if (key === 'bfs' && state.puzzle.picture && Number.isInteger(k) && k >= 0) {
-        await watch.go(k);
-        $('watch').scrollIntoView();
-      } else if (key === 'dedup' && state.puzzle.panels.includes('dedup')) {
-        $('dedup').scrollIntoView();
-        await watch.dedup();
-      } else if (key === 'race' && state.puzzle.panels.includes('race')) {
-        $('race').scrollIntoView();
-        await watch.race();
-      } else {
-        this.notice(`This link asks for “${option.slice(0, 40)}”, which ${state.puzzle.title} does not have.`);
-      }
-    }
-  },
-
   wire() {
     for (const a of document.querySelectorAll('#tabs a')) {
       a.addEventListener('click', (event) => {
@@ -266,7 +224,7 @@ const app = {
         this.choose(PUZZLES.get(a.dataset.puzzle), null, 'push');
       });
     }
-    window.addEventListener('hashchange', () => { if (location.hash !== state.fragment) this.readFragment('keep'); });
+    window.addEventListener('hashchange', () => { if (location.hash !== state.fragment) links.readFragment('keep'); });
     $('solve').onclick = () => this.solve('push');
     $('scramble').onclick = async () => {
       const p = state.puzzle;
@@ -310,7 +268,7 @@ const app = {
   const started = performance.now();
   app.wire();
   await client.start();
-  await app.readFragment(location.hash ? 'keep' : 'replace');
+  await links.readFragment(location.hash ? 'keep' : 'replace');
   $('status').textContent = `ready in ${Math.round(performance.now() - started)} ms`;
   document.body.dataset.ready = 'true';
 })().catch((error) => { $('status').textContent = 'failed: ' + error; throw error; });

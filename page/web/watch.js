@@ -141,7 +141,7 @@ const watch = {
   async dedup() {
     const body = $('dedup-table').querySelector('tbody'), runs = [];
     body.replaceChildren();
-    this.dedupBars(runs);
+    figures.dedupBars(runs);
     $('dedup-run').disabled = true;
     try {
       for (const kind of [0, 1, 2]) {
@@ -150,31 +150,10 @@ const watch = {
           html('td', { textContent: grouped(run.boards) }), html('td', { textContent: run.depth }),
           html('td', { textContent: `${run.ms.toFixed(0)} ms`, className: 'ms' })));
         runs.push({ name: run.name, ms: Number(run.ms.toFixed(0)) });
-        this.dedupBars(runs);
+        figures.dedupBars(runs);
       }
     } catch (error) { app.failed(error); }
     $('dedup-run').disabled = false;
-  },
-
-  // The seen sets' times as bars, each as long as its time (the table's, in whole ms) against
-  // the longest; once the array (Cantor, run last) is measured, each time as a multiple of it.
-  dedupBars(runs) {
-    const svg = $('dedup-bars'), width = 280, left = 4, longest = width - 2 * left, row = 40;
-    const height = Math.max(40, runs.length * row + 4), most = Math.max(1, ...runs.map((run) => run.ms));
-    const array = runs.find((run) => run.name === 'Cantor');
-    svg.replaceChildren();
-    svg.setAttribute('height', height);
-    svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
-    if (!runs.length) { el('text', { x: left, y: 24, 'font-size': 13, fill: '#444' }, svg, 'the times, as bars, once measured'); return; }
-    const said = runs.map((run, i) => {
-      const times = array ? `, ${(run.ms / Math.max(1, array.ms)).toFixed(1)}× the array's` : '';
-      const y = i * row + 16;
-      el('text', { x: left, y, 'font-size': 13, fill: '#222' }, svg, `${run.name}: ${run.ms} ms${times}`);
-      el('rect', { x: left, y: y + 6, width: Math.max(1, longest * run.ms / most), height: 12, rx: 2, class: 'seen-bar',
-        fill: run.name === 'Cantor' ? '#1d5e32' : '#8a5a2a', 'data-name': run.name, 'data-ms': run.ms, 'data-times': array ? (run.ms / Math.max(1, array.ms)).toFixed(1) : '' }, svg);
-      return `${run.name} ${run.ms} ms${times}`;
-    });
-    svg.setAttribute('aria-label', `The seen sets' times as bars: ${said.join('; ')}.`);
   },
 
   // The methods on the case shown, each its answer's length, its expansions and its time.
@@ -204,51 +183,10 @@ const watch = {
         $('race-text').textContent = `IDA*'s iterations: bounds ${run.bounds.join(', ')}, expanding ${run.expanded.map(grouped).join(', ')} boards.`;
       }
     }
-    await this.racePictures(tokens);
+    await figures.racePictures(tokens);
     const ida = runs.find(([method]) => method === 'ida')[2];
-    if (ida.bounds && ida.bounds.length) $('race-pictures').appendChild(this.iterations(ida));
+    if (ida.bounds && ida.bounds.length) $('race-pictures').appendChild(figures.iterations(ida));
     $('race-run').disabled = false;
-  },
-
-  // Side by side, the boards breadth-first search and A* expanded, on the picture of every board
-  // grouped by distance to the goal (the table's, the whole of it).
-  async racePictures(tokens) {
-    const box = $('race-pictures');
-    box.replaceChildren();
-    for (const [method, name] of [['bfs', 'breadth-first search'], ['astar', 'A*']]) {
-      try {
-        const made = await client.call({ op: 'race_picture', text: method + '|' + tokens.join(',') });
-        const canvas = html('canvas', { width: made.width, height: made.height });
-        canvas.getContext('2d').putImageData(new ImageData(made.pixels, made.width, made.height), 0, 0);
-        canvas.setAttribute('role', 'img');
-        canvas.setAttribute('aria-label', `The ${count(made.expanded, 'board')} ${name} expanded, dark among all the solvable boards grouped by distance to the goal`);
-        canvas.dataset.expanded = made.expanded;
-        box.appendChild(html('figure', { dataset: { method } }, canvas, html('figcaption', { textContent: `${name}: ${count(made.expanded, 'board')} expanded` })));
-      } catch (error) { app.failed(error); return; }
-    }
-  },
-
-  // IDA*'s work, which no picture of boards shows (it keeps no list): a bar per iteration, its
-  // bound under it and its height the boards it expanded (linear: the last iteration dominates,
-  // as it does in the count), the numbers in the bar's title and the figure's name.
-  iterations(run) {
-    const width = 280, height = 200, left = 56, right = 8, top = 12, bottom = 160, n = run.bounds.length;
-    const svg = el('svg', { id: 'ida-bars', width, height, viewBox: `0 0 ${width} ${height}`, role: 'img' });
-    const most = Math.max(1, ...run.expanded), band = (width - left - right) / n;
-    el('line', { x1: left, y1: bottom, x2: width - right, y2: bottom, stroke: '#555' }, svg);
-    run.bounds.forEach((bound, i) => {
-      const tall = Math.max(1, (bottom - top) * run.expanded[i] / most), x = left + i * band;
-      const bar = el('rect', { x: x + band * 0.15, y: bottom - tall, width: band * 0.7, height: tall, class: 'iteration', fill: '#8a5a2a',
-        'data-bound': bound, 'data-expanded': run.expanded[i] }, svg);
-      el('title', {}, bar, `bound ${bound}: ${count(run.expanded[i], 'board')} expanded`);
-      el('text', { x: x + band / 2, y: bottom + 16, 'text-anchor': 'middle', 'font-size': 12 }, svg, bound);
-    });
-    el('text', { x: left - 4, y: top + 10, 'text-anchor': 'end', 'font-size': 12 }, svg, grouped(most));
-    el('text', { x: left - 4, y: bottom, 'text-anchor': 'end', 'font-size': 12 }, svg, '0');
-    el('text', { x: left + (width - left - right) / 2, y: bottom + 34, 'text-anchor': 'middle', 'font-size': 13 }, svg, 'bound of each iteration');
-    svg.setAttribute('aria-label', `IDA*'s iterations: ` + run.bounds.map((bound, i) => `bound ${bound}, ${count(run.expanded[i], 'board')} expanded`).join('; ') + '.');
-    return html('figure', { dataset: { method: 'ida' } }, svg,
-      html('figcaption', { textContent: `IDA*: ${count(run.expansions, 'expansion')} over ${count(n, 'iteration')}, no list kept` }));
   },
 
   // colour-hash: the start side's search from the case, node by node, for the G of the method.
@@ -269,61 +207,15 @@ const watch = {
       $('start-length').replaceChildren(...lengths.map((length) => html('option', { value: length, textContent: length })));
       $('start-length').value = lengths[lengths.length - 1];
       $('start-tree-box').hidden = false;
-      this.startTree();
+      figures.startTree();
       const met = found.visits[found.visits.length - 1];
       $('start-text').textContent = found.met ? `The start side meets the table after trying lengths 1 to ${met.length}: its moves ${met.path}, then the table's walk of ${G}.` :
         `No sequence of up to ${16 - G} moves ends exactly ${G} from the goal: no solution within 16.`;
     } catch (error) { app.failed(error); }
   },
 
-  // colour-hash: one length of the start side's search drawn as a tree: the case at the root,
-  // each visit (the crate's, colour_hash::study::start_side, the first few dozen) a node under the
-  // one it extends, leaves left to right in the order tried; an ancestor the list leaves out (the
-  // meeting is listed even past the first few dozen) drawn dashed.
-  startTree() {
-    const svg = $('start-tree'), length = Number($('start-length').value), G = method.goalDepth;
-    const nodes = new Map([['', { path: '', children: [], listed: true, meets: null }]]);
-    const add = (path, visit) => {
-      if (nodes.has(path)) { if (visit) Object.assign(nodes.get(path), { listed: true, meets: visit.meets }); return; }
-      add(path.slice(0, -1), null);
-      const node = { path, children: [], listed: Boolean(visit), meets: visit ? visit.meets : null };
-      nodes.set(path, node);
-      nodes.get(path.slice(0, -1)).children.push(node);
-    };
-    for (const visit of (this.visits || []).filter((v) => v.length === length)) add(visit.path, visit);
-    const gap = 24, pad = 14, rowHeight = 46, r = 10;
-    let leaves = 0;
-    const place = (node, depth) => {
-      node.y = pad + r + depth * rowHeight;
-      if (!node.children.length) node.x = pad + r + gap * leaves++;
-      else {
-        node.children.forEach((child) => place(child, depth + 1));
-        node.x = (node.children[0].x + node.children[node.children.length - 1].x) / 2;
-      }
-    };
-    place(nodes.get(''), 0);
-    const width = Math.max(120, 2 * (pad + r) + gap * (leaves - 1), nodes.get('').x + 22 + pad), height = 2 * (pad + r) + length * rowHeight;
-    svg.replaceChildren();
-    for (const [name, value] of [['width', width], ['height', height], ['viewBox', `0 0 ${width} ${height}`]]) svg.setAttribute(name, value);
-    for (const node of nodes.values()) {
-      if (node.path) {
-        const parent = nodes.get(node.path.slice(0, -1));
-        el('line', { x1: parent.x, y1: parent.y + r, x2: node.x, y2: node.y - r, stroke: '#777', 'stroke-width': 1.5, 'stroke-dasharray': node.listed ? 'none' : '3 3' }, svg);
-      }
-      const fill = node.meets === true ? '#9fd8a8' : node.meets === false ? '#f3c1c1' : '#fff';
-      const g = el('g', { class: 'node', 'data-path': node.path, 'data-listed': node.listed, 'data-meets': String(node.meets) }, svg);
-      if (!node.path) el('rect', { x: node.x - 22, y: node.y - r, width: 44, height: 2 * r, rx: 6, fill, stroke: '#555' }, g);
-      else el('circle', { cx: node.x, cy: node.y, r, fill, stroke: node.meets === true ? '#1d5e32' : '#555',
-        'stroke-width': node.meets === true ? 2.5 : 1.2, 'stroke-dasharray': node.listed ? 'none' : '3 2' }, g);
-      el('text', { x: node.x, y: node.y + 4.5, 'text-anchor': 'middle', 'font-size': node.path ? 13 : 12, fill: '#222' }, g, node.path ? node.path.slice(-1) : 'case');
-    }
-    const listed = [...nodes.values()].filter((node) => node.path && node.listed), met = listed.find((node) => node.meets === true);
-    svg.setAttribute('aria-label', `The search of length ${length}: ${count(listed.length, 'node')} listed, ` +
-      listed.map((node) => node.path).join(', ') + (met ? `; ${met.path} ends exactly ${G} from the goal, the meeting.` : `; no bottom node is ${G} from the goal here.`));
-  },
-
   wire() {
-    $('start-length').onchange = () => this.startTree();
+    $('start-length').onchange = () => figures.startTree();
     $('start-run').onclick = () => this.startSide();
     $('bfs-back').onclick = () => { this.stop(); this.go(this.k - 1); };
     $('bfs-forward').onclick = () => { this.stop(); this.go(this.k + 1); };

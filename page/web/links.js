@@ -1,0 +1,48 @@
+// The page's links: the URL fragment read as a puzzle, a case and options (`#eight=2,3,…&race`),
+// exactly or not at all, and the panels its options name opened. `app` chooses and solves.
+'use strict';
+
+const links = {
+  // The fragment `#name` or `#name=t,t,…`: that puzzle (any case of letters) and case, exactly;
+  // anything else the default puzzle, with a short message.
+  readFragment(history) {
+    let hash = location.hash.slice(1);
+    app.notice('');
+    try { hash = decodeURIComponent(hash); } catch (_) {
+      app.notice('This link could not be read (a broken %-escape): showing ' + DEFAULT_PUZZLE.title + '.');
+      return app.choose(DEFAULT_PUZZLE, null, 'replace');
+    }
+    // `#name[=tokens][&bfs=K][&dedup][&race]`: the puzzle and case, then the panels to open.
+    const [main, ...options] = hash.split('&');
+    hash = main;
+    const equals = hash.indexOf('=');
+    const name = (equals < 0 ? hash : hash.slice(0, equals)).trim().toLowerCase();
+    const puzzle = PUZZLES.get(name);
+    if (!puzzle) {
+      if (name) app.notice(`This link names no puzzle of this page (“${name.slice(0, 40)}”): showing ${DEFAULT_PUZZLE.title}.`);
+      return app.choose(DEFAULT_PUZZLE, null, name ? 'keep' : 'replace');
+    }
+    const tokens = equals < 0 ? null : hash.slice(equals + 1).split(/[,\s]+/).filter(Boolean);
+    return app.choose(puzzle, tokens, history).then(() => links.open(options));
+  },
+
+  // The panels a fragment's options name, opened and scrolled to.
+  async open(options) {
+    for (const option of options) {
+      const [key, value] = option.split('=');
+      const k = Number(value);
+      if (key === 'bfs' && state.puzzle.picture && Number.isInteger(k) && k >= 0) {
+        await watch.go(k);
+        $('watch').scrollIntoView();
+      } else if (key === 'dedup' && state.puzzle.panels.includes('dedup')) {
+        $('dedup').scrollIntoView();
+        await watch.dedup();
+      } else if (key === 'race' && state.puzzle.panels.includes('race')) {
+        $('race').scrollIntoView();
+        await watch.race();
+      } else {
+        app.notice(`This link asks for “${option.slice(0, 40)}”, which ${state.puzzle.title} does not have.`);
+      }
+    }
+  },
+};
