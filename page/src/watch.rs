@@ -24,112 +24,159 @@ thread_local! {
     static HASH: RefCell<Option<Kept<colour_hash::study::GoalSideStepper>>> = const { RefCell::new(None) };
 }
 
-/// A board as the stepper shows it: its tokens, its rank and that rank's Lehmer digits.
-fn board(out: &mut json::Object, tokens: &str, rank: usize, digits: &[u8]) {
-    out.string("board", tokens);
-    out.number("rank", rank as u64);
-    out.numbers("digits", digits.iter().map(|&digit| u64::from(digit)));
+/// A board as the stepper shows it: its tokens, its rank and that rank's Lehmer digits (colour-hash's
+/// configurations have no rank: 0 and no digits).
+struct Shown {
+    tokens: String,
+    rank: usize,
+    digits: Vec<u8>,
+}
+
+impl Shown {
+    fn write(&self, out: &mut json::Object) {
+        out.string("board", &self.tokens);
+        out.number("rank", self.rank as u64);
+        out.numbers("digits", self.digits.iter().map(|&digit| u64::from(digit)));
+    }
+}
+
+/// One neighbour of the board taken: its move's name, the board, whether it is new, its distance.
+struct Reached {
+    name: String,
+    board: Shown,
+    new: bool,
+    distance: u64,
+}
+
+/// One step of any puzzle's search, in the page's terms: each puzzle's stepper is read into it
+/// and [`step_json`] writes it, so the three steppers share one JSON form.
+struct StepView {
+    index: usize,
+    board: Shown,
+    distance: u64,
+    neighbours: Vec<Reached>,
+    queued: usize,
+    seen: usize,
+    /// The queue's first boards' tokens.
+    queue: Vec<String>,
+}
+
+/// Boards of the queue the page draws.
+const QUEUE_SHOWN: usize = 12;
+
+/// A step as JSON.
+fn step_json(view: StepView) -> String {
+    let mut out = json::Object::new();
+    out.number("index", view.index as u64);
+    view.board.write(&mut out);
+    out.number("distance", view.distance);
+    let neighbours: Vec<String> = view
+        .neighbours
+        .iter()
+        .map(|next| {
+            let mut item = json::Object::new();
+            item.string("move", &next.name);
+            next.board.write(&mut item);
+            item.raw("new", if next.new { "true" } else { "false" });
+            item.number("distance", next.distance);
+            item.finish()
+        })
+        .collect();
+    out.raw("neighbours", &format!("[{}]", neighbours.join(",")));
+    out.number("queued", view.queued as u64);
+    out.number("seen", view.seen as u64);
+    out.strings("queue", view.queue);
+    out.finish()
 }
 
 /// One step of msquare's search as JSON.
 fn msquare_step(stepper: &mut msquare::study::Stepper) -> Option<String> {
     use msquare::study::{lehmer_digits, rank};
+    let shown = |board: &msquare::Board| Shown {
+        tokens: square::tokens(board),
+        rank: rank(board),
+        digits: lehmer_digits(board),
+    };
     let step = stepper.step()?;
-    let mut out = json::Object::new();
-    out.number("index", step.index as u64);
-    board(
-        &mut out,
-        &square::tokens(&step.board),
-        rank(&step.board),
-        &lehmer_digits(&step.board),
-    );
-    out.number("distance", u64::from(step.distance));
-    let neighbours: Vec<String> = step
+    let neighbours = step
         .neighbours
         .iter()
-        .map(|next| {
-            let mut item = json::Object::new();
-            item.string("move", &char::from(next.letter).to_string());
-            board(
-                &mut item,
-                &square::tokens(&next.board),
-                rank(&next.board),
-                &lehmer_digits(&next.board),
-            );
-            item.raw("new", if next.new { "true" } else { "false" });
-            item.number("distance", u64::from(next.distance));
-            item.finish()
+        .map(|next| Reached {
+            name: char::from(next.letter).to_string(),
+            board: shown(&next.board),
+            new: next.new,
+            distance: u64::from(next.distance),
         })
         .collect();
-    out.raw("neighbours", &format!("[{}]", neighbours.join(",")));
-    out.number("queued", step.queued as u64);
-    out.number("seen", step.seen as u64);
-    out.strings("queue", stepper.queue().take(12).map(square::tokens));
-    Some(out.finish())
+    Some(step_json(StepView {
+        index: step.index,
+        board: shown(&step.board),
+        distance: u64::from(step.distance),
+        neighbours,
+        queued: step.queued,
+        seen: step.seen,
+        queue: stepper.queue().take(QUEUE_SHOWN).map(square::tokens).collect(),
+    }))
 }
 
 /// One step of eight's search as JSON.
 fn eight_step(stepper: &mut eight::study::Stepper) -> Option<String> {
     use eight::study::lehmer_digits;
+    let shown = |board: &eight::Board| Shown {
+        tokens: tiles::tokens(board),
+        rank: board.rank(),
+        digits: lehmer_digits(board).to_vec(),
+    };
     let step = stepper.step()?;
-    let mut out = json::Object::new();
-    out.number("index", step.index as u64);
-    board(
-        &mut out,
-        &tiles::tokens(&step.board),
-        step.board.rank(),
-        &lehmer_digits(&step.board),
-    );
-    out.number("distance", u64::from(step.distance));
-    let neighbours: Vec<String> = step
+    let neighbours = step
         .neighbours
         .iter()
-        .map(|next| {
-            let mut item = json::Object::new();
-            item.string("move", &char::from(next.letter).to_string());
-            board(
-                &mut item,
-                &tiles::tokens(&next.board),
-                next.board.rank(),
-                &lehmer_digits(&next.board),
-            );
-            item.raw("new", if next.new { "true" } else { "false" });
-            item.number("distance", u64::from(next.distance));
-            item.finish()
+        .map(|next| Reached {
+            name: char::from(next.letter).to_string(),
+            board: shown(&next.board),
+            new: next.new,
+            distance: u64::from(next.distance),
         })
         .collect();
-    out.raw("neighbours", &format!("[{}]", neighbours.join(",")));
-    out.number("queued", step.queued as u64);
-    out.number("seen", step.seen as u64);
-    out.strings("queue", stepper.queue().take(12).map(tiles::tokens));
-    Some(out.finish())
+    Some(step_json(StepView {
+        index: step.index,
+        board: shown(&step.board),
+        distance: u64::from(step.distance),
+        neighbours,
+        queued: step.queued,
+        seen: step.seen,
+        queue: stepper.queue().take(QUEUE_SHOWN).map(tiles::tokens).collect(),
+    }))
 }
 
 /// One step of colour-hash's goal side as JSON: configurations have no rank (their space is
 /// remembered in a hash map), so `rank` is 0 and `digits` empty.
 fn hash_step(stepper: &mut colour_hash::study::GoalSideStepper) -> Option<String> {
+    let shown = |numbers| Shown {
+        tokens: hash::tokens(numbers),
+        rank: 0,
+        digits: Vec::new(),
+    };
     let step = stepper.step()?;
-    let mut out = json::Object::new();
-    out.number("index", step.index as u64);
-    board(&mut out, &hash::tokens(&step.numbers), 0, &[]);
-    out.number("distance", u64::from(step.distance));
-    let neighbours: Vec<String> = step
+    let neighbours = step
         .neighbours
         .iter()
-        .map(|next| {
-            let mut item = json::Object::new();
-            item.string("move", &next.step.to_string());
-            board(&mut item, &hash::tokens(&next.numbers), 0, &[]);
-            item.raw("new", if next.new { "true" } else { "false" });
-            item.number("distance", u64::from(next.distance));
-            item.finish()
+        .map(|next| Reached {
+            name: next.step.to_string(),
+            board: shown(&next.numbers),
+            new: next.new,
+            distance: u64::from(next.distance),
         })
         .collect();
-    out.raw("neighbours", &format!("[{}]", neighbours.join(",")));
-    out.number("queued", step.queued as u64);
-    out.number("seen", step.seen as u64);
-    out.strings("queue", stepper.queue().take(12).map(hash::tokens));
-    Some(out.finish())
+    Some(step_json(StepView {
+        index: step.index,
+        board: shown(&step.numbers),
+        distance: u64::from(step.distance),
+        neighbours,
+        queued: step.queued,
+        seen: step.seen,
+        queue: stepper.queue().take(QUEUE_SHOWN).map(hash::tokens).collect(),
+    }))
 }
 
 /// Colour-hash's start side from a configuration, `request` being `tokens|G`: JSON
