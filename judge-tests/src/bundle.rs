@@ -396,6 +396,28 @@ mod tests {
     use super::*;
     use std::process::Command;
 
+    /// `file` compiled without a word from rustc under the editions furthest apart in how they
+    /// read paths, preludes and panic messages (2015 and 2024), each build printing `42` (the toy
+    /// crates' answer); `source` is shown on a failure. The binaries go to `root/out`.
+    pub(super) fn compiles_and_prints_42(file: &Path, root: &Path, source: &str) {
+        for edition in ["2015", "2024"] {
+            let binary = root.join(format!("out/toy-{edition}"));
+            let compiled = Command::new("rustc")
+                .args(["--edition", edition, "-o"])
+                .arg(&binary)
+                .arg(file)
+                .output()
+                .unwrap();
+            let messages = String::from_utf8_lossy(&compiled.stderr);
+            assert!(
+                compiled.status.success() && messages.is_empty(),
+                "{edition}: {messages}\n{source}"
+            );
+            let ran = Command::new(&binary).output().unwrap();
+            assert_eq!(String::from_utf8_lossy(&ran.stdout), "42\n", "{edition}");
+        }
+    }
+
     /// A workspace in a temporary folder: a `common` with the `cli` the bundle's main needs, a
     /// module the puzzle names (`base`), one only `base` names through `super::` (`deep`) and one
     /// nobody names (`unused`); a puzzle whose `cli`, `plain` and `study` the bundle leaves out,
@@ -477,23 +499,7 @@ mod tests {
         assert!(source.contains("use crate::common;"), "{source}");
 
         let file = write(&made, &root.join("out")).unwrap();
-        // The editions furthest apart in how they read paths, preludes and panic messages.
-        for edition in ["2015", "2024"] {
-            let binary = root.join(format!("out/toy-{edition}"));
-            let compiled = Command::new("rustc")
-                .args(["--edition", edition, "-o"])
-                .arg(&binary)
-                .arg(&file)
-                .output()
-                .unwrap();
-            let messages = String::from_utf8_lossy(&compiled.stderr);
-            assert!(
-                compiled.status.success() && messages.is_empty(),
-                "{edition}: {messages}\n{source}"
-            );
-            let ran = Command::new(&binary).output().unwrap();
-            assert_eq!(String::from_utf8_lossy(&ran.stdout), "42\n", "{edition}");
-        }
+        compiles_and_prints_42(&file, &root, source);
         fs::remove_dir_all(&root).unwrap();
     }
 

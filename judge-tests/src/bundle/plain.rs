@@ -209,7 +209,6 @@ fn collapse_blank_lines(text: &str) -> String {
 mod tests {
     use super::*;
     use std::fs;
-    use std::process::Command;
 
     /// A puzzle crate `toy` in a temporary folder whose `plain.rs` is `plain` and whose
     /// `plain/io.rs` prints `answer()` from its `main`.
@@ -251,22 +250,7 @@ mod tests {
         }
         let file = super::super::write(&made, &root.join("out")).unwrap();
         assert!(file.ends_with("toy-plain.rs"), "{}", file.display());
-        for edition in ["2015", "2024"] {
-            let binary = root.join(format!("out/toy-{edition}"));
-            let compiled = Command::new("rustc")
-                .args(["--edition", edition, "-o"])
-                .arg(&binary)
-                .arg(&file)
-                .output()
-                .unwrap();
-            let messages = String::from_utf8_lossy(&compiled.stderr);
-            assert!(
-                compiled.status.success() && messages.is_empty(),
-                "{edition}: {messages}\n{source}"
-            );
-            let ran = Command::new(&binary).output().unwrap();
-            assert_eq!(String::from_utf8_lossy(&ran.stdout), "42\n", "{edition}");
-        }
+        crate::bundle::tests::compiles_and_prints_42(&file, &root, source);
         fs::remove_dir_all(&root).unwrap();
     }
 
