@@ -7,10 +7,11 @@
 //! - Bad input (not eight numbers, a number outside 1..8 or repeated, anything after the eighth)
 //!   prints nothing on stdout and one line on stderr, `msquare: error: ...`, with exit status 1.
 
-use std::io::{self, Read, Write};
+use std::fs;
+use std::io::{self, ErrorKind, Read, Write};
 use std::process::ExitCode;
 
-use super::{Board, Plain, CELLS};
+use super::{room, Board, Plain, CELLS};
 
 /// The program's name, the prefix of its error line.
 pub const PROGRAM: &str = "msquare";
@@ -18,17 +19,19 @@ pub const PROGRAM: &str = "msquare";
 /// Moves per line of the printed sequence.
 const LINE_WIDTH: usize = 60;
 
+/// The most input read: a judge's is a few kilobytes, and an endless stream (`< /dev/zero`) ends
+/// here at once with the error line instead of filling the memory.
+pub const MAX_INPUT: usize = 1 << 26;
+
 /// The program: stdin to stdout, and the error line on stderr.
 pub fn main() -> ExitCode {
-    let mut input = Vec::new();
     let mut answers = String::new();
-    let mut outcome = match io::stdin().read_to_end(&mut input) {
-        Ok(_) => answer_all(&input, &mut answers),
-        Err(error) => Err(format!("i/o: {}", error)),
-    };
-    let mut stdout = io::stdout();
-    if let Err(error) = stdout.write_all(answers.as_bytes()).and_then(|()| stdout.flush()) {
-        outcome = outcome.and(Err(format!("i/o: {}", error)));
+    let mut outcome = read_input().and_then(|input| answer_all(&input, &mut answers));
+    if let Err(error) = stdout().and_then(|mut stdout| stdout.write_all(answers.as_bytes())) {
+        // A reader that stopped early (`| head -1`) took all it wanted: no error.
+        if error.kind() != ErrorKind::BrokenPipe {
+            outcome = outcome.and(Err(format!("i/o: {}", error)));
+        }
     }
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
@@ -40,13 +43,60 @@ pub fn main() -> ExitCode {
     }
 }
 
+/// All of stdin, at most [`MAX_INPUT`] bytes, in memory reserved by `try_reserve`.
+///
+/// # Errors
+/// A closed stdin (`<&-`: Rust then opens `/dev/null` read-write in its place, which a shell's
+/// `< /dev/null` never is), a read error, too much input, or memory refused.
+pub fn read_input() -> Result<Vec<u8>, String> {
+    let null = fs::read_link("/proc/self/fd/0").map_or(false, |path| path.as_os_str() == "/dev/null");
+    let flags = fs::read_to_string("/proc/self/fdinfo/0").unwrap_or_default();
+    // The last octal digit of the flags is the access mode, 2 when read-write.
+    if null
+        && flags
+            .lines()
+            .any(|line| line.starts_with("flags:") && line.ends_with('2'))
+    {
+        return Err("i/o: stdin is closed".to_string());
+    }
+    let mut input = Vec::new();
+    let mut chunk = [0; 8192];
+    loop {
+        let count = match io::stdin().read(&mut chunk) {
+            Ok(0) => return Ok(input),
+            Ok(count) => count,
+            Err(error) if error.kind() == ErrorKind::Interrupted => continue,
+            Err(error) => return Err(format!("i/o: {}", error)),
+        };
+        if input.len() + count > MAX_INPUT {
+            return Err(format!("the input is longer than {} bytes", MAX_INPUT));
+        }
+        room(input.try_reserve(count), input.len() + count, "the input")?;
+        input.extend_from_slice(&chunk[..count]);
+    }
+}
+
+/// stdout as a copy of its descriptor: std's own takes a refused write (a stdout open read-only)
+/// for success, which would lose the answers with status 0.
+#[cfg(unix)]
+fn stdout() -> io::Result<fs::File> {
+    use std::os::fd::AsFd;
+    Ok(fs::File::from(io::stdout().as_fd().try_clone_to_owned()?))
+}
+
+/// stdout as std gives it, elsewhere.
+#[cfg(not(unix))]
+fn stdout() -> io::Result<io::Stdout> {
+    Ok(io::stdout())
+}
+
 /// Answers the target in `input`, appending the answer to `answers`.
 ///
 /// # Errors
 /// A message naming what is wrong with the input (nothing is appended then).
 pub fn answer_all(input: &[u8], answers: &mut String) -> Result<(), String> {
     let target = read_target(input)?;
-    let plain = Plain::new();
+    let plain = Plain::try_new()?;
     write_answer(answers, plain.distance(&target), &plain.sequence(&target));
     Ok(())
 }
