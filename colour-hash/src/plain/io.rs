@@ -5,25 +5,28 @@
 //! on stderr. A word that is no number, a negative count, too few or too many numbers: the
 //! answers before it, then one line on stderr, `colour-hash: error: ...`, and exit status 1.
 
-use std::io::{self, Read, Write};
+use std::fs;
+use std::io::{self, ErrorKind, Read, Write};
 use std::process::ExitCode;
 
-use super::{Config, Plain, GOAL, NUMBERS};
+use super::{room, Config, Plain, GOAL, NUMBERS};
 
 /// The program's name, the prefix of its warning and error lines.
 pub const PROGRAM: &str = "colour-hash";
 
+/// The most input read: a judge's is a few kilobytes, and an endless stream (`< /dev/zero`) ends
+/// here at once with the error line instead of filling the memory.
+pub const MAX_INPUT: usize = 1 << 26;
+
 /// The program: stdin to stdout, and the warning and error lines on stderr.
 pub fn main() -> ExitCode {
-    let mut input = Vec::new();
     let (mut answers, mut warnings) = (String::new(), String::new());
-    let mut outcome = match io::stdin().read_to_end(&mut input) {
-        Ok(_) => answer_all(&input, &mut answers, &mut warnings),
-        Err(error) => Err(format!("i/o: {}", error)),
-    };
-    let mut stdout = io::stdout();
-    if let Err(error) = stdout.write_all(answers.as_bytes()).and_then(|()| stdout.flush()) {
-        outcome = outcome.and(Err(format!("i/o: {}", error)));
+    let mut outcome = read_input().and_then(|input| answer_all(&input, &mut answers, &mut warnings));
+    if let Err(error) = stdout().and_then(|mut stdout| stdout.write_all(answers.as_bytes())) {
+        // A reader that stopped early (`| head -1`) took all it wanted: no error.
+        if error.kind() != ErrorKind::BrokenPipe {
+            outcome = outcome.and(Err(format!("i/o: {}", error)));
+        }
     }
     // A failing stderr loses its lines, not the status.
     let _ = io::stderr().write_all(warnings.as_bytes());
@@ -34,6 +37,53 @@ pub fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// All of stdin, at most [`MAX_INPUT`] bytes, in memory reserved by `try_reserve`.
+///
+/// # Errors
+/// A closed stdin (`<&-`: Rust then opens `/dev/null` read-write in its place, which a shell's
+/// `< /dev/null` never is), a read error, too much input, or memory refused.
+pub fn read_input() -> Result<Vec<u8>, String> {
+    let null = fs::read_link("/proc/self/fd/0").map_or(false, |path| path.as_os_str() == "/dev/null");
+    let flags = fs::read_to_string("/proc/self/fdinfo/0").unwrap_or_default();
+    // The last octal digit of the flags is the access mode, 2 when read-write.
+    if null
+        && flags
+            .lines()
+            .any(|line| line.starts_with("flags:") && line.ends_with('2'))
+    {
+        return Err("i/o: stdin is closed".to_string());
+    }
+    let mut input = Vec::new();
+    let mut chunk = [0; 8192];
+    loop {
+        let count = match io::stdin().read(&mut chunk) {
+            Ok(0) => return Ok(input),
+            Ok(count) => count,
+            Err(error) if error.kind() == ErrorKind::Interrupted => continue,
+            Err(error) => return Err(format!("i/o: {}", error)),
+        };
+        if input.len() + count > MAX_INPUT {
+            return Err(format!("the input is longer than {} bytes", MAX_INPUT));
+        }
+        room(input.try_reserve(count), input.len() + count, "the input")?;
+        input.extend_from_slice(&chunk[..count]);
+    }
+}
+
+/// stdout as a copy of its descriptor: std's own takes a refused write (a stdout open read-only)
+/// for success, which would lose the answers with status 0.
+#[cfg(unix)]
+fn stdout() -> io::Result<fs::File> {
+    use std::os::fd::AsFd;
+    Ok(fs::File::from(io::stdout().as_fd().try_clone_to_owned()?))
+}
+
+/// stdout as std gives it, elsewhere.
+#[cfg(not(unix))]
+fn stdout() -> io::Result<io::Stdout> {
+    Ok(io::stdout())
 }
 
 /// Answers every configuration of `input` into `answers`, with a line in `warnings` for each
@@ -72,9 +122,13 @@ pub fn answer_all(input: &[u8], answers: &mut String, warnings: &mut String) -> 
                 None => return Err(format!("case {}: '{}' is not an integer", case, shown(word))),
             }
         }
+        // An answer line is at most 34 bytes.
+        room(answers.try_reserve(40), 40, "the answers")?;
         if pieces && is_configuration(&numbers) {
-            let plain = plain.get_or_insert_with(Plain::new);
-            answers.push_str(&plain.answer_text(&numbers));
+            if plain.is_none() {
+                plain = Some(Plain::try_new()?);
+            }
+            answers.push_str(&plain.as_ref().expect("built above").answer_text(&numbers));
         } else {
             warnings.push_str(&format!(
                 "{}: warning: case {}: not a configuration of the puzzle\n",

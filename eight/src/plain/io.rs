@@ -12,25 +12,28 @@
 //! - A byte that is no tile, a repeated tile or a board cut short is an error: the answers before
 //!   it are printed, then one line on stderr, `eight: error: board N: ...`, and exit status 1.
 
-use std::io::{self, Read, Write};
+use std::fs;
+use std::io::{self, ErrorKind, Read, Write};
 use std::process::ExitCode;
 
-use super::{Table, BLANK};
+use super::{room, Table, BLANK};
 
 /// The program's name, the prefix of its error line.
 pub const PROGRAM: &str = "eight";
 
+/// The most input read: a judge's is a few kilobytes, and an endless stream (`< /dev/zero`) ends
+/// here at once with the error line instead of filling the memory.
+pub const MAX_INPUT: usize = 1 << 26;
+
 /// The program: stdin to stdout, and the error line on stderr.
 pub fn main() -> ExitCode {
-    let mut input = Vec::new();
     let mut answers = String::new();
-    let mut outcome = match io::stdin().read_to_end(&mut input) {
-        Ok(_) => answer_all(&input, &mut answers),
-        Err(error) => Err(format!("i/o: {}", error)),
-    };
-    let mut stdout = io::stdout();
-    if let Err(error) = stdout.write_all(answers.as_bytes()).and_then(|()| stdout.flush()) {
-        outcome = outcome.and(Err(format!("i/o: {}", error)));
+    let mut outcome = read_input().and_then(|input| answer_all(&input, &mut answers));
+    if let Err(error) = stdout().and_then(|mut stdout| stdout.write_all(answers.as_bytes())) {
+        // A reader that stopped early (`| head -1`) took all it wanted: no error.
+        if error.kind() != ErrorKind::BrokenPipe {
+            outcome = outcome.and(Err(format!("i/o: {}", error)));
+        }
     }
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
@@ -42,6 +45,53 @@ pub fn main() -> ExitCode {
     }
 }
 
+/// All of stdin, at most [`MAX_INPUT`] bytes, in memory reserved by `try_reserve`.
+///
+/// # Errors
+/// A closed stdin (`<&-`: Rust then opens `/dev/null` read-write in its place, which a shell's
+/// `< /dev/null` never is), a read error, too much input, or memory refused.
+pub fn read_input() -> Result<Vec<u8>, String> {
+    let null = fs::read_link("/proc/self/fd/0").map_or(false, |path| path.as_os_str() == "/dev/null");
+    let flags = fs::read_to_string("/proc/self/fdinfo/0").unwrap_or_default();
+    // The last octal digit of the flags is the access mode, 2 when read-write.
+    if null
+        && flags
+            .lines()
+            .any(|line| line.starts_with("flags:") && line.ends_with('2'))
+    {
+        return Err("i/o: stdin is closed".to_string());
+    }
+    let mut input = Vec::new();
+    let mut chunk = [0; 8192];
+    loop {
+        let count = match io::stdin().read(&mut chunk) {
+            Ok(0) => return Ok(input),
+            Ok(count) => count,
+            Err(error) if error.kind() == ErrorKind::Interrupted => continue,
+            Err(error) => return Err(format!("i/o: {}", error)),
+        };
+        if input.len() + count > MAX_INPUT {
+            return Err(format!("the input is longer than {} bytes", MAX_INPUT));
+        }
+        room(input.try_reserve(count), input.len() + count, "the input")?;
+        input.extend_from_slice(&chunk[..count]);
+    }
+}
+
+/// stdout as a copy of its descriptor: std's own takes a refused write (a stdout open read-only)
+/// for success, which would lose the answers with status 0.
+#[cfg(unix)]
+fn stdout() -> io::Result<fs::File> {
+    use std::os::fd::AsFd;
+    Ok(fs::File::from(io::stdout().as_fd().try_clone_to_owned()?))
+}
+
+/// stdout as std gives it, elsewhere.
+#[cfg(not(unix))]
+fn stdout() -> io::Result<io::Stdout> {
+    Ok(io::stdout())
+}
+
 /// Answers every board of `input`, appending each answer to `answers` as it goes.
 ///
 /// # Errors
@@ -49,7 +99,9 @@ pub fn main() -> ExitCode {
 pub fn answer_all(input: &[u8], answers: &mut String) -> Result<(), String> {
     let input = input.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(input);
     let is_space = |byte: &u8| matches!(*byte, b' ' | b'\t'..=b'\r');
-    let tiles: Vec<u8> = input.iter().copied().filter(|byte| !is_space(byte)).collect();
+    let mut tiles = Vec::new();
+    room(tiles.try_reserve_exact(input.len()), input.len(), "the tiles")?;
+    tiles.extend(input.iter().copied().filter(|byte| !is_space(byte)));
     // UVa 652's count: the first word, if it is a number alone on its line and 9·N tiles follow.
     let start = input.iter().position(|byte| !is_space(byte)).unwrap_or(input.len());
     let length = input[start..].iter().position(is_space).unwrap_or(input.len() - start);
@@ -68,11 +120,16 @@ pub fn answer_all(input: &[u8], answers: &mut String) -> Result<(), String> {
     let mut table = None;
     for (index, board) in boards.chunks(9).enumerate() {
         let board = read_board(board).map_err(|fault| format!("board {}: {}", index + 1, fault))?;
+        // The table is built at the first board that needs it.
+        if table.is_none() {
+            table = Some(Table::try_build()?);
+        }
+        let table = table.as_ref().expect("built above");
+        // An answer line and its separator are at most 33 bytes.
+        room(answers.try_reserve(40), 40, "the answers")?;
         if index > 0 {
             answers.push_str(separator);
         }
-        // The table is built at the first board that needs it.
-        let table = table.get_or_insert_with(Table::build);
         match table.answer(&board) {
             Some(moves) => answers.push_str(&moves),
             None => answers.push_str("unsolvable"),
