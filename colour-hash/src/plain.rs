@@ -148,15 +148,6 @@ pub struct Plain {
 }
 
 impl Plain {
-    /// [`Plain::try_new`] for the callers that cannot go on without it (the tests, the page).
-    ///
-    /// # Panics
-    /// If the system refuses the memory.
-    #[allow(clippy::new_without_default)] // A default that can panic would hide it.
-    pub fn new() -> Plain {
-        Plain::try_new().expect("memory for the table")
-    }
-
     /// The breadth-first search from the goal, to [`TABLE_DEPTH`] moves: the 9,489
     /// configurations' room reserved first ([`room`]).
     ///
@@ -267,9 +258,8 @@ impl Plain {
     }
 }
 
-/// `reserved`, a `try_reserve` of `bytes` for `what`, as the error line's words: memory the
-/// system refuses (a judge's address-space limit) ends the run with the answers so far and one
-/// line, where `vec!` or a growing `push` would abort and lose them.
+/// `reserved`, a `try_reserve` of `bytes` for `what`, as the error line's words: refused memory
+/// ends the run with the answers so far and one line, where `vec!` or `push` would abort.
 pub fn room(reserved: Result<(), TryReserveError>, bytes: usize, what: &str) -> Result<(), String> {
     reserved.map_err(|_| format!("out of memory: cannot allocate {} bytes for {}", bytes, what))
 }

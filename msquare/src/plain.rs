@@ -254,12 +254,8 @@ impl Plain {
     }
 }
 
-/// `reserved`, the outcome of a `try_reserve` of `bytes` for `what`, as the error line's words:
-/// memory the system refuses (under a judge's address-space limit) ends the run with the answers
-/// found so far and one line, where `vec!` or a growing `push` would abort and lose them.
-///
-/// # Errors
-/// `out of memory: cannot allocate N bytes for <what>` when `reserved` failed.
+/// `reserved`, a `try_reserve` of `bytes` for `what`, as the error line's words: refused memory
+/// ends the run with the answers so far and one line, where `vec!` or `push` would abort.
 pub fn room(reserved: Result<(), TryReserveError>, bytes: usize, what: &str) -> Result<(), String> {
     reserved.map_err(|_| format!("out of memory: cannot allocate {} bytes for {}", bytes, what))
 }

@@ -5,8 +5,7 @@
 //! on stderr. A word that is no number, a negative count, too few or too many numbers: the
 //! answers before it, then one line on stderr, `colour-hash: error: ...`, and exit status 1.
 
-use std::fs;
-use std::io::{self, ErrorKind, Read, Write};
+use std::io::{self, BufRead, ErrorKind, Write};
 use std::process::ExitCode;
 
 use super::{room, Config, Plain, GOAL, NUMBERS};
@@ -14,18 +13,17 @@ use super::{room, Config, Plain, GOAL, NUMBERS};
 /// The program's name, the prefix of its warning and error lines.
 pub const PROGRAM: &str = "colour-hash";
 
-/// The most input read: a judge's is a few kilobytes, and an endless stream (`< /dev/zero`) ends
-/// here at once with the error line instead of filling the memory.
+/// The most input read: an endless stream (`< /dev/zero`) ends here at once, with the error line.
 pub const MAX_INPUT: usize = 1 << 26;
 
 /// The program: stdin to stdout, and the warning and error lines on stderr.
 pub fn main() -> ExitCode {
     let (mut answers, mut warnings) = (String::new(), String::new());
     let mut outcome = read_input().and_then(|input| answer_all(&input, &mut answers, &mut warnings));
-    if let Err(error) = stdout().and_then(|mut stdout| stdout.write_all(answers.as_bytes())) {
-        // A reader that stopped early (`| head -1`) took all it wanted: no error.
+    if let Err(error) = output().and_then(|mut output| output.write_all(answers.as_bytes())) {
+        // A reader that stopped early (`| head -1`) took all it wanted.
         if error.kind() != ErrorKind::BrokenPipe {
-            outcome = outcome.and(Err(format!("i/o: {}", error)));
+            outcome = outcome.and(Err(format!("i/o: {error}")));
         }
     }
     // A failing stderr loses its lines, not the status.
@@ -33,56 +31,42 @@ pub fn main() -> ExitCode {
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
-            let _ = writeln!(io::stderr(), "{}: error: {}", PROGRAM, message);
+            let _ = writeln!(io::stderr(), "{PROGRAM}: error: {message}");
             ExitCode::FAILURE
         }
     }
 }
 
-/// All of stdin, at most [`MAX_INPUT`] bytes, in memory reserved by `try_reserve`.
+/// All of stdin, grown by `try_reserve`, at most [`MAX_INPUT`] bytes.
 ///
 /// # Errors
-/// A closed stdin (`<&-`: Rust then opens `/dev/null` read-write in its place, which a shell's
-/// `< /dev/null` never is), a read error, too much input, or memory refused.
+/// A read error, too much input, or memory refused.
 pub fn read_input() -> Result<Vec<u8>, String> {
-    let null = fs::read_link("/proc/self/fd/0").map_or(false, |path| path.as_os_str() == "/dev/null");
-    let flags = fs::read_to_string("/proc/self/fdinfo/0").unwrap_or_default();
-    // The last octal digit of the flags is the access mode, 2 when read-write.
-    if null
-        && flags
-            .lines()
-            .any(|line| line.starts_with("flags:") && line.ends_with('2'))
-    {
-        return Err("i/o: stdin is closed".to_string());
-    }
-    let mut input = Vec::new();
-    let mut chunk = [0; 8192];
+    let (mut input, mut stdin) = (Vec::new(), io::stdin().lock());
     loop {
-        let count = match io::stdin().read(&mut chunk) {
-            Ok(0) => return Ok(input),
-            Ok(count) => count,
-            Err(error) if error.kind() == ErrorKind::Interrupted => continue,
-            Err(error) => return Err(format!("i/o: {}", error)),
-        };
-        if input.len() + count > MAX_INPUT {
-            return Err(format!("the input is longer than {} bytes", MAX_INPUT));
+        let chunk = stdin.fill_buf().map_err(|error| format!("i/o: {error}"))?;
+        let (count, total) = (chunk.len(), input.len() + chunk.len());
+        if count == 0 {
+            return Ok(input);
+        } else if total > MAX_INPUT {
+            return Err(format!("the input is longer than {MAX_INPUT} bytes"));
         }
-        room(input.try_reserve(count), input.len() + count, "the input")?;
-        input.extend_from_slice(&chunk[..count]);
+        room(input.try_reserve(count), total, "the input")?;
+        input.extend_from_slice(chunk);
+        stdin.consume(count);
     }
 }
 
 /// stdout as a copy of its descriptor: std's own takes a refused write (a stdout open read-only)
-/// for success, which would lose the answers with status 0.
+/// for success.
 #[cfg(unix)]
-fn stdout() -> io::Result<fs::File> {
+fn output() -> io::Result<std::fs::File> {
     use std::os::fd::AsFd;
-    Ok(fs::File::from(io::stdout().as_fd().try_clone_to_owned()?))
+    Ok(std::fs::File::from(io::stdout().as_fd().try_clone_to_owned()?))
 }
 
-/// stdout as std gives it, elsewhere.
 #[cfg(not(unix))]
-fn stdout() -> io::Result<io::Stdout> {
+fn output() -> io::Result<io::Stdout> {
     Ok(io::stdout())
 }
 
@@ -109,17 +93,12 @@ pub fn answer_all(input: &[u8], answers: &mut String, warnings: &mut String) -> 
         for (place, number) in numbers.iter_mut().enumerate() {
             let word = match remaining.next() {
                 Some(word) => word,
-                None => {
-                    return Err(format!(
-                        "case {}: the input ends after {} of its 24 numbers",
-                        case, place
-                    ))
-                }
+                None => return Err(format!("case {case}: the input ends after {place} of its 24 numbers")),
             };
             match value(word) {
                 Some(piece) if (0..=10).contains(&piece) => *number = piece as u8,
                 Some(_) => pieces = false,
-                None => return Err(format!("case {}: '{}' is not an integer", case, shown(word))),
+                None => return Err(format!("case {case}: '{}' is not an integer", shown(word))),
             }
         }
         // An answer line is at most 34 bytes.
@@ -131,8 +110,7 @@ pub fn answer_all(input: &[u8], answers: &mut String, warnings: &mut String) -> 
             answers.push_str(&plain.as_ref().expect("built above").answer_text(&numbers));
         } else {
             warnings.push_str(&format!(
-                "{}: warning: case {}: not a configuration of the puzzle\n",
-                PROGRAM, case
+                "{PROGRAM}: warning: case {case}: not a configuration of the puzzle\n"
             ));
             answers.push_str("NO SOLUTION WAS FOUND IN 16 STEPS");
         }

@@ -12,8 +12,7 @@
 //! - A byte that is no tile, a repeated tile or a board cut short is an error: the answers before
 //!   it are printed, then one line on stderr, `eight: error: board N: ...`, and exit status 1.
 
-use std::fs;
-use std::io::{self, ErrorKind, Read, Write};
+use std::io::{self, BufRead, ErrorKind, Write};
 use std::process::ExitCode;
 
 use super::{room, Table, BLANK};
@@ -21,16 +20,15 @@ use super::{room, Table, BLANK};
 /// The program's name, the prefix of its error line.
 pub const PROGRAM: &str = "eight";
 
-/// The most input read: a judge's is a few kilobytes, and an endless stream (`< /dev/zero`) ends
-/// here at once with the error line instead of filling the memory.
+/// The most input read: an endless stream (`< /dev/zero`) ends here at once, with the error line.
 pub const MAX_INPUT: usize = 1 << 26;
 
 /// The program: stdin to stdout, and the error line on stderr.
 pub fn main() -> ExitCode {
     let mut answers = String::new();
     let mut outcome = read_input().and_then(|input| answer_all(&input, &mut answers));
-    if let Err(error) = stdout().and_then(|mut stdout| stdout.write_all(answers.as_bytes())) {
-        // A reader that stopped early (`| head -1`) took all it wanted: no error.
+    if let Err(error) = output().and_then(|mut output| output.write_all(answers.as_bytes())) {
+        // A reader that stopped early (`| head -1`) took all it wanted.
         if error.kind() != ErrorKind::BrokenPipe {
             outcome = outcome.and(Err(format!("i/o: {}", error)));
         }
@@ -45,50 +43,36 @@ pub fn main() -> ExitCode {
     }
 }
 
-/// All of stdin, at most [`MAX_INPUT`] bytes, in memory reserved by `try_reserve`.
+/// All of stdin, grown by `try_reserve`, at most [`MAX_INPUT`] bytes.
 ///
 /// # Errors
-/// A closed stdin (`<&-`: Rust then opens `/dev/null` read-write in its place, which a shell's
-/// `< /dev/null` never is), a read error, too much input, or memory refused.
+/// A read error, too much input, or memory refused.
 pub fn read_input() -> Result<Vec<u8>, String> {
-    let null = fs::read_link("/proc/self/fd/0").map_or(false, |path| path.as_os_str() == "/dev/null");
-    let flags = fs::read_to_string("/proc/self/fdinfo/0").unwrap_or_default();
-    // The last octal digit of the flags is the access mode, 2 when read-write.
-    if null
-        && flags
-            .lines()
-            .any(|line| line.starts_with("flags:") && line.ends_with('2'))
-    {
-        return Err("i/o: stdin is closed".to_string());
-    }
-    let mut input = Vec::new();
-    let mut chunk = [0; 8192];
+    let (mut input, mut stdin) = (Vec::new(), io::stdin().lock());
     loop {
-        let count = match io::stdin().read(&mut chunk) {
-            Ok(0) => return Ok(input),
-            Ok(count) => count,
-            Err(error) if error.kind() == ErrorKind::Interrupted => continue,
-            Err(error) => return Err(format!("i/o: {}", error)),
-        };
-        if input.len() + count > MAX_INPUT {
+        let chunk = stdin.fill_buf().map_err(|error| format!("i/o: {}", error))?;
+        let (count, total) = (chunk.len(), input.len() + chunk.len());
+        if count == 0 {
+            return Ok(input);
+        } else if total > MAX_INPUT {
             return Err(format!("the input is longer than {} bytes", MAX_INPUT));
         }
-        room(input.try_reserve(count), input.len() + count, "the input")?;
-        input.extend_from_slice(&chunk[..count]);
+        room(input.try_reserve(count), total, "the input")?;
+        input.extend_from_slice(chunk);
+        stdin.consume(count);
     }
 }
 
 /// stdout as a copy of its descriptor: std's own takes a refused write (a stdout open read-only)
-/// for success, which would lose the answers with status 0.
+/// for success.
 #[cfg(unix)]
-fn stdout() -> io::Result<fs::File> {
+fn output() -> io::Result<std::fs::File> {
     use std::os::fd::AsFd;
-    Ok(fs::File::from(io::stdout().as_fd().try_clone_to_owned()?))
+    Ok(std::fs::File::from(io::stdout().as_fd().try_clone_to_owned()?))
 }
 
-/// stdout as std gives it, elsewhere.
 #[cfg(not(unix))]
-fn stdout() -> io::Result<io::Stdout> {
+fn output() -> io::Result<io::Stdout> {
     Ok(io::stdout())
 }
 
