@@ -1,8 +1,7 @@
 //! POJ 1077 / HDU 1043 / ZOJ 1217 / UVa 652 "Eight", the statement's method written to be read
 //! in one sitting: one breadth-first search from the goal gives every solvable board's exact
 //! distance, and each answer is walked greedily from those distances. With [`io`] this is a
-//! whole judge program (`eight --method plain`; `dist/eight-plain.rs`), and the oracle every
-//! fast piece of the crate is tested against.
+//! whole judge program (`eight --method plain`), the oracle of the crate's fast tier.
 //!
 //! # The board
 //! A board is a `[u8; 9]`: its cells row by row, each holding its tile minus one, and the blank
@@ -30,18 +29,12 @@
 //! rank = 1·8! + 1·7! + 1·6! + 3·3! + 1·2! = 40320 + 5040 + 720 + 18 + 2 = 46100
 //! ```
 //!
-//! ```
-//! let sample = [1, 2, 3, 0, 4, 8, 6, 5, 7];
-//! assert_eq!(eight::plain::rank(&sample), 46_100);
-//! assert_eq!(eight::plain::rank(&eight::plain::GOAL), 0);
-//! ```
-//!
 //! Two boards of the same rank have the same first value (its count of smaller values later
 //! says which of the values left it is), then the same second, and so on: the ranks number the
 //! boards without a gap or a clash, so a vector of 9! entries stands in for a hash map.
 //!
 //! # The method
-//! 1. [`Table::build`]: a breadth-first search from the goal, a FIFO queue of boards and one byte
+//! 1. [`Table::try_build`]: a breadth-first search from the goal, a FIFO queue of boards and one byte
 //!    per rank for the distance. The search reaches boards layer by layer, so a board's distance
 //!    is set when it is first seen, and it is exact. Every move is undone by its opposite (`u` by
 //!    `d`, `l` by `r`), so the distance from the goal to a board is the distance back.
@@ -65,13 +58,12 @@
 //! vertical move carries one tile past the two tiles between its old and new cell in reading
 //! order, which changes the count by −2, 0 or +2. So the parity of the count never changes, and
 //! the goal has none: a board with an odd count is never reached. The search reaches all
-//! 9!/2 = 181,440 even ones (the table's test counts them), so even means solvable.
+//! 9!/2 = 181,440 even ones, so even means solvable.
 //!
 //! # Complexity
-//! [`Table::build`]: O(9!/2 · 4 · 9²): each of the 181,440 solvable boards is dequeued once and
-//! each of its at most four moves ranked by the double loop of [`rank`]; 9! bytes of table and a
-//! queue of at most two layers of 9-byte boards. [`Table::answer`]: O(31 · 4 · 9²) for the at
-//! most 31 moves of an answer.
+//! [`Table::try_build`]: O(9!/2 · 4 · 9²), each of the 181,440 solvable boards dequeued once and
+//! its at most four moves ranked ([`rank`]); 9! bytes and a queue of at most two layers.
+//! [`Table::answer`]: O(31 · 4 · 9²) for the at most 31 moves of an answer.
 
 use std::collections::{TryReserveError, VecDeque};
 
@@ -93,10 +85,7 @@ const UNREACHED: u8 = u8::MAX;
 /// The board's rank, 0..9!: its Cantor expansion (module docs).
 ///
 /// # Constraints
-/// `board` is a permutation of 0..9; another array gives a meaningless number.
-///
-/// # Complexity
-/// O(9²): the textbook double loop.
+/// `board` is a permutation of 0..9; another array gives a meaningless number. O(9²).
 pub fn rank(board: &[u8; 9]) -> usize {
     let mut rank = 0;
     // (8 − cell)!, built from the last cell backwards.
@@ -137,10 +126,7 @@ pub fn moved(board: &[u8; 9], m: usize) -> Option<[u8; 9]> {
 }
 
 /// Whether the goal can be reached: the tiles, read row by row with the blank left out, have an
-/// even number of inversions (module docs).
-///
-/// # Complexity
-/// O(9²).
+/// even number of inversions (module docs). O(9²).
 pub fn is_solvable(board: &[u8; 9]) -> bool {
     let tiles: Vec<u8> = board.iter().copied().filter(|&value| value != BLANK).collect();
     let mut inversions = 0;
@@ -166,18 +152,12 @@ impl Table {
         Table::try_build().expect("memory for the table")
     }
 
-    /// Searches breadth-first from the goal over all boards it reaches, its table and queue
-    /// reserved first ([`room`]).
-    ///
-    /// # Errors
-    /// The error line's words when the system refuses the memory.
-    ///
-    /// # Complexity
-    /// O(9!/2 · 4 · 9) time, 9! bytes and a queue of at most 9!/2 boards.
+    /// Searches breadth-first from the goal over all boards it reaches, in room reserved first;
+    /// or the error line's words ([`room`]).
     pub fn try_build() -> Result<Table, String> {
         let (mut distances, mut queue) = (Vec::new(), VecDeque::new());
-        room(distances.try_reserve_exact(BOARDS), BOARDS, "the table")?;
-        room(queue.try_reserve_exact(BOARDS / 2), BOARDS / 2 * 9, "the queue")?;
+        room(distances.try_reserve_exact(BOARDS), "the table")?;
+        room(queue.try_reserve_exact(BOARDS / 2), "the queue")?;
         distances.resize(BOARDS, UNREACHED);
         distances[rank(&GOAL)] = 0;
         queue.push_back(GOAL);
@@ -208,10 +188,7 @@ impl Table {
     }
 
     /// The first move of `board`'s answer: the first in u, l, d, r order whose board is one step
-    /// closer to the goal; `None` for the goal and for an unsolvable board.
-    ///
-    /// # Complexity
-    /// O(4 · 9).
+    /// closer to the goal; `None` for the goal and for an unsolvable board. O(4 · 9²).
     pub fn first_move(&self, board: &[u8; 9]) -> Option<usize> {
         let distance = self.distance(board)?;
         if distance == 0 {
@@ -225,9 +202,6 @@ impl Table {
     ///
     /// The sample `2 3 4 / 1 5 x / 7 6 8` gives `ullddrurdllurdruldr`; the goal with 7 and 8
     /// swapped gives `None`.
-    ///
-    /// # Complexity
-    /// O(distance · 4 · 9), the distance at most 31.
     pub fn answer(&self, board: &[u8; 9]) -> Option<String> {
         if !is_solvable(board) {
             return None;
@@ -258,10 +232,9 @@ impl Table {
     }
 }
 
-/// `reserved`, a `try_reserve` of `bytes` for `what`, as the error line's words: refused memory
-/// ends the run with the answers so far and one line, where `vec!` or `push` would abort.
-pub fn room(reserved: Result<(), TryReserveError>, bytes: usize, what: &str) -> Result<(), String> {
-    reserved.map_err(|_| format!("out of memory: cannot allocate {} bytes for {}", bytes, what))
+/// The error line's words for memory a `try_reserve` did not get, where `vec!` would abort.
+pub fn room(reserved: Result<(), TryReserveError>, what: &str) -> Result<(), String> {
+    reserved.map_err(|_| format!("out of memory: cannot allocate {}", what))
 }
 
 pub mod io;

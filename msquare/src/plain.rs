@@ -156,21 +156,18 @@ impl Plain {
         Plain::try_new().expect("memory for the search")
     }
 
-    /// The breadth-first search from the basic state over all 8! boards, its tables reserved first
-    /// ([`room`]).
-    ///
-    /// # Errors
-    /// The error line's words when the system refuses the memory.
+    /// The breadth-first search from the basic state over all 8! boards, in room reserved first;
+    /// or the error line's words ([`room`]).
     ///
     /// # Complexity
     /// O(8! · 3) moves and ranks.
     pub fn try_new() -> Result<Plain, String> {
         let (mut distances, mut reached_from, mut found) = (Vec::new(), Vec::new(), Vec::new());
         let mut queue = VecDeque::new();
-        room(distances.try_reserve_exact(BOARDS), BOARDS * 16, "the distances")?;
-        room(reached_from.try_reserve_exact(BOARDS), BOARDS * 10, "the links")?;
-        room(found.try_reserve_exact(BOARDS), BOARDS * CELLS, "the boards found")?;
-        room(queue.try_reserve_exact(BOARDS), BOARDS * CELLS, "the queue")?;
+        room(distances.try_reserve_exact(BOARDS), "the distances")?;
+        room(reached_from.try_reserve_exact(BOARDS), "the links")?;
+        room(found.try_reserve_exact(BOARDS), "the boards found")?;
+        room(queue.try_reserve_exact(BOARDS), "the queue")?;
         distances.resize(BOARDS, None);
         reached_from.resize(BOARDS, None);
         distances[rank(&BASIC)] = Some(0);
@@ -254,10 +251,9 @@ impl Plain {
     }
 }
 
-/// `reserved`, a `try_reserve` of `bytes` for `what`, as the error line's words: refused memory
-/// ends the run with the answers so far and one line, where `vec!` or `push` would abort.
-pub fn room(reserved: Result<(), TryReserveError>, bytes: usize, what: &str) -> Result<(), String> {
-    reserved.map_err(|_| format!("out of memory: cannot allocate {} bytes for {}", bytes, what))
+/// The error line's words for memory a `try_reserve` did not get, where `vec!` would abort.
+pub fn room(reserved: Result<(), TryReserveError>, what: &str) -> Result<(), String> {
+    reserved.map_err(|_| format!("out of memory: cannot allocate {}", what))
 }
 
 pub mod io;

@@ -5,6 +5,7 @@
 //! on stderr. A word that is no number, a negative count, too few or too many numbers: the
 //! answers before it, then one line on stderr, `colour-hash: error: ...`, and exit status 1.
 
+use std::fs;
 use std::io::{self, BufRead, ErrorKind, Write};
 use std::process::ExitCode;
 
@@ -13,7 +14,7 @@ use super::{room, Config, Plain, GOAL, NUMBERS};
 /// The program's name, the prefix of its warning and error lines.
 pub const PROGRAM: &str = "colour-hash";
 
-/// The most input read: an endless stream (`< /dev/zero`) ends here at once, with the error line.
+/// The most input read: an endless stream (`< /dev/zero`) ends here, with the error line.
 pub const MAX_INPUT: usize = 1 << 26;
 
 /// The program: stdin to stdout, and the warning and error lines on stderr.
@@ -37,11 +38,16 @@ pub fn main() -> ExitCode {
     }
 }
 
-/// All of stdin, grown by `try_reserve`, at most [`MAX_INPUT`] bytes.
-///
-/// # Errors
-/// A read error, too much input, or memory refused.
+/// All of stdin, grown by `try_reserve`, at most [`MAX_INPUT`] bytes; or the error line's words.
 pub fn read_input() -> Result<Vec<u8>, String> {
+    // A closed stdin (`<&-`) is `/dev/null` opened read-write by Rust's runtime (the last octal
+    // digit of its flags 2), which a shell's `< /dev/null` never is.
+    let null = fs::read_link("/proc/self/fd/0").map_or(false, |path| path.as_os_str() == "/dev/null");
+    let flags = fs::read_to_string("/proc/self/fdinfo/0").unwrap_or_default();
+    let read_write = |line: &str| line.starts_with("flags:") && line.ends_with('2');
+    if null && flags.lines().any(read_write) {
+        return Err("i/o: stdin is closed".to_string());
+    }
     let (mut input, mut stdin) = (Vec::new(), io::stdin().lock());
     loop {
         let chunk = stdin.fill_buf().map_err(|error| format!("i/o: {error}"))?;
@@ -51,7 +57,7 @@ pub fn read_input() -> Result<Vec<u8>, String> {
         } else if total > MAX_INPUT {
             return Err(format!("the input is longer than {MAX_INPUT} bytes"));
         }
-        room(input.try_reserve(count), total, "the input")?;
+        room(input.try_reserve(count), "the input")?;
         input.extend_from_slice(chunk);
         stdin.consume(count);
     }
@@ -60,9 +66,9 @@ pub fn read_input() -> Result<Vec<u8>, String> {
 /// stdout as a copy of its descriptor: std's own takes a refused write (a stdout open read-only)
 /// for success.
 #[cfg(unix)]
-fn output() -> io::Result<std::fs::File> {
+fn output() -> io::Result<fs::File> {
     use std::os::fd::AsFd;
-    Ok(std::fs::File::from(io::stdout().as_fd().try_clone_to_owned()?))
+    Ok(fs::File::from(io::stdout().as_fd().try_clone_to_owned()?))
 }
 
 #[cfg(not(unix))]
@@ -101,8 +107,7 @@ pub fn answer_all(input: &[u8], answers: &mut String, warnings: &mut String) -> 
                 None => return Err(format!("case {case}: '{}' is not an integer", shown(word))),
             }
         }
-        // An answer line is at most 34 bytes.
-        room(answers.try_reserve(40), 40, "the answers")?;
+        room(answers.try_reserve(40), "the answers")?;
         if pieces && is_configuration(&numbers) {
             if plain.is_none() {
                 plain = Some(Plain::try_new()?);

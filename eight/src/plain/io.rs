@@ -1,17 +1,17 @@
-//! The judges' input and output in their plain form: read the whole input, take its tiles (the
-//! bytes that are not whitespace), and answer them nine at a time.
+//! The judges' input and output in their plain form: the whole input's tiles (its bytes that are
+//! not whitespace), answered nine at a time.
 //!
 //! - Whitespace is C's `isspace` (space, `\t`, `\n`, `\v`, `\f`, `\r`), a UTF-8 byte-order mark at
 //!   the very start is skipped, and a tile is one byte, `1`..`8` or `x`: `2 3 4 1 5 x 7 6 8`,
 //!   one tile a line and `23415x768` are the same board.
-//! - POJ 1077, HDU 1043 and ZOJ 1217 send boards until the end of the input, one answer line
-//!   each. UVa 652 sends a count N first and separates its answers by an empty line. The input is
-//!   UVa's exactly when its first word is a number N alone on its line (`+3` and `007` count by
-//!   value) and exactly 9·N tiles follow it.
+//! - POJ 1077, HDU 1043 and ZOJ 1217 send boards to the end, an answer line each; UVa 652 sends a
+//!   count N first and an empty line between answers. The input is UVa's exactly when its first
+//!   word is a number N (by value: `+3`, `007`) alone on its line and 9·N tiles follow.
 //! - An answer is the move string, an empty line for the goal, or `unsolvable`.
-//! - A byte that is no tile, a repeated tile or a board cut short is an error: the answers before
-//!   it are printed, then one line on stderr, `eight: error: board N: ...`, and exit status 1.
+//! - A byte that is no tile, a repeated tile or a board cut short: the answers before it, then
+//!   `eight: error: board N: ...` on stderr, and exit status 1.
 
+use std::fs;
 use std::io::{self, BufRead, ErrorKind, Write};
 use std::process::ExitCode;
 
@@ -20,7 +20,7 @@ use super::{room, Table, BLANK};
 /// The program's name, the prefix of its error line.
 pub const PROGRAM: &str = "eight";
 
-/// The most input read: an endless stream (`< /dev/zero`) ends here at once, with the error line.
+/// The most input read: an endless stream (`< /dev/zero`) ends here, with the error line.
 pub const MAX_INPUT: usize = 1 << 26;
 
 /// The program: stdin to stdout, and the error line on stderr.
@@ -30,34 +30,39 @@ pub fn main() -> ExitCode {
     if let Err(error) = output().and_then(|mut output| output.write_all(answers.as_bytes())) {
         // A reader that stopped early (`| head -1`) took all it wanted.
         if error.kind() != ErrorKind::BrokenPipe {
-            outcome = outcome.and(Err(format!("i/o: {}", error)));
+            outcome = outcome.and(Err(format!("i/o: {error}")));
         }
     }
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
             // A failing stderr loses the line, not the status.
-            let _ = writeln!(io::stderr(), "{}: error: {}", PROGRAM, message);
+            let _ = writeln!(io::stderr(), "{PROGRAM}: error: {message}");
             ExitCode::FAILURE
         }
     }
 }
 
-/// All of stdin, grown by `try_reserve`, at most [`MAX_INPUT`] bytes.
-///
-/// # Errors
-/// A read error, too much input, or memory refused.
+/// All of stdin, grown by `try_reserve`, at most [`MAX_INPUT`] bytes; or the error line's words.
 pub fn read_input() -> Result<Vec<u8>, String> {
+    // A closed stdin (`<&-`) is `/dev/null` opened read-write by Rust's runtime (the last octal
+    // digit of its flags 2), which a shell's `< /dev/null` never is.
+    let null = fs::read_link("/proc/self/fd/0").map_or(false, |path| path.as_os_str() == "/dev/null");
+    let flags = fs::read_to_string("/proc/self/fdinfo/0").unwrap_or_default();
+    let read_write = |line: &str| line.starts_with("flags:") && line.ends_with('2');
+    if null && flags.lines().any(read_write) {
+        return Err("i/o: stdin is closed".to_string());
+    }
     let (mut input, mut stdin) = (Vec::new(), io::stdin().lock());
     loop {
-        let chunk = stdin.fill_buf().map_err(|error| format!("i/o: {}", error))?;
+        let chunk = stdin.fill_buf().map_err(|error| format!("i/o: {error}"))?;
         let (count, total) = (chunk.len(), input.len() + chunk.len());
         if count == 0 {
             return Ok(input);
         } else if total > MAX_INPUT {
-            return Err(format!("the input is longer than {} bytes", MAX_INPUT));
+            return Err(format!("the input is longer than {MAX_INPUT} bytes"));
         }
-        room(input.try_reserve(count), total, "the input")?;
+        room(input.try_reserve(count), "the input")?;
         input.extend_from_slice(chunk);
         stdin.consume(count);
     }
@@ -66,9 +71,9 @@ pub fn read_input() -> Result<Vec<u8>, String> {
 /// stdout as a copy of its descriptor: std's own takes a refused write (a stdout open read-only)
 /// for success.
 #[cfg(unix)]
-fn output() -> io::Result<std::fs::File> {
+fn output() -> io::Result<fs::File> {
     use std::os::fd::AsFd;
-    Ok(std::fs::File::from(io::stdout().as_fd().try_clone_to_owned()?))
+    Ok(fs::File::from(io::stdout().as_fd().try_clone_to_owned()?))
 }
 
 #[cfg(not(unix))]
@@ -84,7 +89,7 @@ pub fn answer_all(input: &[u8], answers: &mut String) -> Result<(), String> {
     let input = input.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(input);
     let is_space = |byte: &u8| matches!(*byte, b' ' | b'\t'..=b'\r');
     let mut tiles = Vec::new();
-    room(tiles.try_reserve_exact(input.len()), input.len(), "the tiles")?;
+    room(tiles.try_reserve_exact(input.len()), "the tiles")?;
     tiles.extend(input.iter().copied().filter(|byte| !is_space(byte)));
     // UVa 652's count: the first word, if it is a number alone on its line and 9·N tiles follow.
     let start = input.iter().position(|byte| !is_space(byte)).unwrap_or(input.len());
@@ -109,8 +114,7 @@ pub fn answer_all(input: &[u8], answers: &mut String) -> Result<(), String> {
             table = Some(Table::try_build()?);
         }
         let table = table.as_ref().expect("built above");
-        // An answer line and its separator are at most 33 bytes.
-        room(answers.try_reserve(40), 40, "the answers")?;
+        room(answers.try_reserve(40), "the answers")?;
         if index > 0 {
             answers.push_str(separator);
         }

@@ -7,6 +7,7 @@
 //! - Bad input (not eight numbers, a number outside 1..8 or repeated, anything after the eighth)
 //!   prints nothing on stdout and one line on stderr, `msquare: error: ...`, with exit status 1.
 
+use std::fs;
 use std::io::{self, BufRead, ErrorKind, Write};
 use std::process::ExitCode;
 
@@ -18,7 +19,7 @@ pub const PROGRAM: &str = "msquare";
 /// Moves per line of the printed sequence.
 const LINE_WIDTH: usize = 60;
 
-/// The most input read: an endless stream (`< /dev/zero`) ends here at once, with the error line.
+/// The most input read: an endless stream (`< /dev/zero`) ends here, with the error line.
 pub const MAX_INPUT: usize = 1 << 26;
 
 /// The program: stdin to stdout, and the error line on stderr.
@@ -28,34 +29,39 @@ pub fn main() -> ExitCode {
     if let Err(error) = output().and_then(|mut output| output.write_all(answers.as_bytes())) {
         // A reader that stopped early (`| head -1`) took all it wanted.
         if error.kind() != ErrorKind::BrokenPipe {
-            outcome = outcome.and(Err(format!("i/o: {}", error)));
+            outcome = outcome.and(Err(format!("i/o: {error}")));
         }
     }
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
             // A failing stderr loses the line, not the status.
-            let _ = writeln!(io::stderr(), "{}: error: {}", PROGRAM, message);
+            let _ = writeln!(io::stderr(), "{PROGRAM}: error: {message}");
             ExitCode::FAILURE
         }
     }
 }
 
-/// All of stdin, grown by `try_reserve`, at most [`MAX_INPUT`] bytes.
-///
-/// # Errors
-/// A read error, too much input, or memory refused.
+/// All of stdin, grown by `try_reserve`, at most [`MAX_INPUT`] bytes; or the error line's words.
 pub fn read_input() -> Result<Vec<u8>, String> {
+    // A closed stdin (`<&-`) is `/dev/null` opened read-write by Rust's runtime (the last octal
+    // digit of its flags 2), which a shell's `< /dev/null` never is.
+    let null = fs::read_link("/proc/self/fd/0").map_or(false, |path| path.as_os_str() == "/dev/null");
+    let flags = fs::read_to_string("/proc/self/fdinfo/0").unwrap_or_default();
+    let read_write = |line: &str| line.starts_with("flags:") && line.ends_with('2');
+    if null && flags.lines().any(read_write) {
+        return Err("i/o: stdin is closed".to_string());
+    }
     let (mut input, mut stdin) = (Vec::new(), io::stdin().lock());
     loop {
-        let chunk = stdin.fill_buf().map_err(|error| format!("i/o: {}", error))?;
+        let chunk = stdin.fill_buf().map_err(|error| format!("i/o: {error}"))?;
         let (count, total) = (chunk.len(), input.len() + chunk.len());
         if count == 0 {
             return Ok(input);
         } else if total > MAX_INPUT {
-            return Err(format!("the input is longer than {} bytes", MAX_INPUT));
+            return Err(format!("the input is longer than {MAX_INPUT} bytes"));
         }
-        room(input.try_reserve(count), total, "the input")?;
+        room(input.try_reserve(count), "the input")?;
         input.extend_from_slice(chunk);
         stdin.consume(count);
     }
@@ -64,9 +70,9 @@ pub fn read_input() -> Result<Vec<u8>, String> {
 /// stdout as a copy of its descriptor: std's own takes a refused write (a stdout open read-only)
 /// for success.
 #[cfg(unix)]
-fn output() -> io::Result<std::fs::File> {
+fn output() -> io::Result<fs::File> {
     use std::os::fd::AsFd;
-    Ok(std::fs::File::from(io::stdout().as_fd().try_clone_to_owned()?))
+    Ok(fs::File::from(io::stdout().as_fd().try_clone_to_owned()?))
 }
 
 #[cfg(not(unix))]
