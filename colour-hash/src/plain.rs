@@ -1,7 +1,7 @@
 //! UVa 704 "Colour Hash" by the statement's method, to be read in one sitting: meet in the middle
 //! on plain `[u8; 24]` configurations, a table of every configuration within 8 moves of the goal
 //! meeting an ordered depth-first search of at most 8 moves from the start. With [`io`] it is a
-//! whole judge program (`--method plain`), and the fast tier's tests compare it with this one.
+//! whole judge program (`--method plain`), the oracle of the crate's fast tier.
 //!
 //! # The puzzle
 //! 24 numbers: the left wheel clockwise (1-12), the right one counter-clockwise (13-24); 10-12
@@ -11,17 +11,17 @@
 //! WAS FOUND IN 16 STEPS`.
 //!
 //! # The method
-//! A configuration is the judge's 24 numbers; a move is an index table: after move m, number i
-//! holds the piece that was at `SOURCES[m − 1][i]`.
+//! A move is an index table: after move m, number i holds the piece that was at
+//! `SOURCES[m − 1][i]`.
 //!
 //! 1. **The goal side**, once: a breadth-first search from the goal records in a [`HashMap`] the
 //!    distance of every configuration within [`TABLE_DEPTH`] = 8 moves. Each move has an inverse
 //!    (1 and 3, 2 and 4), so a distance *from* the goal is one *to* it.
 //! 2. **A start in the table** is answered by the *greedy tail*: at each step the smallest move
-//!    that lowers the distance by one, down to the goal ([`Plain::tail`]).
-//! 3. **Otherwise**, for k = 1, ..., 8: a depth-first search from the start, trying moves 1, 2, 3,
-//!    4 in that order at every step, finds the first k moves that end **exactly 8** moves from
-//!    the goal ([`Plain::prefix`]); that prefix, then the greedy tail, is the answer.
+//!    that lowers the distance by one ([`Plain::tail`]).
+//! 3. **Otherwise**, for k = 1, ..., 8: a depth-first search from the start, moves in the order
+//!    1, 2, 3, 4 at every step, finds the first k moves that end **exactly 8** moves from the
+//!    goal ([`Plain::prefix`]); that prefix, then the greedy tail, is the answer.
 //! 4. If no k up to 8 finds one: `NO SOLUTION WAS FOUND IN 16 STEPS`.
 //!
 //! # Why 8 + 8 moves suffice, and never give 17
@@ -30,22 +30,19 @@
 //! and 8 moves would not finish it), so step 3 succeeds at k = D − 8 at the latest, and no
 //! smaller k does (that would give a solution of k + 8 < D moves): the answer has D moves.
 //! D > 16: k ≤ 8 moves end at least D − k ≥ 9 from the goal, outside the table, so step 4 prints
-//! NO SOLUTION, as the judge's configuration at distance 17 needs. A 9-move prefix meeting the
-//! table (or two searches meeting as soon as they touch) would print 17 moves; the crate's tests
-//! keep such a case, and the tie below.
+//! NO SOLUTION, as the judge's configuration at distance 17 needs; a 9-move prefix meeting the
+//! table, or two searches meeting as soon as they touch, would print 17 moves.
 //!
 //! # Why the answer is the smallest number (the tie rule)
-//! Answers of one length D compare as numbers the way their digit strings do: "smallest number"
-//! is "first in dictionary order". Let S* be the smallest, P* its first k = D − 8 moves and T*
-//! the other 8.
+//! Answers of one length D compare as numbers as their digit strings do, in dictionary order.
+//! Let S* be the smallest, P* its first k = D − 8 moves and T* the other 8.
 //! - The search visits the k-move sequences in dictionary order, so the prefix P it accepts is
-//!   at most P*; P and a tail from where it ends make a solution of length D, so P < P* would
-//!   make S* not the smallest: P = P*.
-//! - T* is the smallest 8-move tail from where P* ends. A move changes the distance by at most
-//!   one (its inverse undoes it), so a d-move tail from distance d lowers it at every move. The
+//!   at most P*; P and a tail from its end make a solution of length D, so P < P* would make S*
+//!   not the smallest: P = P*.
+//! - T* is the smallest 8-move tail from P*'s end. A move changes the distance by at most one
+//!   (its inverse undoes it), so a d-move tail from distance d lowers it at every move. The
 //!   smallest such tail begins with the smallest move that lowers the distance (each continues
-//!   into a shortest tail) and goes on as the smallest from there: by induction on d, the greedy
-//!   tail.
+//!   into a shortest tail) and goes on as the smallest from there: by induction, the greedy tail.
 //!
 //! For D ≤ 8 the prefix is empty and the second point alone gives the answer.
 //!
@@ -117,9 +114,9 @@ pub fn play(config: &Config, moves: &[u8]) -> Config {
 /// An answer of moves, as the meet in the middle finds it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Meeting {
-    /// The start-side moves, up to where the table is met: empty when the start is in the table.
+    /// The start-side moves: empty when the start is in the table.
     pub prefix: Vec<u8>,
-    /// The goal-side moves, the greedy tail: 8 of them when the prefix is not empty.
+    /// The goal-side moves, the greedy tail: 8 when the prefix is not empty.
     pub tail: Vec<u8>,
 }
 
@@ -143,8 +140,8 @@ pub struct Plain {
 }
 
 impl Plain {
-    /// The breadth-first search from the goal, to [`TABLE_DEPTH`] moves, in room reserved first
-    /// (9,489 configurations); or the error line's words ([`room`]).
+    /// The breadth-first search from the goal, to [`TABLE_DEPTH`] moves, in room reserved first;
+    /// or the error line's words ([`room`]).
     pub fn try_new() -> Result<Plain, String> {
         let (mut distances, mut queue) = (HashMap::new(), VecDeque::new());
         room(distances.try_reserve(9_489), "the table")?;
@@ -181,8 +178,7 @@ impl Plain {
         sizes
     }
 
-    /// The greedy tail from `config` to the goal, if `config` is in the table: at every step the
-    /// smallest move that lowers the distance by one (the smallest shortest way, proved above).
+    /// The greedy tail from `config` to the goal, if `config` is in the table (module docs).
     pub fn tail(&self, config: &Config) -> Option<Vec<u8>> {
         let mut distance = self.distance(config)?;
         let mut config = *config;

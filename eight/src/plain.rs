@@ -16,8 +16,7 @@
 //! A table of distances needs a board's index, and [`rank`] gives it: the board's position among
 //! all 9! = 362,880 permutations in lexicographic order. For each cell, count the
 //! later cells holding a smaller value (the Lehmer code); the rank is the sum of those counts,
-//! cell `c`'s weighted by (8 − c)!. For the sample board `2 3 4 1 5 x 7 6 8`, that is
-//! `[1, 2, 3, 0, 4, 8, 6, 5, 7]`:
+//! cell `c`'s weighted by (8 − c)!. For the sample board above:
 //!
 //! ```text
 //! cell             0    1    2    3    4    5    6    7    8
@@ -35,9 +34,9 @@
 //!
 //! # The method
 //! 1. [`Table::try_build`]: a breadth-first search from the goal, a FIFO queue of boards and one byte
-//!    per rank for the distance. The search reaches boards layer by layer, so a board's distance
-//!    is set when it is first seen, and it is exact. Every move is undone by its opposite (`u` by
-//!    `d`, `l` by `r`), so the distance from the goal to a board is the distance back.
+//!    per rank for the distance. The search reaches boards layer by layer, so the distance set
+//!    when a board is first seen is exact. Every move is undone by its opposite (`u` by `d`, `l`
+//!    by `r`), so a distance from the goal is the distance back.
 //! 2. [`Table::answer`]: from the board, take the first move in u, l, d, r order that leads to a
 //!    board one step closer to the goal, and repeat until the goal.
 //! 3. A board the search never reaches is `unsolvable` ([`is_solvable`] tells them apart at once).

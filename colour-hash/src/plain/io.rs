@@ -1,11 +1,10 @@
-//! The judge's input and output in their plain form: the whole input split into words at C's
-//! whitespace (a leading byte-order mark skipped), numbers read by value; a count N, then N
-//! configurations of 24 numbers, each answered on its own line. 24 numbers the puzzle cannot
-//! have are answered `NO SOLUTION WAS FOUND IN 16 STEPS`, as the judge does, with a warning line
-//! on stderr. A word that is no number, a negative count, too few or too many numbers: the
-//! answers before it, then one line on stderr, `colour-hash: error: ...`, and exit status 1.
+//! The judge's input and output in their plain form: the whole input's words (split at C's
+//! whitespace, a leading byte-order mark skipped), numbers read by value: a count N, then N
+//! configurations of 24 numbers, an answer line each. 24 numbers the puzzle cannot have are
+//! answered `NO SOLUTION WAS FOUND IN 16 STEPS`, as the judge does, with a warning on stderr. A
+//! word that is no number, a negative count, too few or too many numbers: the answers before
+//! it, then `colour-hash: error: ...` on stderr, and exit status 1.
 
-use std::fs;
 use std::io::{self, BufRead, ErrorKind, Write};
 use std::process::ExitCode;
 
@@ -14,7 +13,7 @@ use super::{room, Config, Plain, GOAL, NUMBERS};
 /// The program's name, the prefix of its warning and error lines.
 pub const PROGRAM: &str = "colour-hash";
 
-/// The most input read: an endless stream (`< /dev/zero`) ends here, with the error line.
+/// The most input read: an endless stream (`< /dev/zero`) ends here.
 pub const MAX_INPUT: usize = 1 << 26;
 
 /// The program: stdin to stdout, and the warning and error lines on stderr.
@@ -40,14 +39,6 @@ pub fn main() -> ExitCode {
 
 /// All of stdin, grown by `try_reserve`, at most [`MAX_INPUT`] bytes; or the error line's words.
 pub fn read_input() -> Result<Vec<u8>, String> {
-    // A closed stdin (`<&-`) is `/dev/null` opened read-write by Rust's runtime (the last octal
-    // digit of its flags 2), which a shell's `< /dev/null` never is.
-    let null = fs::read_link("/proc/self/fd/0").map_or(false, |path| path.as_os_str() == "/dev/null");
-    let flags = fs::read_to_string("/proc/self/fdinfo/0").unwrap_or_default();
-    let read_write = |line: &str| line.starts_with("flags:") && line.ends_with('2');
-    if null && flags.lines().any(read_write) {
-        return Err("i/o: stdin is closed".to_string());
-    }
     let (mut input, mut stdin) = (Vec::new(), io::stdin().lock());
     loop {
         let chunk = stdin.fill_buf().map_err(|error| format!("i/o: {error}"))?;
@@ -63,12 +54,11 @@ pub fn read_input() -> Result<Vec<u8>, String> {
     }
 }
 
-/// stdout as a copy of its descriptor: std's own takes a refused write (a stdout open read-only)
-/// for success.
+/// stdout as a copy of its descriptor: std's own takes a refused write (`1< /dev/null`) for success.
 #[cfg(unix)]
-fn output() -> io::Result<fs::File> {
+fn output() -> io::Result<std::fs::File> {
     use std::os::fd::AsFd;
-    Ok(fs::File::from(io::stdout().as_fd().try_clone_to_owned()?))
+    Ok(std::fs::File::from(io::stdout().as_fd().try_clone_to_owned()?))
 }
 
 #[cfg(not(unix))]

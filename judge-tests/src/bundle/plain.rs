@@ -66,8 +66,8 @@ pub fn plain_bundle(root: &Path, puzzle: &str) -> Result<Bundle, String> {
         ));
     }
     let header = format!(
-        "// {puzzle}-plain.rs: the plain program, std only. Made by `make bundle` from {puzzle}/src/plain.rs\n\
-         // and plain/: edit those. Build: rustc --edition 2021 -O -o {puzzle}-plain {puzzle}-plain.rs\n\n"
+        "// {puzzle}-plain.rs, the plain program, std only: made by `make bundle` from {puzzle}/src/plain.rs\n\
+         // and plain/ (edit those). Build: rustc -O {puzzle}-plain.rs\n\n"
     );
     Ok(Bundle {
         puzzle: format!("{puzzle}-plain"),
@@ -92,7 +92,7 @@ fn paste(path: &Path, dir: &Path) -> Result<String, String> {
             if module.content.is_none() {
                 let name = module.ident.to_string();
                 let inner = paste(&dir.join(format!("{name}.rs")), &dir.join(&name))?;
-                edits.push((lines, Some(format!("mod {name} {{\n{}\n}}", inner.trim_end()))));
+                edits.push((lines, Some(format!("mod {name} {{\n{}\n}}", indented(&inner)?))));
             }
         }
     }
@@ -101,6 +101,32 @@ fn paste(path: &Path, dir: &Path) -> Result<String, String> {
         lines.splice(range.first - 1..range.last, replacement);
     }
     Ok(lines.join("\n") + "\n")
+}
+
+/// `text`, a module's source, one level deeper (four spaces on each line that is not empty), as
+/// it reads inside `mod x { ... }`: the tab indentation of the bundle then takes that level off
+/// again (`indent_with_tabs`), so every line keeps its own indentation, bodies included.
+///
+/// # Errors
+/// If indenting would change a token (a string literal that spans lines).
+fn indented(text: &str) -> Result<String, String> {
+    let deeper: Vec<String> = text
+        .trim_end()
+        .lines()
+        .map(|line| {
+            if line.is_empty() {
+                String::new()
+            } else {
+                format!("    {line}")
+            }
+        })
+        .collect();
+    let deeper = deeper.join("\n");
+    let tokens = |text: &str| syn::parse_file(text).map(|file| file.to_token_stream().to_string());
+    match (tokens(text), tokens(&deeper)) {
+        (Ok(before), Ok(after)) if before == after => Ok(deeper),
+        _ => Err("a pasted module has a string literal that spans lines: it cannot be indented".to_string()),
+    }
 }
 
 /// The first and last line (from 1) of an item, its doc comments and attributes included.
@@ -234,6 +260,7 @@ mod tests {
             "/// The answer.",
             "\t// Six times seven.",
             "mod io {\n//! Reading and writing.",
+            "pub fn main() -> ExitCode {\n\tprintln!",
             "fn main() -> std::process::ExitCode {\n\tio::main()\n}",
         ] {
             assert!(source.contains(kept), "'{kept}' not in\n{source}");
