@@ -143,15 +143,3 @@ pub use io::{run, Options, Tracer, PROGRAM};
 pub use search::Solver;
 pub use state::{Answer, Invalid, Move, Solution, State, GOAL, MAX_MOVES, NUMBERS, PIECES};
 pub use study::census::{census_layers, CENSUS_TEXT};
-
-impl plain::Plain {
-    /// [`plain::Plain::try_new`] for the callers that cannot go on without the table (the tests,
-    /// the page); here rather than in `plain.rs`, so that the plain bundle stays within its size.
-    ///
-    /// # Panics
-    /// If the system refuses the memory.
-    #[allow(clippy::new_without_default)] // A default that can panic would hide it.
-    pub fn new() -> plain::Plain {
-        plain::Plain::try_new().expect("memory for the table")
-    }
-}

@@ -11,9 +11,6 @@
 //! WAS FOUND IN 16 STEPS`.
 //!
 //! # The method
-//! A move is an index table: after move m, number i holds the piece that was at
-//! `SOURCES[m − 1][i]`.
-//!
 //! 1. **The goal side**, once: a breadth-first search from the goal records in a [`HashMap`] the
 //!    distance of every configuration within [`TABLE_DEPTH`] = 8 moves. Each move has an inverse
 //!    (1 and 3, 2 and 4), so a distance *from* the goal is one *to* it.
@@ -241,7 +238,12 @@ impl Plain {
         match self.meet(start) {
             None => "NO SOLUTION WAS FOUND IN 16 STEPS".to_string(),
             Some(meeting) if meeting.tail.is_empty() => "PUZZLE ALREADY SOLVED".to_string(),
-            Some(meeting) => meeting.moves().iter().map(|&step| char::from(b'0' + step)).collect(),
+            Some(meeting) => meeting
+                .prefix
+                .iter()
+                .chain(&meeting.tail)
+                .map(|&step| char::from(b'0' + step))
+                .collect(),
         }
     }
 }

@@ -2,8 +2,6 @@
 //! address-space limit, `ulimit -v`) becomes [`Failure::OutOfMemory`], the one error line after
 //! every answer already computed, instead of Rust's abort (status 134), which loses them.
 
-use std::io::{ErrorKind, Read};
-
 use super::cli::Failure;
 
 /// The most input `--method plain` reads, as each crate's `plain::io::MAX_INPUT`: the plain
@@ -20,14 +18,14 @@ pub const MAX_PLAIN_INPUT: usize = 1 << 26;
 ///
 /// # Complexity
 /// O(bytes read).
-pub fn read_capped(mut input: impl Read, cap: usize) -> Result<Vec<u8>, Failure> {
+pub fn read_capped(mut input: impl std::io::Read, cap: usize) -> Result<Vec<u8>, Failure> {
     let mut bytes = Vec::new();
     let mut chunk = [0; 8192];
     loop {
         let count = match input.read(&mut chunk) {
             Ok(0) => return Ok(bytes),
             Ok(count) => count,
-            Err(error) if error.kind() == ErrorKind::Interrupted => continue,
+            Err(error) if error.kind() == std::io::ErrorKind::Interrupted => continue,
             Err(error) => return Err(Failure::Io(error)),
         };
         if bytes.len() + count > cap {

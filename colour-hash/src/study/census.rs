@@ -231,6 +231,18 @@ pub(crate) struct Ranking {
     triangle_moves: [Vec<u32>; 4],
 }
 
+/// `len` values, `make(0)` to `make(len - 1)`, in memory reserved through [`try_reserve`]: the
+/// census's tables and maps are large, and a refused one is the error line, not Rust's abort.
+///
+/// # Errors
+/// [`Failure::OutOfMemory`] naming `what`.
+fn try_collect<T>(len: usize, what: &str, make: impl FnMut(usize) -> T) -> Result<Vec<T>, Failure> {
+    let mut values = Vec::new();
+    try_reserve(&mut values, len, what)?;
+    values.extend((0..len).map(make));
+    Ok(values)
+}
+
 /// The piece (halved value, as packed) at packed field `field`.
 fn field(state: State, field: usize) -> u8 {
     ((state.packed() >> (field as u32 * FIELD_BITS)) & 0b111) as u8
@@ -240,9 +252,12 @@ impl Ranking {
     /// The two kinds of arrangements, counted in [`GOAL`], and the move tables, built with
     /// [`State::apply`].
     ///
+    /// # Errors
+    /// [`Failure::OutOfMemory`] when a move table cannot be allocated.
+    ///
     /// # Complexity
     /// O(4 · (55,440 + 113,400)) ranks and moves.
-    pub(crate) fn new() -> Ranking {
+    pub(crate) fn new() -> Result<Ranking, Failure> {
         // Pieces as packed: separator v / 2 in 0..=5, triangle v / 2 in 0..=4.
         let mut separator_copies = vec![0u8; 6];
         let mut triangle_copies = vec![0u8; 5];
@@ -264,14 +279,14 @@ impl Ranking {
         };
         let (goal_separators, goal_triangles) = ranking.split(State::GOAL);
         for (index, &step) in Move::ALL.iter().enumerate() {
-            ranking.separator_moves[index] = (0..ranking.separators.count())
-                .map(|separators| ranking.split(ranking.join(separators, goal_triangles).apply(step)).0 as u16)
-                .collect();
-            ranking.triangle_moves[index] = (0..ranking.triangles.count())
-                .map(|triangles| ranking.split(ranking.join(goal_separators, triangles).apply(step)).1 as u32)
-                .collect();
+            ranking.separator_moves[index] = try_collect(ranking.separators.count(), "a move table", |separators| {
+                ranking.split(ranking.join(separators, goal_triangles).apply(step)).0 as u16
+            })?;
+            ranking.triangle_moves[index] = try_collect(ranking.triangles.count(), "a move table", |triangles| {
+                ranking.split(ranking.join(goal_separators, triangles).apply(step)).1 as u32
+            })?;
         }
-        ranking
+        Ok(ranking)
     }
 
     /// The (separator rank, triangle rank) of `state`.
@@ -515,7 +530,7 @@ pub(crate) fn census(cap: Option<usize>, threads: usize, progress: &mut dyn Writ
         "the census table (2 bits a configuration)",
     )?;
     table.extend((0..rows * ROW_WORDS).map(|_| AtomicU64::new(0)));
-    let ranking = Ranking::new();
+    let ranking = Ranking::new()?;
     let search = Search {
         ranking: &ranking,
         table,
@@ -525,16 +540,17 @@ pub(crate) fn census(cap: Option<usize>, threads: usize, progress: &mut dyn Writ
     let goal_word = goal_triangles / FIELDS_PER_WORD;
     search.row(goal_row)[goal_word].store(Search::code(0) << (2 * (goal_triangles % FIELDS_PER_WORD)), Relaxed);
     let mut frontier = Frontier {
-        counts: vec![0; rows],
-        maps: vec![0; rows * MAP_WORDS],
+        counts: try_collect(rows, "the frontier's counts", |_| 0)?,
+        maps: try_collect(rows * MAP_WORDS, "the frontier map", |_| 0)?,
     };
     frontier.counts[goal_row] = 1;
     frontier.maps[goal_row * MAP_WORDS + goal_word / 64] = 1 << (goal_word % 64);
-    let unreached: Vec<AtomicU32> = (0..rows).map(|_| AtomicU32::new(row_size as u32)).collect();
+    let unreached = try_collect(rows, "the unreached counts", |_| AtomicU32::new(row_size as u32))?;
     unreached[goal_row].fetch_sub(1, Relaxed);
     let mut layers = vec![1u64];
     let mut deepest = goal;
     let threads = threads.max(1);
+    let mut refused = false;
     writeln!(
         progress,
         "{PROGRAM}: census: {} configurations at 2 bits each, {} bytes, {threads} threads",
@@ -550,44 +566,54 @@ pub(crate) fn census(cap: Option<usize>, threads: usize, progress: &mut dyn Writ
                 complete: false,
             });
         }
-        let next_counts: Vec<AtomicU32> = (0..rows).map(|_| AtomicU32::new(0)).collect();
-        let next_maps: Vec<AtomicU64> = (0..rows * MAP_WORDS).map(|_| AtomicU64::new(0)).collect();
+        let next_counts = try_collect(rows, "the next frontier's counts", |_| AtomicU32::new(0))?;
+        let next_maps = try_collect(rows * MAP_WORDS, "the next frontier map", |_| AtomicU64::new(0))?;
         let next_chunk = AtomicUsize::new(0);
         let shared = (&search, &frontier, &unreached, &next_counts, &next_maps, &next_chunk);
-        let (count, first) = thread::scope(|scope| {
-            let workers: Vec<_> = (0..threads)
-                .map(|_| {
-                    scope.spawn(move || {
-                        let (search, frontier, unreached, next_counts, next_maps, next_chunk) = shared;
-                        let (mut count, mut first) = (0u64, u64::MAX);
-                        loop {
-                            let start = next_chunk.fetch_add(CHUNK_ROWS, Relaxed);
-                            if start >= rows {
-                                return (count, first);
-                            }
-                            for row in start..rows.min(start + CHUNK_ROWS) {
-                                let found = search.expand_row(row, depth, frontier, unreached[row].load(Relaxed));
-                                if found.count > 0 {
-                                    count += u64::from(found.count);
-                                    first = first.min(row as u64 * row_size as u64 + found.first as u64);
-                                    next_counts[row].store(found.count, Relaxed);
-                                    unreached[row].fetch_sub(found.count, Relaxed);
-                                    for (cell, &bits) in next_maps[row * MAP_WORDS..].iter().zip(&found.map) {
-                                        cell.store(bits, Relaxed);
-                                    }
-                                }
-                            }
+        // Every worker takes chunks of rows until none is left; the calling thread is one of
+        // them, so a kernel that refuses every other thread (a process limit) slows the census
+        // down to one thread instead of failing it.
+        let work = move || {
+            let (search, frontier, unreached, next_counts, next_maps, next_chunk) = shared;
+            let (mut count, mut first) = (0u64, u64::MAX);
+            loop {
+                let start = next_chunk.fetch_add(CHUNK_ROWS, Relaxed);
+                if start >= rows {
+                    return (count, first);
+                }
+                for row in start..rows.min(start + CHUNK_ROWS) {
+                    let found = search.expand_row(row, depth, frontier, unreached[row].load(Relaxed));
+                    if found.count > 0 {
+                        count += u64::from(found.count);
+                        first = first.min(row as u64 * row_size as u64 + found.first as u64);
+                        next_counts[row].store(found.count, Relaxed);
+                        unreached[row].fetch_sub(found.count, Relaxed);
+                        for (cell, &bits) in next_maps[row * MAP_WORDS..].iter().zip(&found.map) {
+                            cell.store(bits, Relaxed);
                         }
-                    })
-                })
+                    }
+                }
+            }
+        };
+        let (count, first, helpers) = thread::scope(|scope| {
+            let helpers: Vec<_> = (1..threads)
+                .map_while(|_| thread::Builder::new().spawn_scoped(scope, work).ok())
                 .collect();
-            workers
+            let spawned = helpers.len();
+            let (count, first) = helpers
                 .into_iter()
-                .map(|worker| worker.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
-                .fold((0, u64::MAX), |(count, first), (more, other)| {
-                    (count + more, first.min(other))
-                })
+                .map(|helper| helper.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+                .fold(work(), |(count, first), (more, other)| (count + more, first.min(other)));
+            (count, first, spawned)
         });
+        if helpers + 1 < threads && !refused {
+            refused = true;
+            writeln!(
+                progress,
+                "{PROGRAM}: census: the system refused a thread; going on with {}",
+                helpers + 1
+            )?;
+        }
         if count == 0 {
             return Ok(Census {
                 layers,
@@ -597,9 +623,13 @@ pub(crate) fn census(cap: Option<usize>, threads: usize, progress: &mut dyn Writ
         }
         layers.push(count);
         deepest = first;
+        // The old frontier goes first, so that the two never need room at once.
+        drop(frontier);
         frontier = Frontier {
-            counts: next_counts.iter().map(|count| count.load(Relaxed)).collect(),
-            maps: next_maps.iter().map(|bits| bits.load(Relaxed)).collect(),
+            counts: try_collect(rows, "the frontier's counts", |row| next_counts[row].load(Relaxed))?,
+            maps: try_collect(rows * MAP_WORDS, "the frontier map", |word| {
+                next_maps[word].load(Relaxed)
+            })?,
         };
         writeln!(
             progress,
@@ -631,7 +661,7 @@ mod tests {
 
     #[test]
     fn ranks_are_lexicographic_bijections() {
-        let ranking = Ranking::new();
+        let ranking = Ranking::new().unwrap();
         for (arrangements, places, count) in [
             (&ranking.separators, SEPARATOR_PLACES, SEPARATOR_ARRANGEMENTS),
             (&ranking.triangles, TRIANGLE_PLACES, TRIANGLE_ARRANGEMENTS),
@@ -664,7 +694,7 @@ mod tests {
 
     #[test]
     fn configuration_ranks_round_trip() {
-        let ranking = Ranking::new();
+        let ranking = Ranking::new().unwrap();
         let mut random = Random(704);
         for _ in 0..20_000 {
             let rank = random.below(CONFIGURATIONS);
@@ -681,7 +711,7 @@ mod tests {
 
     #[test]
     fn move_tables_agree_with_state_apply() {
-        let ranking = Ranking::new();
+        let ranking = Ranking::new().unwrap();
         let mut random = Random(29);
         for _ in 0..20_000 {
             let (separators, triangles) = (
@@ -747,7 +777,7 @@ mod tests {
         let layers = census_layers();
         // The live count, to a depth that takes a moment, and through `LAYER_SIZES` (which
         // `sorted_layers_match_the_published_counts` checks against the live count to 16) the rest.
-        let live = Layers::count(12);
+        let live = Layers::count(12).unwrap();
         let live: Vec<u64> = live.sizes().iter().map(|&size| size as u64).collect();
         assert_eq!(layers[..live.len()], live[..]);
         let published: Vec<u64> = LAYER_SIZES.iter().map(|&size| size as u64).collect();

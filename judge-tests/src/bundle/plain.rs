@@ -41,7 +41,7 @@ pub fn plain_bundle(root: &Path, puzzle: &str) -> Result<Bundle, String> {
     let plain_path = src.join("plain.rs");
     let pasted = paste(&plain_path, &src.join("plain"))?;
     let program = format!(
-        "{}\n\n/// The judge program: stdin to stdout ([`io::main`]).\nfn main() -> std::process::ExitCode {{\n    io::main()\n}}\n",
+        "{}\n\n/// The judge program ([`io::main`]).\nfn main() -> std::process::ExitCode {{\n    io::main()\n}}\n",
         pasted.trim_end()
     );
     // Tabs as in the fast bundle: a quarter of the file would be indentation.
@@ -66,8 +66,8 @@ pub fn plain_bundle(root: &Path, puzzle: &str) -> Result<Bundle, String> {
         ));
     }
     let header = format!(
-        "// {puzzle}-plain.rs, the plain program, std only: made by `make bundle` from {puzzle}/src/plain.rs\n\
-         // and plain/ (edit those). Build: rustc -O {puzzle}-plain.rs\n\n"
+        "// Made by `make bundle` from {puzzle}/src/plain.rs and plain/ (edit those); std only.\n\
+         // Build: rustc -O {puzzle}-plain.rs\n\n"
     );
     Ok(Bundle {
         puzzle: format!("{puzzle}-plain"),

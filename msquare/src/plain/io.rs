@@ -18,14 +18,11 @@ pub const PROGRAM: &str = "msquare";
 /// Moves per line of the printed sequence.
 const LINE_WIDTH: usize = 60;
 
-/// The most input read: an endless stream (`< /dev/zero`) ends here.
-pub const MAX_INPUT: usize = 1 << 26;
-
 /// The program: stdin to stdout, and the error line on stderr.
 pub fn main() -> ExitCode {
     let mut answers = String::new();
     let mut outcome = read_input().and_then(|input| answer_all(&input, &mut answers));
-    if let Err(error) = output().and_then(|mut output| output.write_all(answers.as_bytes())) {
+    if let Err(error) = output().and_then(|mut stdout| stdout.write_all(answers.as_bytes())) {
         // A reader that stopped early (`| head -1`) took all it wanted.
         if error.kind() != ErrorKind::BrokenPipe {
             outcome = outcome.and(Err(format!("i/o: {error}")));
@@ -41,7 +38,8 @@ pub fn main() -> ExitCode {
     }
 }
 
-/// All of stdin, grown by `try_reserve`, at most [`MAX_INPUT`] bytes; or the error line's words.
+/// All of stdin, grown by `try_reserve`, or the error line's words: an endless stream
+/// (`< /dev/zero`) ends at 64 MiB.
 pub fn read_input() -> Result<Vec<u8>, String> {
     let (mut input, mut stdin) = (Vec::new(), io::stdin().lock());
     loop {
@@ -49,8 +47,8 @@ pub fn read_input() -> Result<Vec<u8>, String> {
         let (count, total) = (chunk.len(), input.len() + chunk.len());
         if count == 0 {
             return Ok(input);
-        } else if total > MAX_INPUT {
-            return Err(format!("the input is longer than {MAX_INPUT} bytes"));
+        } else if total > 1 << 26 {
+            return Err(format!("the input is longer than {} bytes", 1 << 26));
         }
         room(input.try_reserve(count), "the input")?;
         input.extend_from_slice(chunk);
