@@ -786,4 +786,77 @@ mod tests {
         assert!(layers.iter().all(|&count| count > 0));
         assert!(CENSUS_TEXT.contains(&format!("\nmaximum depth {}: ", layers.len() - 1)));
     }
+
+    /// The census of [`under_limits_the_census_answers_or_fails_in_one_line`] as its child
+    /// process runs it (`CENSUS_CHILD` set): to depth 3 on 3 threads, printing `layers ...` or
+    /// `failure ...`, then the progress lines.
+    fn child_census() {
+        let mut progress = Vec::new();
+        match census(Some(3), 3, &mut progress) {
+            Ok(found) => println!("layers {:?}", found.layers),
+            Err(failure) => println!("failure {failure}"),
+        }
+        println!("{}", String::from_utf8_lossy(&progress));
+    }
+
+    /// This test binary run again as the child of `name`, under the shell limit `limit`
+    /// (`ulimit -v N`, `ulimit -u 1`); its stdout, or a message when it did not end with status 0.
+    fn child(name: &str, limit: &str) -> Result<String, String> {
+        let exe = std::env::current_exe().unwrap();
+        let script = format!("{limit} && exec \"$0\" --exact --test-threads=1 --nocapture {name}");
+        let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+        let root = status
+            .lines()
+            .any(|line| line.starts_with("Uid:") && line.split_whitespace().nth(1) == Some("0"));
+        // A process limit does not bind root: the child runs as `nobody` then.
+        let mut command = if root && limit.contains("-u") {
+            let mut command = std::process::Command::new("setpriv");
+            command.args(["--reuid=65534", "--regid=65534", "--clear-groups", "bash"]);
+            command
+        } else {
+            // dash's `ulimit` has no `-u`.
+            std::process::Command::new("bash")
+        };
+        let done = command
+            .args(["-c", &script, &exe.to_string_lossy()])
+            .env("CENSUS_CHILD", "1")
+            .output()
+            .map_err(|e| e.to_string())?;
+        let stdout = String::from_utf8_lossy(&done.stdout).into_owned();
+        match done.status.code() {
+            Some(0) => Ok(stdout),
+            _ => Err(format!(
+                "{limit}: {} {stdout} {}",
+                done.status,
+                String::from_utf8_lossy(&done.stderr)
+            )),
+        }
+    }
+
+    #[test]
+    fn under_limits_the_census_answers_or_fails_in_one_line() {
+        if std::env::var_os("CENSUS_CHILD").is_some() {
+            return child_census();
+        }
+        let name = "study::census::tests::under_limits_the_census_answers_or_fails_in_one_line";
+        let layers = "layers [1, 4, 12, 34]";
+        let table_kib = SEPARATOR_ARRANGEMENTS * ROW_WORDS * 8 / 1024;
+        // Below the table: refused at once, by name.
+        let out = child(name, &format!("ulimit -v {}", table_kib - 64 * 1024)).unwrap();
+        assert!(out.contains("failure out of memory: cannot allocate 1571"), "{out}");
+        // Just above it, where the frontier maps (25 MB each), the move tables or a thread's
+        // stack may be refused: an answer or the failure, never Rust's abort.
+        for extra in [48, 80] {
+            let out = child(name, &format!("ulimit -v {}", table_kib + extra * 1024)).unwrap();
+            eprintln!("{extra}: {out}");
+            assert!(
+                out.contains(layers) || out.contains("failure out of memory: cannot allocate "),
+                "{out}"
+            );
+        }
+        // No thread to be had: the census runs on the calling thread alone, and says so.
+        let out = child(name, "ulimit -u 1").unwrap();
+        assert!(out.contains(layers), "{out}");
+        assert!(out.contains("the system refused a thread; going on with 1"), "{out}");
+    }
 }
