@@ -4,8 +4,8 @@
 //! - [`exhaustive_msquare`], [`exhaustive_eight`]: every board of the small state spaces against
 //!   the independent references and the plain tiers, through the binaries;
 //! - [`random_colour_hash`]: seeded configurations against the reference;
-//! - [`hostile`], [`errors`], [`fuzz`]: the error contract on bad input and in hostile
-//!   environments;
+//! - [`hostile`], [`errors`], [`fuzz`], [`fallible`]: the error contract on bad input and in
+//!   hostile environments (and the plain tier's under address-space limits);
 //! - [`judge_cli`], [`judge_limits`], [`stress`]: the `judge` command, its limits and
 //!   `judge stress`;
 //! - [`own_solution`]: `judge` on a user's own solution: one-layout solutions, the cases no judge
@@ -16,6 +16,7 @@
 mod errors;
 mod exhaustive_eight;
 mod exhaustive_msquare;
+mod fallible;
 mod fuzz;
 mod hostile;
 mod judge_cli;
