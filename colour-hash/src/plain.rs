@@ -1,7 +1,6 @@
 //! UVa 704 "Colour Hash" by the statement's method, to be read in one sitting: meet in the middle
-//! on plain `[u8; 24]` configurations, a table of every configuration within 8 moves of the goal
-//! meeting an ordered depth-first search of at most 8 moves from the start. With [`io`] it is a
-//! whole judge program (`--method plain`), the oracle of the crate's fast tier.
+//! on plain `[u8; 24]` configurations. With [`io`] it is a whole judge program (`--method
+//! plain`), the oracle of the crate's fast tier.
 //!
 //! # The puzzle
 //! 24 numbers: the left wheel clockwise (1-12), the right one counter-clockwise (13-24); 10-12
@@ -32,19 +31,17 @@
 //!
 //! # Why the answer is the smallest number (the tie rule)
 //! Answers of one length D compare as numbers as their digit strings do, in dictionary order.
-//! Let S* be the smallest, P* its first k = D − 8 moves and T* the other 8.
+//! Let S* be the smallest, P* its first k = D − 8 moves (none if D ≤ 8: the second point alone
+//! applies) and T* the rest.
 //! - The search visits the k-move sequences in dictionary order, so the prefix P it accepts is
 //!   at most P*; P and a tail from its end make a solution of length D, so P < P* would make S*
 //!   not the smallest: P = P*.
-//! - T* is the smallest 8-move tail from P*'s end. A move changes the distance by at most one
+//! - T* is the smallest tail from P*'s end. A move changes the distance by at most one
 //!   (its inverse undoes it), so a d-move tail from distance d lowers it at every move. The
 //!   smallest such tail begins with the smallest move that lowers the distance (each continues
 //!   into a shortest tail) and goes on as the smallest from there: by induction, the greedy tail.
 //!
-//! For D ≤ 8 the prefix is empty and the second point alone gives the answer.
-//!
-//! Ties are real: `play(GOAL, "433444")` is solved by both `222112` and `444112` (`222` and `444`
-//! both turn the right wheel half round). Joining the first hit of a start-side search with the
+//! Ties are real: `play(GOAL, "433444")` is solved by both `222112` and `444112`. Joining the first hit of a start-side search with the
 //! first of a goal-side one prints `444112`; the answer is `222112`.
 //!
 //! # Complexity
@@ -137,8 +134,8 @@ pub struct Plain {
 }
 
 impl Plain {
-    /// The breadth-first search from the goal, to [`TABLE_DEPTH`] moves, in room reserved first;
-    /// or the error line's words ([`room`]).
+    /// The breadth-first search from the goal, to [`TABLE_DEPTH`] moves, in room reserved first
+    /// ([`room`]).
     pub fn try_new() -> Result<Plain, String> {
         let (mut distances, mut queue) = (HashMap::new(), VecDeque::new());
         room(distances.try_reserve(9_489), "the table")?;
@@ -248,7 +245,7 @@ impl Plain {
     }
 }
 
-/// The error line's words for memory a `try_reserve` did not get, where `vec!` would abort.
+/// The error line's words for a refused `try_reserve` (where `vec!` would abort).
 pub fn room(reserved: Result<(), TryReserveError>, what: &str) -> Result<(), String> {
     reserved.map_err(|_| format!("out of memory: cannot allocate {}", what))
 }

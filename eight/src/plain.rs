@@ -1,6 +1,5 @@
 //! POJ 1077 / HDU 1043 / ZOJ 1217 / UVa 652 "Eight", the statement's method written to be read
-//! in one sitting: one breadth-first search from the goal gives every solvable board's exact
-//! distance, and each answer is walked greedily from those distances. With [`io`] this is a
+//! in one sitting: a breadth-first search from the goal, then greedy walks. With [`io`] this is a
 //! whole judge program (`eight --method plain`), the oracle of the crate's fast tier.
 //!
 //! # The board
@@ -151,8 +150,8 @@ impl Table {
         Table::try_build().expect("memory for the table")
     }
 
-    /// Searches breadth-first from the goal over all boards it reaches, in room reserved first;
-    /// or the error line's words ([`room`]).
+    /// Searches breadth-first from the goal over all boards it reaches, in room reserved first
+    /// ([`room`]).
     pub fn try_build() -> Result<Table, String> {
         let (mut distances, mut queue) = (Vec::new(), VecDeque::new());
         room(distances.try_reserve_exact(BOARDS), "the table")?;
@@ -231,7 +230,7 @@ impl Table {
     }
 }
 
-/// The error line's words for memory a `try_reserve` did not get, where `vec!` would abort.
+/// The error line's words for a refused `try_reserve` (where `vec!` would abort).
 pub fn room(reserved: Result<(), TryReserveError>, what: &str) -> Result<(), String> {
     reserved.map_err(|_| format!("out of memory: cannot allocate {}", what))
 }

@@ -156,8 +156,8 @@ impl Plain {
         Plain::try_new().expect("memory for the search")
     }
 
-    /// The breadth-first search from the basic state over all 8! boards, in room reserved first;
-    /// or the error line's words ([`room`]).
+    /// The breadth-first search from the basic state over all 8! boards, in room reserved first
+    /// ([`room`]).
     ///
     /// # Complexity
     /// O(8! · 3) moves and ranks.
@@ -251,7 +251,7 @@ impl Plain {
     }
 }
 
-/// The error line's words for memory a `try_reserve` did not get, where `vec!` would abort.
+/// The error line's words for a refused `try_reserve` (where `vec!` would abort).
 pub fn room(reserved: Result<(), TryReserveError>, what: &str) -> Result<(), String> {
     reserved.map_err(|_| format!("out of memory: cannot allocate {}", what))
 }

@@ -15,6 +15,15 @@ pub const PROGRAM: &str = "colour-hash";
 
 /// The program: stdin to stdout, and the warning and error lines on stderr.
 pub fn main() -> ExitCode {
+    // Room for std's own buffers (stdin's 8 KB) first: refused, one line made without allocating.
+    if Vec::<u8>::new().try_reserve(1 << 16).is_err() {
+        let _ = writeln!(
+            io::stderr(),
+            "{}: error: out of memory: cannot allocate 64 KiB to start",
+            PROGRAM
+        );
+        return ExitCode::FAILURE;
+    }
     let (mut answers, mut warnings) = (String::new(), String::new());
     let mut outcome = read_input().and_then(|input| answer_all(&input, &mut answers, &mut warnings));
     if let Err(error) = output().and_then(|mut stdout| stdout.write_all(answers.as_bytes())) {
@@ -137,8 +146,8 @@ fn shown(word: &[u8]) -> String {
     format!("{}{}", word[..word.len().min(32)].escape_ascii(), more)
 }
 
-/// The value of a word that is an optional `+` or `-` and then digits, saturating far beyond any
-/// value the input may hold; `None` for any other word.
+/// A word's value if it is an optional `+` or `-` and digits, saturating far beyond any value
+/// the input may hold.
 fn value(word: &[u8]) -> Option<i64> {
     let (negative, digits) = match word.first() {
         Some(b'-') => (true, &word[1..]),

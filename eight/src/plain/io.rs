@@ -21,6 +21,15 @@ pub const PROGRAM: &str = "eight";
 
 /// The program: stdin to stdout, and the error line on stderr.
 pub fn main() -> ExitCode {
+    // Room for std's own buffers (stdin's 8 KB) first: refused, one line made without allocating.
+    if Vec::<u8>::new().try_reserve(1 << 16).is_err() {
+        let _ = writeln!(
+            io::stderr(),
+            "{}: error: out of memory: cannot allocate 64 KiB to start",
+            PROGRAM
+        );
+        return ExitCode::FAILURE;
+    }
     let mut answers = String::new();
     let mut outcome = read_input().and_then(|input| answer_all(&input, &mut answers));
     if let Err(error) = output().and_then(|mut stdout| stdout.write_all(answers.as_bytes())) {

