@@ -64,7 +64,7 @@
 //! board, produces the pairs. The first pair to reach c is therefore its least, and the new
 //! boards are appended in increasing order of their sequences: the claim holds for layer d + 1.
 //!
-//! A unit test checks the claim without trusting it: for every board, the recorded sequence is
+//! The crate, not this file, checks the claim without trusting it: for every board, the recorded sequence is
 //! the least sₚ + m over **all** its parents one layer nearer.
 //!
 //! # Complexity
@@ -135,8 +135,8 @@ pub struct Plain {
     /// For each board, by rank: the board it was first reached from and the move's letter
     /// (`None` for the basic state, which is reached by no move).
     reached_from: Vec<Option<(Board, u8)>>,
-    /// The boards in the order the search found them: the last is one of the farthest. Only
-    /// [`Plain::farthest`] reads it, which the judge program never calls.
+    /// The boards in the order the search found them, the last one of the farthest; the judge
+    /// program never reads them.
     #[allow(dead_code)]
     found: Vec<Board>,
 }

@@ -294,4 +294,28 @@ mod tests {
         assert!(refused.contains("reads differently under some edition"), "{refused}");
         fs::remove_dir_all(&root).unwrap();
     }
+
+    #[test]
+    fn the_plain_bundles_link_only_to_what_they_hold() {
+        // Every intra-doc link names an item the bundle defines or imports, and no comment points
+        // at a test, which the bundle leaves out.
+        let root = crate::workspace_root();
+        for puzzle in ["msquare", "eight", "colour-hash"] {
+            let source = plain_bundle(&root, puzzle).unwrap().source;
+            for link in source.split("[`").skip(1).filter_map(|rest| rest.split_once("`]")) {
+                let name = link.0.rsplit("::").next().unwrap();
+                let defined = ["fn", "struct", "enum", "const", "static", "type", "mod", "trait"]
+                    .iter()
+                    .any(|kind| source.contains(&format!("{kind} {name}")));
+                let imported = source
+                    .lines()
+                    .any(|line| line.trim_start().starts_with("use ") && line.contains(name));
+                assert!(defined || imported, "{puzzle}-plain links to `{}`, which it does not hold", link.0);
+            }
+            for line in source.lines().filter(|line| line.trim_start().starts_with("//")) {
+                assert!(!line.contains("unit test") && !line.contains("test `"), "{puzzle}-plain: {line}");
+            }
+        }
+    }
+
 }
