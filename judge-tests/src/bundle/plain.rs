@@ -310,12 +310,18 @@ mod tests {
                 let imported = source
                     .lines()
                     .any(|line| line.trim_start().starts_with("use ") && line.contains(name));
-                assert!(defined || imported, "{puzzle}-plain links to `{}`, which it does not hold", link.0);
+                assert!(
+                    defined || imported,
+                    "{puzzle}-plain links to `{}`, which it does not hold",
+                    link.0
+                );
             }
             for line in source.lines().filter(|line| line.trim_start().starts_with("//")) {
-                assert!(!line.contains("unit test") && !line.contains("test `"), "{puzzle}-plain: {line}");
+                assert!(
+                    !line.contains("unit test") && !line.contains("test `"),
+                    "{puzzle}-plain: {line}"
+                );
             }
         }
     }
-
 }
