@@ -514,8 +514,9 @@ impl<'a> Search<'a> {
 /// progress line per layer (depth, count, elapsed time) to `progress`.
 ///
 /// # Errors
-/// [`Failure::OutOfMemory`] if the 1.57 GB table cannot be allocated; [`Failure::Io`] if
-/// `progress` cannot be written.
+/// [`Failure::OutOfMemory`] if the 1.57 GB table, a move table, a frontier map or a row count
+/// cannot be allocated; [`Failure::Io`] if `progress` cannot be written. A thread the system
+/// refuses is no error: the census goes on with those it has, the calling thread at least.
 ///
 /// # Complexity
 /// As the module docs say.
