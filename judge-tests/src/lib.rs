@@ -1,6 +1,7 @@
 //! Judge tests for the puzzle binaries: case discovery, a process runner with verdicts, stress
 //! testing, the single-file bundler, and (in `bin/judge.rs`) the `judge` command. The
-//! independent reference solvers and the checkers are `judge-oracle`'s, re-exported here.
+//! independent reference solvers and the checkers are the `judge-oracle` crate's (in `oracle/`,
+//! built optimised while this tooling builds fast): callers name them `judge_oracle::checker`.
 //!
 //! Nothing here is pasted into a submission, so it may use crates freely.
 
@@ -11,10 +12,7 @@ pub mod cli;
 pub mod runner;
 pub mod stress;
 
-// The references, checkers and test kit live in `judge-oracle`, built optimised (they do the
-// heavy work: whole-space tables, judging millions of answer lines) while this crate's tooling
-// builds fast; re-exported so that `judge_tests::checker` and the rest keep their paths.
-pub use judge_oracle::{checker, escape, reference, testkit};
+use judge_oracle::escape;
 
 use std::ffi::OsStr;
 use std::fs;

@@ -293,7 +293,7 @@ fn create_report() -> io::Result<PathBuf> {
                     error.kind(),
                     format!(
                         "cannot create a file in the temporary folder {} (set TMPDIR to a writable folder): {error}",
-                        crate::escape(folder.as_os_str())
+                        judge_oracle::escape(folder.as_os_str())
                     ),
                 ))
             }
@@ -774,7 +774,7 @@ pub fn describe(command: &Command) -> String {
     words.extend(command.get_args().map(|arg| arg.to_os_string()));
     words
         .iter()
-        .map(|word| crate::escape(word))
+        .map(|word| judge_oracle::escape(word))
         .collect::<Vec<_>>()
         .join(" ")
 }

@@ -12,7 +12,7 @@
 //! (usage, unknown puzzle or case, missing program, unreadable case file). Ctrl-C kills the
 //! judged program before `judge` exits.
 //!
-//! `check`: the testlib-style checker (see `judge_tests::checker`): one line such as
+//! `check`: the testlib-style checker (see `judge_oracle::checker`): one line such as
 //! `ok 3 boards, 57 moves`, exit status 0 OK, 1 wrong answer, 2 presentation error, 3 fail (the
 //! input or the jury's answer is invalid, or the arguments are, or the verdict cannot be written,
 //! or the checker's memory is refused: `FAIL out of memory: cannot allocate ...`, from the
@@ -29,11 +29,12 @@
 //! Output goes through checked writes: a closed stdout (`judge run eight | head`) ends `judge`
 //! quietly with status 0, any other write error is one stderr line and status 2 (3 for `check`).
 
+use judge_oracle::{checker, escape};
 use judge_tests::bundle as judge_bundle;
 use judge_tests::cases::Whitespace;
 use judge_tests::cli::{self, BundleOptions, CheckOptions, Command as Verb, Mistake, RunOptions};
 use judge_tests::runner::{self, Limits, Run, Verdict};
-use judge_tests::{cases, checker, escape, stress};
+use judge_tests::{cases, stress};
 use std::ffi::OsStr;
 use std::fs;
 use std::io::{self, IsTerminal, Read, Write};
