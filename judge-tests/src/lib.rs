@@ -1,7 +1,8 @@
-//! Judge tests for the puzzle binaries: case discovery, a process runner with verdicts, stress
-//! testing, the single-file bundler, and (in `bin/judge.rs`) the `judge` command. The
-//! independent reference solvers and the checkers are the `judge-oracle` crate's (in `oracle/`,
-//! built optimised while this tooling builds fast): callers name them `judge_oracle::checker`.
+//! Judge tests for the puzzle binaries: case discovery, a process runner with verdicts, the
+//! `judge run` and `judge stress` verbs, the single-file bundler (`bin/judge.rs` is the `judge`
+//! command's dispatch). The independent reference solvers and the checkers are the
+//! `judge-oracle` crate's (in `oracle/`, built optimised while this tooling builds fast): callers
+//! name them `judge_oracle::checker`.
 //!
 //! Nothing here is pasted into a submission, so it may use crates freely.
 
@@ -9,6 +10,7 @@ pub mod bundle;
 pub mod cases;
 pub mod cause;
 pub mod cli;
+pub mod run;
 pub mod runner;
 pub mod stress;
 

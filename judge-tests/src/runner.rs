@@ -43,6 +43,7 @@ pub mod tree;
 
 pub use compare::{compare, Difference, REPORT_LIMIT};
 
+use judge_oracle::checker;
 use nix::fcntl::{fcntl, FcntlArg, OFlag};
 use nix::poll::{poll, PollFd, PollFlags, PollTimeout};
 use nix::sys::prctl;
@@ -717,7 +718,14 @@ pub enum Verdict {
 impl fmt::Display for Verdict {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // `pad`, so that `{verdict:<3}` lines verdicts up.
-        f.pad(match self {
+        f.pad(self.code())
+    }
+}
+
+impl Verdict {
+    /// The verdict's short name, as judges print it: `AC`, `WA`, `PE`, `RE`, `TLE`, `MLE`, `OLE`.
+    pub fn code(self) -> &'static str {
+        match self {
             Verdict::Accepted => "AC",
             Verdict::WrongAnswer => "WA",
             Verdict::PresentationError => "PE",
@@ -725,7 +733,23 @@ impl fmt::Display for Verdict {
             Verdict::TimeLimitExceeded => "TLE",
             Verdict::MemoryLimitExceeded => "MLE",
             Verdict::OutputLimitExceeded => "OLE",
-        })
+        }
+    }
+
+    /// The verdict of a checker's judgement on an output (testlib's ok, wrong answer,
+    /// presentation error), the one mapping `judge run` and `judge stress` share; a checker's
+    /// `FAIL` is no verdict on the program (the input or the jury's answer is bad) and is
+    /// returned as its message.
+    ///
+    /// # Errors
+    /// The checker's message when it failed.
+    pub fn of_check(judged: &checker::Verdict) -> Result<Verdict, &str> {
+        match judged {
+            checker::Verdict::Ok(_) => Ok(Verdict::Accepted),
+            checker::Verdict::WrongAnswer(_) => Ok(Verdict::WrongAnswer),
+            checker::Verdict::PresentationError(_) => Ok(Verdict::PresentationError),
+            checker::Verdict::Fail(why) => Err(why),
+        }
     }
 }
 

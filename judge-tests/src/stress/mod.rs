@@ -139,11 +139,11 @@ pub fn try_batch(options: &Options, batch: &Batch) -> io::Result<Option<FailedRu
             ("RE", format!("RE {how}: {last}"))
         }
     } else {
-        match checker::check_at(&options.puzzle, &input[..], &run.stdout, None, options.level) {
-            Verdict::Ok(_) => return Ok(None),
-            Verdict::Fail(why) => ("FAIL", format!("checker FAIL (a bug in judge's generator): {why}")),
-            wrong @ Verdict::WrongAnswer(_) => ("WA", wrong.to_string()),
-            layout @ Verdict::PresentationError(_) => ("PE", layout.to_string()),
+        let judged = checker::check_at(&options.puzzle, &input[..], &run.stdout, None, options.level);
+        match runner::Verdict::of_check(&judged) {
+            Ok(runner::Verdict::Accepted) => return Ok(None),
+            Ok(wrong) => (wrong.code(), judged.to_string()),
+            Err(why) => ("FAIL", format!("checker FAIL (a bug in judge's generator): {why}")),
         }
     };
     Ok(Some(FailedRun {
