@@ -807,7 +807,7 @@ pub fn describe(command: &Command) -> String {
 mod tests {
     use super::*;
 
-    // The runs themselves are tested in tests/behaviour/judge_limits.rs, where cargo builds the supervisor.
+    // The runs themselves are tested in tests/judge/limits.rs, where cargo builds the supervisor.
 
     #[test]
     fn in_order_hands_results_over_in_order_and_stops_alike() {
