@@ -5,9 +5,10 @@
 //! `plain::Table::build`) state by state: the same start, the same moves tried in the same order,
 //! a state queued the first time it is reached, its distance one more than its parent's.
 //! **Proved by:** `steps_reach_every_state_at_its_breadth_first_distance` (below, a small puzzle
-//! against a map-based search), and in the puzzles `the_stepper_is_the_plain_search_board_by_board`
-//! (msquare: every board's distance and last move against plain's answer; eight: every board's
-//! distance and first move against plain's table).
+//! against a map-based search: the same states in the same order, the same parents), and in the
+//! puzzles `the_stepper_is_the_plain_search_board_by_board` (msquare: every board's distance and
+//! its answer against plain's; eight: every board's distance, its moves and the layers against
+//! plain's table).
 //!
 //! One stepper serves both ranked puzzles: only the board type, its moves, its rank and the
 //! move letters differ, and each puzzle passes its own from its `plain` module, so no rule is

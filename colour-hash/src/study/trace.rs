@@ -1,4 +1,10 @@
 //! `--trace`: each case's solution drawn move by move, the two wheels as hexagons.
+//!
+//! **Equals:** the solver's answer played by [`State::apply`] (which equals
+//! [`plain::apply_move`](crate::plain::apply_move), `state.rs`) from the case: a drawing a
+//! move, the last one the goal's, each place drawn where its move carries it.
+//! **Proved by:** `trace_draws_every_move_and_leaves_stdout_alone` (the sample's 16 moves drawn,
+//! ending at the goal's drawing) and `drawing_puts_each_place_where_its_move_turns_it` (below).
 
 use std::io::{self, Write};
 

@@ -4,7 +4,7 @@
 //! start (the goal), the moves tried in u, l, d, r order, each board at plain's distance, the
 //! layers plain's layers.
 //! **Proved by:** `the_stepper_is_the_plain_search_board_by_board` (below, all 9!/2 solvable
-//! boards), and `common`'s `steps_reach_every_state_at_its_breadth_first_distance` for the
+//! boards), and common's `steps_reach_every_state_at_its_breadth_first_distance` for the
 //! stepper itself.
 
 use common::stepper::{Rules, Stepper};

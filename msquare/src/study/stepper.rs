@@ -4,7 +4,7 @@
 //! boards in the same order, each at plain's distance, each board first reached by the last move
 //! of plain's answer for it.
 //! **Proved by:** `the_stepper_is_the_plain_search_board_by_board` (below, all 8! boards), and
-//! `common`'s `steps_reach_every_state_at_its_breadth_first_distance` for the stepper itself.
+//! common's `steps_reach_every_state_at_its_breadth_first_distance` for the stepper itself.
 
 use common::stepper::{Rules, Stepper};
 

@@ -1,5 +1,11 @@
 //! `--trace`: a solution drawn board by board, and [`replay`], the boards a move string passes
-//! through (the study page's playback). Both play [`plain`](crate::plain)'s moves.
+//! through (the study page's playback).
+//!
+//! **Equals:** [`plain::apply`](crate::plain::apply) played move by move: the boards replayed
+//! and drawn are plain's, and the last is the target the answer solves.
+//! **Proved by:** `replay_plays_the_solvers_answers_to_their_targets` (below: the solver's
+//! answers replayed to their targets, the statement's pictures of A, B, C) and
+//! `trace_draws_every_step`.
 
 use std::io::{self, Write};
 
