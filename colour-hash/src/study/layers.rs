@@ -111,7 +111,7 @@ impl GoalLayers {
         (self.layers.len() - 1) as u8
     }
 
-    /// Adds layers until they reach `depth` moves (at most [`MAX_MOVES`]).
+    /// Adds layers until they reach `depth` moves (at most [`MAX_MOVES`](crate::state::MAX_MOVES)).
     ///
     /// # Complexity
     /// O(N log N) for each layer added, N = 4 · |the layer before|; the memory of every layer kept.

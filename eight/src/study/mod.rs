@@ -1,13 +1,13 @@
 //! Study mode: what `--stats`, `--trace` and the study page show of the method. Judges pass no
 //! arguments, so bundles leave this module out. One idea a file:
 //!
-//! - [`stepper`]: the plain breadth-first search one board at a time ([`common::stepper`] over
+//! - [`stepper`](mod@stepper): the plain breadth-first search one board at a time ([`common::stepper`] over
 //!   [`plain`](crate::plain)'s moves and rank);
 //! - [`seen`]: the whole space searched with each of three ways to remember the boards seen
 //!   ([`whole_space`], [`SeenKind`]);
 //! - [`race`]: one board by breadth-first search, A* and IDA* ([`breadth_first`], [`a_star`],
 //!   [`iterations`]), each counting the boards it expanded;
-//! - [`heuristic`]: IDA*'s heuristic, and the same taken apart tile by tile ([`heuristic_parts`]);
+//! - [`heuristic`](mod@heuristic): IDA*'s heuristic, and the same taken apart tile by tile ([`heuristic_parts`]);
 //! - [`parity`]: the pairs of tiles that decide solvability ([`inverted_pairs`]);
 //! - `stats.rs`: `--stats`, the distance table (`write_stats`);
 //! - `trace.rs`: `--trace`, every answer drawn step by step (`write_trace`, the

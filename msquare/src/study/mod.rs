@@ -1,6 +1,6 @@
 //! Study mode, for a person rather than a judge; bundles leave it out. One idea a file:
 //!
-//! - [`stepper`]: the plain breadth-first search one board at a time, for the study page
+//! - [`stepper`](mod@stepper): the plain breadth-first search one board at a time, for the study page
 //!   ([`common::stepper`] over [`plain`](crate::plain)'s moves and rank);
 //! - `stats.rs`: `--stats`, the whole state space as a table;
 //! - `trace.rs`: `--trace`, a solution drawn board by board, and [`replay`], the boards a move
