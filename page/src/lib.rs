@@ -150,7 +150,7 @@ pub fn inspect(puzzle: Puzzle, tokens: &str) -> String {
 
 /// One board of a [`replay`] as JSON: `{"board":"t,t,…","rank":R,"distance":D|null,
 /// "next":{"<move>":"t,t,…",…},"digits":[…]}` (the moves that exist from it, in the judge's
-/// order; the rank's Lehmer digits, as the crate's `study::lehmer_digits` gives them, empty for
+/// order; the rank's Lehmer digits, as `common::perm::lehmer_digits` gives them, empty for
 /// colour-hash, whose configurations have no rank).
 pub fn board_json(
     tokens: &str,
@@ -219,7 +219,7 @@ pub fn random(puzzle: Puzzle, random: u64) -> String {
 pub fn board_at(puzzle: Puzzle, rank: usize) -> String {
     match puzzle {
         Puzzle::Msquare if rank < 40_320 => {
-            let mut board = msquare::study::BASIC_STATE;
+            let mut board = msquare::plain::BASIC;
             common::perm::unrank(rank, &mut board);
             square::tokens(&board)
         }
@@ -235,12 +235,12 @@ pub fn describe(puzzle: Puzzle) -> String {
     let mut out = json::Object::new();
     let (moves, goal, start) = match puzzle {
         Puzzle::Msquare => {
-            let basic = square::tokens(&msquare::study::BASIC_STATE);
-            (msquare::study::MOVE_LETTERS.to_vec(), basic.clone(), basic)
+            let basic = square::tokens(&msquare::plain::BASIC);
+            (msquare::plain::MOVE_NAMES.to_vec(), basic.clone(), basic)
         }
         Puzzle::Eight => (
-            eight::study::MOVE_LETTERS.to_vec(),
-            tiles::tokens(&eight::Board::GOAL),
+            eight::plain::LETTERS.to_vec(),
+            tiles::cell_tokens(&eight::plain::GOAL),
             "case".to_string(),
         ),
         Puzzle::ColourHash => (
