@@ -1,43 +1,19 @@
-// The page's glue: the state, choosing a puzzle, the case and its answer from the binary's own
-// `run`, the board and its move buttons, and the history (one entry per case); links.js reads
-// the fragment.
+// uses: util.js, client.js, state.js, notice.js, motion.js, playback.js, plots.js, method.js, watch.js
+// The controller (PathFinding.js's shape: this, the views in puzzles/ and plots, the panels):
+// choosing a puzzle, the case and its answer from the binary's own `run`, the board and its move
+// buttons, and the history (one entry per case). links.js reads the fragment, main.js starts.
 'use strict';
 
-const PUZZLES = new Map([msquare, eight, colourHash].map((p) => [p.name, p]));
-const DEFAULT_PUZZLE = msquare;
 const SHOWN_LINES = 1000;
 
-const state = {
-  puzzle: DEFAULT_PUZZLE,
-  tokens: null,        // the case, as tokens, when the input's first case is a board
-  boards: [],          // the playback's boards (the crate's replay): {board, tokens, rank, distance, next}
-  moves: [],           // the answer's moves
-  step: 0,
-  answerKind: null,    // 'moves', 'unsolvable', 'none' or null (an error)
-  info: null,          // inspect() of the case
-  hints: null,         // the displayed board's hint: move -> distance
-  layers: {},          // per puzzle: {layers, states}
-  described: {},       // per puzzle: the crate's move letters, goal and playback start
-  fragment: null,      // the fragment of the case shown
-  output: null,        // the binary's whole stdout and stderr for the input
-  ticket: 0,           // increases with each solve; an older solve's results are dropped
-  solved: 0,           // increases with each finished solve (the tests wait on it)
-};
-window.study = state;
-
 const app = {
-  displayed() { return state.boards.length ? state.boards[state.step] : null; },
+  displayed,  // state.js's (the tests call app.displayed)
 
   // A replay entry with its tokens.
   entries: (boards) => boards.map((b) => ({ ...b, tokens: b.board.split(',') })),
 
-  failed(error) {
-    if (error instanceof Cancelled) { this.notice('Cancelled. The tables are built again when next needed.'); return; }
-    this.notice('Something failed: ' + error.message);
-    console.error(error);
-  },
-
-  notice(text) { $('notice').textContent = text; },
+  failed,     // notice.js's (the tests call app.failed)
+  notice,
 
   // The board, its description (also read out when `announce`), the move buttons and the hints.
   drawBoard(speak) {
@@ -54,7 +30,7 @@ const app = {
       svg.setAttribute('viewBox', '0 0 400 240');
       $('board-text').textContent = 'No board: the input is not one case of the puzzle.';
     } else {
-      p.draw(svg, entry, { act: (move) => this.move(move), hints: state.hints, moveNames: state.described[p.name].moves, turn, pairs: $('pairs').checked, heuristic: $('h-tiles').checked });
+      p.draw(svg, entry, { act: (move) => this.move(move), hints: state.hints, info: state.info, caseTokens: state.tokens, moveNames: state.described[p.name].moves, turn, pairs: $('pairs').checked, heuristic: $('h-tiles').checked });
       $('board-text').textContent = p.describe(entry.tokens);
       motion.slide(svg, before);
       motion.rotate(svg);
@@ -93,12 +69,12 @@ const app = {
 
   async refreshHints() {
     const entry = this.displayed(), p = state.puzzle;
-    state.hints = null;
+    update({ hints: null });
     if (!$('hint').checked || !entry) { this.drawBoard(); return; }
     try {
       const info = await client.call({ op: 'inspect', code: p.code, text: entry.board });
       if (entry !== this.displayed()) return;
-      state.hints = Object.fromEntries((info.moves || []).map((m) => [m.move, m.distance]));
+      update({ hints: Object.fromEntries((info.moves || []).map((m) => [m.move, m.distance])) });
       this.drawBoard();
     } catch (error) { this.failed(error); }
   },
@@ -109,7 +85,7 @@ const app = {
     $('scrubber').value = state.step;
     $('scrubber').setAttribute('aria-valuetext', `step ${state.step} of ${n}`);
     $('step').textContent = !state.boards.length ? 'no board' : !n ? 'no answer to play' : p.stepText(state.step, n, state.moves);
-    state.hints = null;
+    update({ hints: null });
     this.drawBoard(speak);
     if ($('hint').checked) this.refreshHints();
     plots.mark();
@@ -119,7 +95,7 @@ const app = {
   // The binary's output, its first SHOWN_LINES lines drawn (laying out more would freeze the page),
   // all of it a download away.
   showOutput(result) {
-    state.output = result;
+    update({ output: result });
     let end = -1;
     for (let line = 0; line < SHOWN_LINES && end < result.stdout.length; line++) {
       end = result.stdout.indexOf('\n', end + 1);
@@ -149,27 +125,26 @@ const app = {
   // Runs the binary's own `run` on the input and shows everything that follows from it.
   // `history`: 'push' a new entry for the case, 'replace' the current one, or 'keep' it.
   async solve(history) {
-    const p = state.puzzle, text = $('input').value, ticket = ++state.ticket;
+    const p = state.puzzle, text = $('input').value, ticket = takeTicket('solve');
     playback.stop();
     try {
       const result = await client.call({ op: 'run', code: p.code, text });
-      if (ticket !== state.ticket) return;
+      if (!current('solve', ticket)) return;
       this.showOutput(result);
       const tokens = p.firstCase(text), answer = p.answer(result.stdout);
       const start = tokens ? await client.call({ op: 'replay', code: p.code, text: tokens.join(',') + '|' }) : { error: 'no case' };
-      state.tokens = start.error ? null : tokens;
-      state.moves = state.tokens && Array.isArray(answer) ? answer : [];
-      state.answerKind = Array.isArray(answer) ? 'moves' : answer;
+      const caseTokens = start.error ? null : tokens;
+      const moves = caseTokens && Array.isArray(answer) ? answer : [];
       const from = state.described[p.name].start === 'case' ? tokens : state.described[p.name].start.split(',');
-      const path = state.moves.length ? await client.call({ op: 'replay', code: p.code, text: from.join(',') + '|' + state.moves.join('') }) : start;
-      state.info = state.tokens ? await client.call({ op: 'inspect', code: p.code, text: tokens.join(',') }) : null;
-      if (ticket !== state.ticket) return;
-      state.boards = path.error ? [] : this.entries(path.boards);
-      state.step = state.described[p.name].start === 'case' ? 0 : state.moves.length;
+      const path = moves.length ? await client.call({ op: 'replay', code: p.code, text: from.join(',') + '|' + moves.join('') }) : start;
+      const info = caseTokens ? await client.call({ op: 'inspect', code: p.code, text: tokens.join(',') }) : null;
+      if (!current('solve', ticket)) return;
+      update({ tokens: caseTokens, moves, answerKind: Array.isArray(answer) ? 'moves' : answer, info,
+        boards: path.error ? [] : this.entries(path.boards), step: state.described[p.name].start === 'case' ? 0 : moves.length });
       const fragment = '#' + p.name + (tokens ? '=' + tokens.join(',') : '');
       if (history === 'push' && fragment !== location.hash) window.history.pushState(null, '', fragment);
       if (history === 'replace') window.history.replaceState(null, '', fragment);
-      state.fragment = location.hash;
+      update({ fragment: location.hash });
       $('permalink').href = fragment;
       method.explain(result);
       this.showStep(false);
@@ -177,15 +152,15 @@ const app = {
       plots.histogram();
       method.draw();
       method.why();
-      state.solved++;
+      update({ solved: state.solved + 1 });
     } catch (error) { this.failed(error); }
   },
 
   // Shows `puzzle`, building its tables in the worker the first time, and solves `tokens` (its
   // default case when null).
   async choose(puzzle, tokens, history) {
-    if (puzzle !== state.puzzle) { playback.stop(); plots.stop(); watch.stop(); plots.picture = null; state.hints = null; }
-    state.puzzle = puzzle;
+    if (puzzle !== state.puzzle) { playback.stop(); plots.stop(); watch.stop(); plots.picture = null; update({ hints: null }); }
+    update({ puzzle });
     for (const a of document.querySelectorAll('#tabs a')) {
       if (a.dataset.puzzle === puzzle.name) a.setAttribute('aria-current', 'page'); else a.removeAttribute('aria-current');
     }
@@ -200,7 +175,7 @@ const app = {
     } }))));
     $('board-heading').textContent = puzzle.title;
     try {
-      if (!state.described[puzzle.name]) state.described[puzzle.name] = await client.call({ op: 'describe', code: puzzle.code });
+      if (!state.described[puzzle.name]) update({ described: { ...state.described, [puzzle.name]: await client.call({ op: 'describe', code: puzzle.code }) } });
     } catch (error) { this.failed(error); return; }
     this.buildMoveButtons();
     $('frontier').getContext('2d').clearRect(0, 0, 1e4, 1e4);
@@ -209,7 +184,7 @@ const app = {
     if (state.puzzle !== puzzle) return;
     try {
       if (!state.layers[puzzle.name]) {
-        state.layers[puzzle.name] = await client.call({ op: 'layers', code: puzzle.code, depth: 12 });
+        update({ layers: { ...state.layers, [puzzle.name]: await client.call({ op: 'layers', code: puzzle.code, depth: 12 }) } });
         if (state.puzzle === puzzle) { plots.histogram(); method.draw(); }
       }
       if (state.puzzle === puzzle) { watch.show(); await plots.paint(); }
@@ -224,7 +199,6 @@ const app = {
         this.choose(PUZZLES.get(a.dataset.puzzle), null, 'push');
       });
     }
-    window.addEventListener('hashchange', () => { if (location.hash !== state.fragment) links.readFragment('keep'); });
     $('solve').onclick = () => this.solve('push');
     $('scramble').onclick = async () => {
       const p = state.puzzle;
@@ -258,17 +232,8 @@ const app = {
       clearTimeout(resized);
       resized = setTimeout(() => { plots.histogram(); method.draw(); plots.mark(); }, 150);
     });
-    playback.wire();
+    playback.wire((speak) => this.showStep(speak));
     method.wire();
     watch.wire();
   },
 };
-
-(async () => {
-  const started = performance.now();
-  app.wire();
-  await client.start();
-  await links.readFragment(location.hash ? 'keep' : 'replace');
-  $('status').textContent = `ready in ${Math.round(performance.now() - started)} ms`;
-  document.body.dataset.ready = 'true';
-})().catch((error) => { $('status').textContent = 'failed: ' + error; throw error; });

@@ -1,3 +1,4 @@
+// uses: util.js
 // The worker client: calls into the WebAssembly module in the worker as promises, a busy sign
 // with a Cancel button while a call takes long, and cancelling (the worker is stopped and a new
 // one loads the module again; every pending call is rejected with a `Cancelled` error).

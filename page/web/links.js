@@ -1,3 +1,4 @@
+// uses: util.js, state.js, notice.js, watch.js, app.js
 // The page's links: the URL fragment read as a puzzle, a case and options (`#eight=2,3,…&race`),
 // exactly or not at all, and the panels its options name opened. `app` chooses and solves.
 'use strict';
@@ -7,9 +8,9 @@ const links = {
   // anything else the default puzzle, with a short message.
   readFragment(history) {
     let hash = location.hash.slice(1);
-    app.notice('');
+    notice('');
     try { hash = decodeURIComponent(hash); } catch (_) {
-      app.notice('This link could not be read (a broken %-escape): showing ' + DEFAULT_PUZZLE.title + '.');
+      notice('This link could not be read (a broken %-escape): showing ' + DEFAULT_PUZZLE.title + '.');
       return app.choose(DEFAULT_PUZZLE, null, 'replace');
     }
     // `#name[=tokens][&bfs=K][&dedup][&race]`: the puzzle and case, then the panels to open.
@@ -19,7 +20,7 @@ const links = {
     const name = (equals < 0 ? hash : hash.slice(0, equals)).trim().toLowerCase();
     const puzzle = PUZZLES.get(name);
     if (!puzzle) {
-      if (name) app.notice(`This link names no puzzle of this page (“${name.slice(0, 40)}”): showing ${DEFAULT_PUZZLE.title}.`);
+      if (name) notice(`This link names no puzzle of this page (“${name.slice(0, 40)}”): showing ${DEFAULT_PUZZLE.title}.`);
       return app.choose(DEFAULT_PUZZLE, null, name ? 'keep' : 'replace');
     }
     const tokens = equals < 0 ? null : hash.slice(equals + 1).split(/[,\s]+/).filter(Boolean);
@@ -41,7 +42,7 @@ const links = {
         $('race').scrollIntoView();
         await watch.race();
       } else {
-        app.notice(`This link asks for “${option.slice(0, 40)}”, which ${state.puzzle.title} does not have.`);
+        notice(`This link asks for “${option.slice(0, 40)}”, which ${state.puzzle.title} does not have.`);
       }
     }
   },

@@ -1,11 +1,10 @@
+// uses: util.js, client.js, state.js, notice.js
 // The method panels: which method answered and how (with colour-hash's meet-in-the-middle
 // split), "why this answer" (every shortest answer counted, the first few listed), and the plain
 // explanation under the binary's output.
 'use strict';
 
 const method = {
-  goalDepth: 11,
-
   // How many boards an Eight input holds, roughly (its tiles over nine), counted to two.
   boardsIn: (text) => Math.min(2, Math.floor((text.slice(0, 400).match(/[1-8x]/gi) || []).length / 9)),
 
@@ -56,7 +55,7 @@ const method = {
 
   // colour-hash: the answer split at G moves from the goal, and what each side searched.
   mitm() {
-    const svg = $('mitm'), n = state.moves.length, G = this.goalDepth;
+    const svg = $('mitm'), n = state.moves.length, G = state.goalDepth;
     svg.replaceChildren();
     const sizes = (state.layers[state.puzzle.name] || { layers: [] }).layers;
     const table = sizes.slice(0, G + 1).reduce((a, b) => a + b, 0);
@@ -102,7 +101,7 @@ const method = {
   // G of the goal, and the start side's at most 4·3^(15−G) leaves 16 − G deep; the bigger G, the
   // bigger the table and the fewer the leaves.
   balance() {
-    const svg = $('mitm-plot'), G = this.goalDepth;
+    const svg = $('mitm-plot'), G = state.goalDepth;
     svg.replaceChildren();
     const sizes = (state.layers[state.puzzle.name] || { layers: [] }).layers;
     const depths = [5, 6, 7, 8, 9, 10, 11].filter((g) => g < sizes.length);
@@ -159,7 +158,7 @@ const method = {
     const rows = [];
     try {
       for (let i = 0; i < moves.length; i++) {
-        const { distance, after } = await p.choicesAt(boards, i);
+        const { distance, after } = await p.choicesAt(boards, i, (message) => client.call(message));
         if (state.boards !== boards) return;
         rows.push(html('tr', { dataset: { taken: moves[i] } }, html('th', { scope: 'row', textContent: i + 1 }), html('td', { textContent: distance }),
           ...order.map((move) => html('td', {
@@ -167,7 +166,7 @@ const method = {
             dataset: { move }, textContent: after[move] === undefined ? '—' : (after[move] === null ? '?' : after[move]) + (move === moves[i] ? ' taken' : ''),
           }))));
       }
-    } catch (error) { app.failed(error); return; }
+    } catch (error) { failed(error); return; }
     const table = html('table', { id: 'choices', className: 'numbers', dataset: { answer: moves.join('') } }, html('caption', { textContent:
       `At each board of the printed answer, its distance to ${p.answerEnd} and the distance each move leads to, in ${p.order} order: ` +
       'the first one closer is taken; a later one as close (outlined) is not' }),
@@ -193,8 +192,8 @@ const method = {
 
   wire() {
     $('g').oninput = () => {
-      this.goalDepth = Number($('g').value);
-      $('g-value').textContent = this.goalDepth;
+      update({ goalDepth: Number($('g').value) });
+      $('g-value').textContent = state.goalDepth;
       this.mitm();
       this.balance();
     };

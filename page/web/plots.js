@@ -1,3 +1,4 @@
+// uses: util.js, client.js, state.js, notice.js
 // The plots: the distance histogram (with the same numbers as a table, its text alternative) and
 // the all-states picture, whose pixels the worker paints; the page only shows them and places the
 // ring on the board shown.
@@ -120,8 +121,8 @@ const plots = {
     button.onclick = async () => {
       button.disabled = true; button.textContent = 'counting…';
       try {
-        state.layers[p.name] = await client.call({ op: 'layers', code: p.code, depth: sizes.length });
-      } catch (error) { app.failed(error); }
+        update({ layers: { ...state.layers, [p.name]: await client.call({ op: 'layers', code: p.code, depth: sizes.length }) } });
+      } catch (error) { failed(error); }
       if (state.puzzle === p) { this.histogram(); $('deeper').querySelector('button')?.focus(); }
     };
     box.appendChild(button);
@@ -147,10 +148,10 @@ const plots = {
 
   // The ring on the board shown, if its distance is painted; only that board is marked.
   async mark() {
-    const p = state.puzzle, entry = app.displayed(), ring = $('ring'), canvas = $('frontier');
+    const p = state.puzzle, entry = displayed(), ring = $('ring'), canvas = $('frontier');
     if (!p.picture || !this.picture || this.picture.name !== p.name || !entry) { ring.hidden = true; return; }
     const at = await client.call({ op: 'spot', code: p.code, rank: entry.rank });
-    if (state.puzzle !== p || app.displayed() !== entry) return;
+    if (state.puzzle !== p || displayed() !== entry) return;
     if (!at || at.depth > this.picture.shown) { ring.hidden = true; delete canvas.dataset.markedRank; return; }
     // Inside the canvas's border: its pixels start clientLeft and clientTop into the box.
     const scale = canvas.clientWidth / this.picture.width;

@@ -1,3 +1,4 @@
+// uses: util.js, client.js, state.js, notice.js, plots.js, figures.js
 // Watching the searches run: the plain breadth-first search a board at a time (its steps come
 // from the crates' study::Stepper through the worker), Eight's three "seen" sets compared live,
 // and Eight's methods raced on one board.
@@ -28,7 +29,7 @@ const watch = {
       step.puzzle = p.name;
       this.shown = step;
       this.draw(step);
-    } catch (error) { app.failed(error); }
+    } catch (error) { failed(error); }
   },
 
   // Judge tokens, space-separated.
@@ -152,7 +153,7 @@ const watch = {
         runs.push({ name: run.name, ms: Number(run.ms.toFixed(0)) });
         figures.dedupBars(runs);
       }
-    } catch (error) { app.failed(error); }
+    } catch (error) { failed(error); }
     $('dedup-run').disabled = false;
   },
 
@@ -165,33 +166,33 @@ const watch = {
     const methods = [['bfs', 'breadth-first search from the board'], ['astar', 'A* with IDA*\'s heuristic'], ['ida', 'IDA* (eight::ida)'], ['table', 'the table, built afresh']];
     const runs = [];
     try {
-      for (const [method, name] of methods) {
-        const run = await client.call({ op: 'race', text: method + '|' + tokens.join(',') });
-        runs.push([method, name, run]);
+      for (const [search, name] of methods) {
+        const run = await client.call({ op: 'race', text: search + '|' + tokens.join(',') });
+        runs.push([search, name, run]);
       }
-    } catch (error) { app.failed(error); $('race-run').disabled = false; return; }
+    } catch (error) { failed(error); $('race-run').disabled = false; return; }
     const most = Math.max(1, ...runs.map(([, , run]) => run.expansions || 0));
-    for (const [method, name, run] of runs) {
+    for (const [search, name, run] of runs) {
       const width = run.expansions ? Math.max(2, 100 * Math.log10(run.expansions + 1) / Math.log10(most + 1)) : 0;
       const bar = html('div', { className: 'bar-h' });
       bar.style.width = `${width}%`;
-      body.appendChild(html('tr', { dataset: { method } }, html('th', { scope: 'row', textContent: name }),
+      body.appendChild(html('tr', { dataset: { method: search } }, html('th', { scope: 'row', textContent: name }),
         html('td', { textContent: run.moves === null ? 'unsolvable' : count(run.moves, 'move') }),
         html('td', { textContent: run.expansions === null ? '—' : count(run.expansions, 'expansion'), className: 'expansions' }),
         html('td', { textContent: `${run.ms.toFixed(1)} ms` }), html('td', { className: 'bar-cell' }, bar)));
-      if (method === 'ida' && run.bounds && run.bounds.length) {
+      if (search === 'ida' && run.bounds && run.bounds.length) {
         $('race-text').textContent = `IDA*'s iterations: bounds ${run.bounds.join(', ')}, expanding ${run.expanded.map(grouped).join(', ')} boards.`;
       }
     }
     await figures.racePictures(tokens);
-    const ida = runs.find(([method]) => method === 'ida')[2];
+    const ida = runs.find(([search]) => search === 'ida')[2];
     if (ida.bounds && ida.bounds.length) $('race-pictures').appendChild(figures.iterations(ida));
     $('race-run').disabled = false;
   },
 
   // colour-hash: the start side's search from the case, node by node, for the G of the method.
   async startSide() {
-    const box = $('start-visits'), G = method.goalDepth;
+    const box = $('start-visits'), G = state.goalDepth;
     box.replaceChildren();
     $('start-tree-box').hidden = true;
     if (!state.tokens || !state.puzzle.panels.includes('start-side')) { $('start-text').textContent = 'Give a configuration first.'; return; }
@@ -202,7 +203,7 @@ const watch = {
         className: visit.meets === true ? 'meets' : '',
         textContent: `${visit.path}` + (visit.meets === null ? '' : visit.meets ? `: exactly ${G} from the goal, the meeting` : `: not ${G} from the goal`),
       })));
-      this.visits = found.visits;
+      update({ visits: found.visits });
       const lengths = [...new Set(found.visits.map((visit) => visit.length))];
       $('start-length').replaceChildren(...lengths.map((length) => html('option', { value: length, textContent: length })));
       $('start-length').value = lengths[lengths.length - 1];
@@ -211,7 +212,7 @@ const watch = {
       const met = found.visits[found.visits.length - 1];
       $('start-text').textContent = found.met ? `The start side meets the table after trying lengths 1 to ${met.length}: its moves ${met.path}, then the table's walk of ${G}.` :
         `No sequence of up to ${16 - G} moves ends exactly ${G} from the goal: no solution within 16.`;
-    } catch (error) { app.failed(error); }
+    } catch (error) { failed(error); }
   },
 
   wire() {

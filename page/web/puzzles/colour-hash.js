@@ -1,3 +1,4 @@
+// uses: util.js
 // Colour Hash: how the page draws, describes and explains it. Its moves, layers and distances
 // come from the crate (colour_hash::plain::apply_move, colour_hash::study) through the worker.
 'use strict';

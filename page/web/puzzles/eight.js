@@ -1,3 +1,4 @@
+// uses: util.js
 // Eight: how the page draws, describes and explains it. Its moves, ranks, parity, distances and
 // IDA*'s bounds come from the crate (eight::Board, eight::study) through the worker; the tiles
 // that can slide are those the crate's moves list for the board shown.
@@ -50,7 +51,10 @@ const eight = {
   },
   draw(svg, entry, ui) {
     svg.setAttribute('viewBox', '0 0 400 300');
-    const pairs = (entry.distance === null || ui.pairs) && state.info && state.info.pairs && state.tokens && entry.board === state.tokens.join(',') ? state.info.pairs : null;
+    // `ui.info` is the crate's inspect() of the case, `ui.caseTokens` the case: their pairs and
+    // heuristic are drawn only on the case itself.
+    const onCase = ui.info && ui.caseTokens && entry.board === ui.caseTokens.join(',');
+    const pairs = (entry.distance === null || ui.pairs) && onCase && ui.info.pairs ? ui.info.pairs : null;
     const size = 88, left = 68, top = 12;
     el('rect', { x: left - 8, y: top - 8, width: 3 * size + 16, height: 3 * size + 16, rx: 10, fill: '#864', stroke: '#532' }, svg);
     el('rect', { x: left, y: top, width: 3 * size, height: 3 * size, fill: '#432' }, svg);
@@ -82,12 +86,12 @@ const eight = {
       }
     });
     if (pairs) this.drawPairs(svg, tokens, pairs);
-    if (ui.heuristic && state.info && state.info.manhattan && state.tokens && entry.board === state.tokens.join(',')) this.drawHeuristic(svg, state.info);
+    if (ui.heuristic && onCase && ui.info.manhattan) this.drawHeuristic(svg, ui.info, tokens);
   },
   // IDA*'s heuristic on the case's tiles (method.heuristic): each tile's Manhattan distance at its
   // lower left, +2 at its lower right for a tile a linear conflict sends out of its line, and an
   // arc joining each pair in conflict.
-  drawHeuristic(svg, info) {
+  drawHeuristic(svg, info, tokens) {
     const size = 88, left = 68, top = 12;
     const layer = el('g', { class: 'heuristic', 'aria-hidden': 'true' }, svg);
     const centre = (cell) => [left + size * (cell % 3) + size / 2, top + size * Math.floor(cell / 3) + size / 2];
@@ -98,7 +102,7 @@ const eight = {
       el('path', { d: `M ${x1} ${y1} Q ${mx} ${my} ${x2} ${y2}`, fill: 'none', stroke: '#1f4e8c', 'stroke-width': 3, 'stroke-dasharray': '6 4', class: 'conflict', 'data-cells': pair }, layer);
     }
     info.manhattan.forEach((steps, cell) => {
-      if (state.tokens[cell] === 'x') return;
+      if (tokens[cell] === 'x') return;
       const x = left + size * (cell % 3), y = top + size * Math.floor(cell / 3);
       el('text', { x: x + 10, y: y + size - 10, 'font-size': 16, fill: '#1f4e8c', class: 'manhattan', 'data-cell': cell }, layer, steps);
       if (info.detours[cell]) el('text', { x: x + size - 10, y: y + size - 10, 'text-anchor': 'end', 'font-size': 16, fill: '#8a2846', class: 'detour', 'data-cell': cell }, layer, '+' + info.detours[cell]);
@@ -154,8 +158,8 @@ const eight = {
   answerEnd: 'the goal',
   // method.choices at the answer's i-th board: its distance to the goal and each move's, from the
   // crate's table through `inspect` (null: that move's board is not in the table).
-  async choicesAt(boards, i) {
-    const info = await client.call({ op: 'inspect', code: this.code, text: boards[i].board });
+  async choicesAt(boards, i, call) {
+    const info = await call({ op: 'inspect', code: this.code, text: boards[i].board });
     return { distance: boards[i].distance, after: Object.fromEntries((info.moves || []).map((m) => [m.move, m.distance])) };
   },
   // The first board of a run is answered by IDA* (module text above), so "why" explains its order.

@@ -1,3 +1,4 @@
+// uses: util.js
 // Magic Squares: how the page draws, describes and explains it. Its moves, ranks and distances
 // come from the crate (msquare::study, msquare::plain) through the worker; nothing here moves a
 // square.
@@ -81,9 +82,10 @@ const msquare = {
   // the moves from a board to the case are those from the basic state to the case relabelled by
   // the board (each colour written as the position the board holds it at; page/src/square.rs),
   // and the crate's distance of that relabelled board, through `inspect`, is the distance.
-  async choicesAt(boards, i) {
+  // `call` asks the worker.
+  async choicesAt(boards, i, call) {
     const target = boards[boards.length - 1].tokens;
-    const toCase = async (tokens) => (await client.call({ op: 'inspect', code: this.code,
+    const toCase = async (tokens) => (await call({ op: 'inspect', code: this.code,
       text: target.map((colour) => tokens.indexOf(colour) + 1).join(',') })).distance;
     const after = {};
     for (const [move, next] of Object.entries(boards[i].next)) after[move] = await toCase(next.split(','));
