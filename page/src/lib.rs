@@ -26,6 +26,7 @@
 #[cfg(target_arch = "wasm32")]
 #[allow(unsafe_code)]
 mod ffi;
+pub mod first;
 pub mod hash;
 pub mod json;
 pub mod shortest;

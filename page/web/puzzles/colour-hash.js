@@ -42,10 +42,6 @@ const colourHash = {
   beyond: 'this case: beyond 16 moves',
   defaultCase: '0 3 4 5 0 3 6 5 0 1 2 1 0 7 8 7 0 9 10 9 0 1 2 1'.split(' '),
   input: (tokens) => '1\n' + tokens.join(' ') + '\n',
-  firstCase(text) {
-    const tokens = text.trim().split(/\s+/).slice(1, 25);
-    return tokens.length === 24 ? tokens : null;
-  },
   answer(stdout) {
     const line = stdout.slice(0, stdout.indexOf('\n') + 1 || undefined).trim();
     if (line === 'PUZZLE ALREADY SOLVED') return [];

@@ -26,14 +26,6 @@ const eight = {
     ['method-heading', 'parity, and IDA* with its heuristic'], ['race', 'the methods raced']],
   defaultCase: ['2', '3', '4', '1', '5', 'x', '7', '6', '8'],
   input: (tokens) => tokens.join(' ') + '\n',
-  firstCase(text) {
-    // The first board lies in the first few lines; a long paste is not split whole.
-    const lines = text.slice(0, 4096).split('\n').map((line) => line.trim()).filter(Boolean);
-    // UVa 652's layout starts with a count on a line of its own.
-    if (lines.length > 1 && /^\d+$/.test(lines[0]) && lines[0].length < 9) lines.shift();
-    const tiles = lines.join('').replace(/\s+/g, '').slice(0, 9).split('');
-    return tiles.length === 9 ? tiles : null;
-  },
   answer(stdout) {
     const line = stdout.slice(0, stdout.indexOf('\n') + 1 || undefined).trim();
     if (line === 'unsolvable') return 'unsolvable';

@@ -27,10 +27,6 @@ const msquare = {
     ['cantor-box', 'the Cantor rank of a board'], ['why-heading', 'the tie rule: why this answer']],
   defaultCase: ['2', '6', '8', '4', '5', '7', '3', '1'],
   input: (tokens) => tokens.join(' ') + '\n',
-  firstCase(text) {
-    const tokens = text.trim().split(/\s+/);
-    return tokens.length === 8 ? tokens : null;
-  },
   answer(stdout) {
     const lines = stdout.split('\n');
     if (!/^\d+$/.test(lines[0])) return null;
