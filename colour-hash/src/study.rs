@@ -9,6 +9,8 @@
 
 pub(crate) mod census;
 
+pub mod meet;
+
 use std::collections::{HashMap, VecDeque};
 use std::io::{self, Write};
 

@@ -11,6 +11,7 @@
 //! remember the boards seen ([`whole_space`], [`SeenKind`]). Ranks and parity are
 //! [`Board::rank`] and [`Board::is_solvable`].
 
+pub mod budget;
 pub mod layout;
 
 use std::collections::{BTreeSet, HashSet, VecDeque};

@@ -167,7 +167,6 @@ const app = {
     for (const a of document.querySelectorAll('#tabs a')) {
       if (a.dataset.puzzle === puzzle.name) a.setAttribute('aria-current', 'page'); else a.removeAttribute('aria-current');
     }
-    $('about').textContent = puzzle.about;
     $('reading-list').replaceChildren(...puzzle.reading.map(([id, title]) => html('li', {}, html('a', { href: '#' + id, textContent: title, onclick: (event) => {
       // In-page links, not fragments: the fragment names the case.
       event.preventDefault();
@@ -180,6 +179,11 @@ const app = {
     try {
       if (!state.described[puzzle.name]) update({ described: { ...state.described, [puzzle.name]: await client.call({ op: 'describe', code: puzzle.code }) } });
     } catch (error) { this.failed(error); return; }
+    const facts = state.described[puzzle.name].figures;
+    $('about').textContent = puzzle.about(facts);
+    // The prose of index.html names the crates' figures by `data-figure`, filled in here.
+    for (const node of document.querySelectorAll(`[data-figure^="${puzzle.name}."]`)) node.textContent = facts[node.dataset.figure.slice(puzzle.name.length + 1)];
+    method.prepare(facts);
     this.buildMoveButtons();
     $('frontier').getContext('2d').clearRect(0, 0, 1e4, 1e4);
     $('ring').hidden = true;

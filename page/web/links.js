@@ -32,7 +32,7 @@ const links = {
     for (const option of options) {
       const [key, value] = option.split('=');
       const k = Number(value);
-      if (key === 'bfs' && state.puzzle.picture && Number.isInteger(k) && k >= 0) {
+      if (key === 'bfs' && state.puzzle.picture && /^\d+$/.test(value || '')) {
         await watch.go(k);
         $('watch').scrollIntoView();
       } else if (key === 'dedup' && state.puzzle.panels.includes('dedup')) {

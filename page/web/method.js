@@ -13,7 +13,7 @@ const method = {
     $('frontier-box').hidden = !p.picture;
 
     $('method').innerHTML = p.method({
-      info: state.info, moves: state.moves, answerKind: state.answerKind, boardsInInput: this.boardsIn($('input').value),
+      figures: state.described[p.name].figures, info: state.info, moves: state.moves, answerKind: state.answerKind, boardsInInput: this.boardsIn($('input').value),
     });
     $('mitm-box').hidden = !p.panels.includes('mitm-box');
     this.parity();
@@ -55,16 +55,15 @@ const method = {
 
   // colour-hash: the answer split at G moves from the goal, and what each side searched.
   mitm() {
-    const svg = $('mitm'), n = state.moves.length, G = state.goalDepth;
+    const svg = $('mitm'), n = state.moves.length, G = state.goalDepth, facts = state.described[state.puzzle.name].figures, most = facts.maxMoves;
     svg.replaceChildren();
-    const sizes = (state.layers[state.puzzle.name] || { layers: [] }).layers;
-    const table = sizes.slice(0, G + 1).reduce((a, b) => a + b, 0);
+    const table = facts.tables[facts.depths.indexOf(G)];
     const width = Math.max(280, svg.clientWidth || 520);
     svg.setAttribute('viewBox', `0 0 ${width} 150`);
     const lines = [];
     if (!state.boards.length || state.answerKind !== 'moves' || n === 0) {
-      lines.push(state.answerKind === 'none' ? 'No solution within 16 moves: the start side searched' : 'Solve a case to see its answer split.');
-      if (state.answerKind === 'none') lines.push(`16 − G = ${16 - G} deep and met nothing in the table.`);
+      lines.push(state.answerKind === 'none' ? `No solution within ${most} moves: the start side searched` : 'Solve a case to see its answer split.');
+      if (state.answerKind === 'none') lines.push(`${most} − G = ${most - G} deep and met nothing in the table.`);
       wrap(lines.join(' '), Math.floor((width - 20) / 7.8)).forEach((line, i) => el('text', { x: 10, y: 30 + 20 * i, 'font-size': 14 }, svg, line));
       svg.setAttribute('aria-label', lines.join(' '));
       return;
@@ -82,7 +81,7 @@ const method = {
       el('line', { x1: x, y1: 22, x2: x, y2: 64, stroke: '#000', 'stroke-width': 2 }, svg);
       el('text', { x: Math.min(Math.max(x, 80), width - 80), y: 82, 'text-anchor': 'middle', 'font-size': 13 }, svg, `meet at G = ${G} from the goal`);
     }
-    const start = prefix ? `Start side: ${count(prefix, 'move')} by depth-first search, at most 4·3^${prefix - 1} = ${grouped(4 * Math.pow(3, prefix - 1))} leaves.` :
+    const start = prefix ? `Start side: ${count(prefix, 'move')} by depth-first search, at most 4·3^${prefix - 1} = ${grouped(facts.leaves[most - prefix])} leaves.` :
       `Start side: nothing; the case lies within G = ${G} of the goal.`;
     const goal = `Goal side: ${count(n - prefix, 'move')} walked down the table of ${count(table, 'configuration')} within ${G}.`;
     // Each sentence in as many lines as the width needs (about 7 px a character at 13 px).
@@ -98,15 +97,14 @@ const method = {
   },
 
   // colour-hash: the two searches' sizes as G changes: the table of every configuration within
-  // G of the goal, and the start side's at most 4·3^(15−G) leaves 16 − G deep; the bigger G, the
+  // G of the goal, and the start side's at most 4·3^(L−1) leaves L = 16 − G deep; the bigger G, the
   // bigger the table and the fewer the leaves.
   balance() {
     const svg = $('mitm-plot'), G = state.goalDepth;
     svg.replaceChildren();
-    const sizes = (state.layers[state.puzzle.name] || { layers: [] }).layers;
-    const depths = [5, 6, 7, 8, 9, 10, 11].filter((g) => g < sizes.length);
-    if (!depths.length) return;
-    const table = (g) => sizes.slice(0, g + 1).reduce((a, b) => a + b, 0), leaves = (g) => 4 * Math.pow(3, 15 - g);
+    // Both sizes for each G are the crate's (colour_hash::study::meet, through `describe`).
+    const facts = state.described[state.puzzle.name].figures, depths = facts.depths;
+    const table = (g) => facts.tables[depths.indexOf(g)], leaves = (g) => facts.leaves[g];
     const width = Math.max(280, svg.clientWidth || 520), height = 200, left = 70, right = 12, top = 24, bottom = 160;
     svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
     const values = depths.flatMap((g) => [table(g), leaves(g)]);
@@ -183,11 +181,23 @@ const method = {
     } else if (state.answerKind === 'unsolvable' && state.info) {
       text = p.unsolvable(state.info);
     } else if (state.answerKind === 'none') {
-      text = p.none;
+      text = p.none(state.described[p.name].figures);
     } else if (state.tokens && state.answerKind === 'moves' && state.moves.length === 0) {
       text = 'This is the goal already.';
     }
     $('explain').textContent = text;
+  },
+
+  // colour-hash: the G slider over the depths of the crate's cost model, at Solver::new's G
+  // until moved.
+  prepare(facts) {
+    if (!facts.depths) return;
+    const slider = $('g');
+    slider.min = facts.depths[0];
+    slider.max = facts.depths[facts.depths.length - 1];
+    if (state.goalDepth === null) update({ goalDepth: facts.goalDepth });
+    slider.value = state.goalDepth;
+    $('g-value').textContent = state.goalDepth;
   },
 
   wire() {

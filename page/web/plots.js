@@ -13,7 +13,7 @@ const plots = {
 
   // The histogram of the puzzle's layers, drawn in the SVG's own pixels so that text keeps its size.
   histogram() {
-    const svg = $('histogram'), p = state.puzzle, data = state.layers[p.name];
+    const svg = $('histogram'), p = state.puzzle, data = state.layers[p.name], facts = state.described[p.name].figures;
     svg.replaceChildren();
     if (!data) { $('readout').textContent = 'counting the layers…'; return; }
     const sizes = data.layers, log = $('log').checked;
@@ -26,7 +26,8 @@ const plots = {
     const width = Math.max(280, svg.clientWidth || 520), height = beyond.length ? 270 : 250;
     svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
     const left = 70, right = 8, bottom = 200, top = 30;
-    const maxBars = beyond.length ? sizes.length + beyond.length : p.bars || sizes.length;
+    // Colour Hash has room for every distance the judge allows; the others draw their layers.
+    const maxBars = beyond.length ? sizes.length + beyond.length : facts.maxMoves ? facts.maxMoves + 1 : sizes.length;
     const barWidth = (width - left - right) / maxBars;
     const scale = (v) => log ? Math.log10(v + 1) / Math.log10(largest + 1) : v / largest;
     const here = state.info && state.info.distance !== undefined ? state.info.distance : null;
@@ -73,7 +74,7 @@ const plots = {
       el('line', { x1: x, y1: top, x2: x, y2: bottom, stroke: '#b23c17', 'stroke-dasharray': '4 3' }, svg);
       this.label(svg, x, 16, `this case: ${here}` + (here >= sizes.length + beyond.length ? ' (beyond the layers counted)' : ''), width);
     } else if (p.beyond && state.answerKind === 'none') {
-      this.label(svg, width - right, 16, p.beyond, width);
+      this.label(svg, width - right, 16, p.beyond(facts), width);
     }
     el('text', { x: left + (width - left) / 2, y: bottom + 36, 'text-anchor': 'middle', 'font-size': 13, fill: '#222' }, svg,
       p.axis + (log ? ' (log scale)' : ''));
@@ -115,8 +116,8 @@ const plots = {
   deeper(sizes) {
     const box = $('deeper');
     box.replaceChildren();
-    const p = state.puzzle;
-    if (!p.deepest || sizes.length - 1 >= p.deepest) return;
+    const p = state.puzzle, deepest = state.described[p.name].figures.deepest;
+    if (!deepest || sizes.length - 1 >= deepest) return;
     const button = html('button', { type: 'button', textContent: `count layer ${sizes.length} too` });
     button.onclick = async () => {
       button.disabled = true; button.textContent = 'counting…';

@@ -19,12 +19,21 @@ const watch = {
     if (!this.shown || this.shown.puzzle !== p.name) this.go(0);
   },
 
+  // The (k+1)-th board taken. `k` is checked here, as a JS number, before it reaches the module
+  // (which takes 32 bits): a step beyond the search's boards gets a message, not a wrapped step.
   async go(k) {
-    const p = state.puzzle;
+    const p = state.puzzle, data = state.layers[p.name];
+    const boards = data ? data.layers.reduce((a, b) => a + b, 0) : null;
+    if (!Number.isSafeInteger(k) || k < -1 || (boards !== null && k >= boards)) {
+      this.stop();
+      $('bfs-text').textContent = `There is no step ${String(k).slice(0, 24)}: the search takes ` +
+        (boards === null ? 'its boards one at a time, from 0.' : `${count(boards, 'board')}, steps 0 to ${grouped(boards - 1)}.`);
+      return;
+    }
     this.k = Math.max(0, k);
     try {
       const step = await client.call({ op: 'bfs', code: p.code, k: this.k });
-      if (state.puzzle !== p || this.k !== k) return;
+      if (state.puzzle !== p || this.k !== Math.max(0, k)) return;
       if (step.error) { this.stop(); $('bfs-text').textContent = `The search ends before board ${k + 1}: ${step.error}.`; return; }
       step.puzzle = p.name;
       this.shown = step;
@@ -140,13 +149,14 @@ const watch = {
 
   // Eight's whole space three times, one seen set each, timed in the worker as it runs.
   async dedup() {
-    const body = $('dedup-table').querySelector('tbody'), runs = [];
+    const body = $('dedup-table').querySelector('tbody'), runs = [], ticket = takeTicket('seen');
     body.replaceChildren();
     figures.dedupBars(runs);
     $('dedup-run').disabled = true;
     try {
       for (const kind of [0, 1, 2]) {
         const run = await client.call({ op: 'seen', kind });
+        if (!current('seen', ticket)) return;  // a newer run draws the table
         body.appendChild(html('tr', { dataset: { name: run.name } }, html('th', { scope: 'row', textContent: run.name }),
           html('td', { textContent: grouped(run.boards) }), html('td', { textContent: run.depth }),
           html('td', { textContent: `${run.ms.toFixed(0)} ms`, className: 'ms' })));
@@ -159,7 +169,7 @@ const watch = {
 
   // The methods on the case shown, each its answer's length, its expansions and its time.
   async race() {
-    const tokens = state.tokens, body = $('race-table').querySelector('tbody');
+    const tokens = state.tokens, body = $('race-table').querySelector('tbody'), ticket = takeTicket('race');
     body.replaceChildren();
     if (!tokens || !state.puzzle.panels.includes('race')) { $('race-text').textContent = 'Give a board first.'; return; }
     $('race-run').disabled = true;
@@ -168,9 +178,11 @@ const watch = {
     try {
       for (const [search, name] of methods) {
         const run = await client.call({ op: 'race', text: search + '|' + tokens.join(',') });
+        if (!current('race', ticket)) return;  // a newer race draws the table
         runs.push([search, name, run]);
       }
     } catch (error) { failed(error); $('race-run').disabled = false; return; }
+    $('race-table').dataset.board = tokens.join(',');
     const most = Math.max(1, ...runs.map(([, , run]) => run.expansions || 0));
     for (const [search, name, run] of runs) {
       const width = run.expansions ? Math.max(2, 100 * Math.log10(run.expansions + 1) / Math.log10(most + 1)) : 0;
@@ -185,6 +197,7 @@ const watch = {
       }
     }
     await figures.racePictures(tokens);
+    if (!current('race', ticket)) return;
     const ida = runs.find(([search]) => search === 'ida')[2];
     if (ida.bounds && ida.bounds.length) $('race-pictures').appendChild(figures.iterations(ida));
     $('race-run').disabled = false;
@@ -192,7 +205,7 @@ const watch = {
 
   // colour-hash: the start side's search from the case, node by node, for the G of the method.
   async startSide() {
-    const box = $('start-visits'), G = state.goalDepth;
+    const box = $('start-visits'), G = state.goalDepth, most = state.described[state.puzzle.name].figures.maxMoves;
     box.replaceChildren();
     $('start-tree-box').hidden = true;
     if (!state.tokens || !state.puzzle.panels.includes('start-side')) { $('start-text').textContent = 'Give a configuration first.'; return; }
@@ -211,7 +224,7 @@ const watch = {
       figures.startTree();
       const met = found.visits[found.visits.length - 1];
       $('start-text').textContent = found.met ? `The start side meets the table after trying lengths 1 to ${met.length}: its moves ${met.path}, then the table's walk of ${G}.` :
-        `No sequence of up to ${16 - G} moves ends exactly ${G} from the goal: no solution within 16.`;
+        `No sequence of up to ${most - G} moves ends exactly ${G} from the goal: no solution within ${most}.`;
     } catch (error) { failed(error); }
   },
 

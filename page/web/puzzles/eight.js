@@ -8,7 +8,7 @@ const EIGHT_MOVE_WORDS = { u: 'down', l: 'right', d: 'up', r: 'left' };
 
 const eight = {
   name: 'eight', code: 1, title: 'Eight',
-  about: 'Eight (POJ 1077 and others): slide the tiles of a 3×3 frame into 1 2 3 / 4 5 6 / 7 8 x. ' +
+  about: () => 'Eight (POJ 1077 and others): slide the tiles of a 3×3 frame into 1 2 3 / 4 5 6 / 7 8 x. ' +
     'The answer names where the blank goes: u, l, d, r; the judge wants a shortest one, the first in u < l < d < r order. ' +
     'Click a tile next to the blank, or focus it and press Enter, to slide it.',
   moveTitles: { u: 'u: the blank moves up', l: 'l: the blank moves left', d: 'd: the blank moves down', r: 'r: the blank moves right' },
@@ -18,8 +18,6 @@ const eight = {
   axis: 'moves to the goal',
   picture: true,
   panels: ['dedup', 'race', 'parity-box', 'h-box'],
-  bars: null,
-  deepest: null,
   stateName: 'Board',
   reading: [['table-heading', 'the state space, layer by layer'], ['watch', 'breadth-first search and the Cantor rank'],
     ['dedup', 'three ways to remember what was seen'], ['why-heading', 'the tie rule: why this answer'],
@@ -127,13 +125,13 @@ const eight = {
     let text = '<p><b>Parity first:</b> read the tiles row by row without the blank and count the pairs out of order. A move left or ' +
       'right changes none, a move up or down carries one tile past two others, so the count\'s parity never changes: the boards with ' +
       'an odd count, half of the 9!, never reach the goal (an unsolvable case shows its pairs joined on the board).</p>' +
-      '<p>The table: a breadth-first search from the goal over the 181,440 solvable boards (<code>eight::Solver</code>), ' +
+      `<p>The table: a breadth-first search from the goal over the ${grouped(ctx.figures.solvable)} solvable boards (<code>eight::Solver</code>), ` +
       'each board keeping its distance and its answer\'s first move; one pixel per board below, layer by layer.</p>';
     const info = ctx.info;
     if (info && info.bounds && ctx.moves.length > 0) {
       const rows = info.bounds.map((bound, i) => `<tr><td>${bound}</td><td>${grouped(info.expanded[i])}</td></tr>`).join('');
       text += `<p id="ida"><b>Which method answered:</b> with the judges' options a run of one board is answered by ` +
-        `<b>IDA*</b>: a board never needs more than 36,090 expansions, within the run's budget of 65,536, so the table is not built. ` +
+        `<b>IDA*</b>: no board needs as many expansions as the run's budget of ${grouped(ctx.figures.budget)} (<code>eight::study::budget</code>), so the table is not built. ` +
         `Its heuristic (Manhattan distance plus linear conflict, <code>eight::study::heuristic</code>) gives this board h = ${info.heuristic}; ` +
         `the bounds go up by 2: <b>${info.bounds.join(', ')}</b> — ${count(info.bounds.length, 'iteration')}, the last one finding the answer, ` +
         `after <b id="expansions">${grouped(info.expansions)}</b> ${info.expansions === 1 ? 'expansion' : 'expansions'} in all ` +

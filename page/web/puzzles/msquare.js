@@ -8,7 +8,7 @@ const MSQUARE_COLOURS = ['#e6194b', '#f58231', '#ffe119', '#3cb44b', '#42d4f4', 
 
 const msquare = {
   name: 'msquare', code: 0, title: 'Magic Squares',
-  about: 'Magic Squares (USACO 3.2): eight coloured squares in a 2×4 board, read clockwise from the top left. ' +
+  about: () => 'Magic Squares (USACO 3.2): eight coloured squares in a 2×4 board, read clockwise from the top left. ' +
     'The judge wants the shortest sequence of A (swap the rows), B (shift right), C (turn the middle four) ' +
     'that builds the typed board from 1 2 3 4 / 8 7 6 5, the first in dictionary order. ' +
     'Press A, B, C to build a board: it becomes the case.',
@@ -19,8 +19,6 @@ const msquare = {
   axis: 'moves from the basic state',
   picture: true,
   panels: [],              // the extra panels it has (ids), beyond those every puzzle has
-  bars: null,              // how many distances the histogram has room for (null: its layers)
-  deepest: null,           // how deep a button may count its layers (null: all are counted)
   stateName: 'Board',
   // The study column's sections in the order a student meets the ideas.
   reading: [['table-heading', 'the state space, layer by layer'], ['watch', 'breadth-first search, board by board'],
@@ -66,7 +64,7 @@ const msquare = {
     return svg;
   },
   histogramSummary: (total, data) => `${count(total, 'board')} in ${count(data.layers.length, 'layer')} (diameter ${data.layers.length - 1}), all 8! reached from the basic state`,
-  method: () => '<p>Breadth-first search from the basic state over all 8! = 40,320 boards (<code>msquare::Solver</code>), ' +
+  method: (ctx) => `<p>Breadth-first search from the basic state over all 8! = ${grouped(ctx.figures.states)} boards (<code>msquare::Solver</code>), ` +
     'trying A, B, C in that order: each board is first reached from the earliest board of the layer before by the smallest move, ' +
     'so following the parents back gives the shortest answer that comes first in dictionary order. ' +
     'Below, every board is one pixel, the layers one under the other, coloured by distance; the ring marks the board shown.</p>',
@@ -77,15 +75,12 @@ const msquare = {
   // the distances are to the case: a move permutes positions and the colours are only labels, so
   // the moves from a board to the case are those from the basic state to the case relabelled by
   // the board (each colour written as the position the board holds it at; page/src/square.rs),
-  // and the crate's distance of that relabelled board, through `inspect`, is the distance.
+  // and the crate's distance of that relabelled board is the distance (the `to_case` export).
   // `call` asks the worker.
   async choicesAt(boards, i, call) {
-    const target = boards[boards.length - 1].tokens;
-    const toCase = async (tokens) => (await call({ op: 'inspect', code: this.code,
-      text: target.map((colour) => tokens.indexOf(colour) + 1).join(',') })).distance;
-    const after = {};
-    for (const [move, next] of Object.entries(boards[i].next)) after[move] = await toCase(next.split(','));
-    return { distance: await toCase(boards[i].tokens), after };
+    const next = Object.entries(boards[i].next);
+    const found = await call({ op: 'to_case', text: [boards[i].board, ...next.map(([, board]) => board)].join(';') + '|' + boards[boards.length - 1].board });
+    return { distance: found.distances[0], after: Object.fromEntries(next.map(([move], j) => [move, found.distances[j + 1]])) };
   },
   why: () => 'Why the BFS prints this one: boards are reached layer by layer, and within a layer in the order of their own answers; ' +
     'trying A, B, C in order, the first time a board is reached is by the smallest answer.',
