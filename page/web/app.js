@@ -179,7 +179,7 @@ const app = {
     try {
       if (!state.described[puzzle.name]) update({ described: { ...state.described, [puzzle.name]: await client.call({ op: 'describe', code: puzzle.code }) } });
     } catch (error) { this.failed(error); return; }
-    const facts = state.described[puzzle.name].figures;
+    const facts = figuresOf(puzzle);
     $('about').textContent = puzzle.about(facts);
     // The prose of index.html names the crates' figures by `data-figure`, filled in here.
     for (const node of document.querySelectorAll(`[data-figure^="${puzzle.name}."]`)) node.textContent = facts[node.dataset.figure.slice(puzzle.name.length + 1)];

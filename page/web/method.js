@@ -13,7 +13,7 @@ const method = {
     $('frontier-box').hidden = !p.picture;
 
     $('method').innerHTML = p.method({
-      figures: state.described[p.name].figures, info: state.info, moves: state.moves, answerKind: state.answerKind, boardsInInput: this.boardsIn($('input').value),
+      figures: figuresOf(p), info: state.info, moves: state.moves, answerKind: state.answerKind, boardsInInput: this.boardsIn($('input').value),
     });
     $('mitm-box').hidden = !p.panels.includes('mitm-box');
     this.parity();
@@ -55,8 +55,9 @@ const method = {
 
   // colour-hash: the answer split at G moves from the goal, and what each side searched.
   mitm() {
-    const svg = $('mitm'), n = state.moves.length, G = state.goalDepth, facts = state.described[state.puzzle.name].figures, most = facts.maxMoves;
+    const svg = $('mitm'), n = state.moves.length, G = state.goalDepth, facts = figuresOf(state.puzzle), most = facts.maxMoves;
     svg.replaceChildren();
+    if (!facts.depths) return;
     const table = facts.tables[facts.depths.indexOf(G)];
     const width = Math.max(280, svg.clientWidth || 520);
     svg.setAttribute('viewBox', `0 0 ${width} 150`);
@@ -103,7 +104,8 @@ const method = {
     const svg = $('mitm-plot'), G = state.goalDepth;
     svg.replaceChildren();
     // Both sizes for each G are the crate's (colour_hash::study::meet, through `describe`).
-    const facts = state.described[state.puzzle.name].figures, depths = facts.depths;
+    const facts = figuresOf(state.puzzle), depths = facts.depths;
+    if (!depths) return;
     const table = (g) => facts.tables[depths.indexOf(g)], leaves = (g) => facts.leaves[g];
     const width = Math.max(280, svg.clientWidth || 520), height = 200, left = 70, right = 12, top = 24, bottom = 160;
     svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
@@ -181,7 +183,7 @@ const method = {
     } else if (state.answerKind === 'unsolvable' && state.info) {
       text = p.unsolvable(state.info);
     } else if (state.answerKind === 'none') {
-      text = p.none(state.described[p.name].figures);
+      text = p.none(figuresOf(p));
     } else if (state.tokens && state.answerKind === 'moves' && state.moves.length === 0) {
       text = 'This is the goal already.';
     }

@@ -13,7 +13,7 @@ const plots = {
 
   // The histogram of the puzzle's layers, drawn in the SVG's own pixels so that text keeps its size.
   histogram() {
-    const svg = $('histogram'), p = state.puzzle, data = state.layers[p.name], facts = state.described[p.name].figures;
+    const svg = $('histogram'), p = state.puzzle, data = state.layers[p.name], facts = figuresOf(p);
     svg.replaceChildren();
     if (!data) { $('readout').textContent = 'counting the layers…'; return; }
     const sizes = data.layers, log = $('log').checked;
@@ -116,7 +116,7 @@ const plots = {
   deeper(sizes) {
     const box = $('deeper');
     box.replaceChildren();
-    const p = state.puzzle, deepest = state.described[p.name].figures.deepest;
+    const p = state.puzzle, deepest = figuresOf(p).deepest;
     if (!deepest || sizes.length - 1 >= deepest) return;
     const button = html('button', { type: 'button', textContent: `count layer ${sizes.length} too` });
     button.onclick = async () => {

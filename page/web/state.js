@@ -44,3 +44,6 @@ const current = (kind, ticket) => tickets[kind] === ticket;
 
 // The board the playback shows, or null.
 const displayed = () => (state.boards.length ? state.boards[state.step] : null);
+
+// The crate's figures of `puzzle` (describe's), or none while it is still being described.
+const figuresOf = (puzzle) => (state.described[puzzle.name] || {}).figures || {};

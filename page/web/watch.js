@@ -6,6 +6,7 @@
 
 const watch = {
   k: 0,            // the step shown: the (k+1)-th board taken from the queue
+  asked: 0,        // increases with each step asked for; an older step's result is dropped
   timer: null,
   shown: null,     // the step's JSON
 
@@ -23,7 +24,7 @@ const watch = {
   // (which takes 32 bits): a step beyond the search's boards gets a message, not a wrapped step.
   async go(k) {
     const p = state.puzzle, data = state.layers[p.name];
-    const boards = data ? data.layers.reduce((a, b) => a + b, 0) : null;
+    const boards = data ? data.layers.reduce((a, b) => a + b, 0) : null, asked = ++this.asked;
     if (!Number.isSafeInteger(k) || k < -1 || (boards !== null && k >= boards)) {
       this.stop();
       $('bfs-text').textContent = `There is no step ${String(k).slice(0, 24)}: the search takes ` +
@@ -33,7 +34,7 @@ const watch = {
     this.k = Math.max(0, k);
     try {
       const step = await client.call({ op: 'bfs', code: p.code, k: this.k });
-      if (state.puzzle !== p || this.k !== Math.max(0, k)) return;
+      if (state.puzzle !== p || asked !== this.asked) return;
       if (step.error) { this.stop(); $('bfs-text').textContent = `The search ends before board ${k + 1}: ${step.error}.`; return; }
       step.puzzle = p.name;
       this.shown = step;
@@ -205,7 +206,7 @@ const watch = {
 
   // colour-hash: the start side's search from the case, node by node, for the G of the method.
   async startSide() {
-    const box = $('start-visits'), G = state.goalDepth, most = state.described[state.puzzle.name].figures.maxMoves;
+    const box = $('start-visits'), G = state.goalDepth, most = figuresOf(state.puzzle).maxMoves;
     box.replaceChildren();
     $('start-tree-box').hidden = true;
     if (!state.tokens || !state.puzzle.panels.includes('start-side')) { $('start-text').textContent = 'Give a configuration first.'; return; }
