@@ -131,10 +131,9 @@ const app = {
       const result = await client.call({ op: 'run', code: p.code, text });
       if (!current('solve', ticket)) return;
       this.showOutput(result);
-      // The first case as the crate's reader reads it (eight's layout rule): the page draws that
-      // board or none, never one the binary did not read.
-      const first = await client.call({ op: 'first', code: p.code, text });
-      const tokens = first.tokens ? first.tokens.split(',') : null, answer = p.answer(result.stdout);
+      // The first case as the crate's reader reads it (`run` brings it; eight's layout rule): the
+      // page draws that board or none, never one the binary did not read.
+      const tokens = result.first.tokens ? result.first.tokens.split(',') : null, answer = p.answer(result.stdout);
       const start = tokens ? await client.call({ op: 'replay', code: p.code, text: tokens.join(',') + '|' }) : { error: 'no case' };
       const caseTokens = start.error ? null : tokens;
       const moves = caseTokens && Array.isArray(answer) ? answer : [];
