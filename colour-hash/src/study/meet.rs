@@ -7,9 +7,9 @@
 //! sequences of length L it tries at most 4·3^(L−1), as no move follows the move it undoes
 //! (`search::NEXT_CONTEXT`); the depths are those of the crate's cost model
 //! (`search::COST_MODEL`), and the default is [`crate::Solver::new`]'s, the largest runs'.
-//! **Proved by:** `study::meet::tests::the_table_holds_the_layers_counted_by_breadth_first_search`,
-//! `study::meet::tests::the_start_side_bound_counts_the_sequences_that_never_undo_a_move` and
-//! `study::meet::tests::the_depths_are_the_cost_models`.
+//! **Proved by:** `the_table_holds_the_layers_counted_by_breadth_first_search`,
+//! `the_start_side_bound_counts_the_sequences_that_never_undo_a_move` and
+//! `the_depths_are_the_cost_models`.
 
 use crate::search::{COST_MODEL, GOAL_DEPTH, LAYER_SIZES};
 use crate::state::MAX_MOVES;

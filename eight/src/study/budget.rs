@@ -2,8 +2,8 @@
 //!
 //! **Equals:** `search::SEARCH_BUDGET`, the expansions [`crate::Method::Auto`] lets IDA* spend
 //! before it builds the table.
-//! **Proved by:** `study::budget::tests::a_farthest_board_is_answered_within_the_budget` (the
-//! budget's claim that one board never spends it, on the two boards 31 moves from the goal).
+//! **Proved by:** `a_farthest_board_is_answered_within_the_budget` (the budget's claim that one
+//! board never spends it, on the two boards 31 moves from the goal).
 
 /// The IDA* expansions a run may spend before it builds the table.
 pub const SEARCH_BUDGET: u64 = crate::search::SEARCH_BUDGET;

@@ -4,9 +4,9 @@
 //! **Equals:** the first board [`crate::run`] answers with `Options::default()`: the layout told
 //! by `io::layout::detect_layout` (UVa 652's count or POJ's boards, the crate docs' rule), then
 //! the board by `io::board::read_board`, the same two calls `run` makes.
-//! **Proved by:** `study::layout::tests::the_first_board_is_the_one_run_answers_first` (each
-//! input's first board, run alone, gets `run`'s first answer line for the input) and
-//! `study::layout::tests::inputs_without_a_first_board_give_none_or_the_error`.
+//! **Proved by:** `the_first_board_is_the_one_run_answers_first` (each input's first board,
+//! answered alone, gets the first answer line of the whole input) and
+//! `inputs_without_a_first_board_give_none_or_the_error`.
 
 use common::cli::Failure;
 
