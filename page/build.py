@@ -16,7 +16,8 @@ Every script in web/ (but worker.js, which runs alone in the worker) opens with
   reads), or two scripts declare the same name;
 - the uses go round in a circle (two scripts that use each other, or longer);
 - a script other than state.js assigns to `state.…` (state.js's `update` is the one writer);
-- a script writes a number the crates own (`figures_in`): the module gives those.
+- a script writes a number the crates own (`figures_in`) or a board (`boards_in`): the module
+  gives those.
 The order is the uses' topological order (ties by name), so a name is always declared before the
 script that reads it runs.
 """
@@ -107,6 +108,20 @@ def figures_in(name, text):
     return found
 
 
+BOARD = re.compile(r"(?<![\w.])(?:(?:\d{1,2}|x)(?:\s*[,/]\s*|\s+)){7,}(?:\d{1,2}|x)(?![\w.])")
+QUOTED_TOKENS = re.compile(r"\[\s*(?:'(?:\d{1,2}|x)'\s*,\s*){7,}'(?:\d{1,2}|x)'\s*\]")
+
+
+def boards_in(name, text):
+    """The boards `text` holds: eight or more tiles or colours in a row, in its prose or as an
+    array of quoted tokens. Each is the crates' (the module gives the goal, the start and the
+    sample case)."""
+    found = [f"{name}: the board '{board}' in {literal[:60]!r}: a board the crates own"
+             for literal in strings_of(text) for board in BOARD.findall(literal)]
+    found += [f"{name}: the board {board}: a board the crates own" for board in QUOTED_TOKENS.findall(text)]
+    return found
+
+
 def order_scripts():
     """The page's scripts in an order where each follows the scripts it uses; raises SystemExit
     with every fault found."""
@@ -138,6 +153,7 @@ def order_scripts():
             for write in re.findall(r"\bstate\.\w+(?:\[[^\]]*\])?\s*(?:[-+*/]?=(?!=)|\+\+|--)", code_of(text)):
                 faults.append(f"{name}: writes the state ({write.strip()}); only state.js's update does")
         faults.extend(figures_in(name, text))
+        faults.extend(boards_in(name, text))
     order, done = [], set()
     while len(order) < len(names):
         ready = [name for name in names if name not in done and uses[name] & set(names) <= done]

@@ -44,6 +44,17 @@ pub fn figures(puzzle: Puzzle) -> String {
     out.finish()
 }
 
+/// The case the page opens a puzzle with, as tokens: the problem's published sample (USACO 3.2's
+/// `2 6 8 4 5 7 3 1`, POJ 1077's `2 3 4 1 5 x 7 6 8`, the second of UVa 704's two: the first is
+/// the goal).
+pub fn sample(puzzle: Puzzle) -> &'static str {
+    match puzzle {
+        Puzzle::Msquare => "2,6,8,4,5,7,3,1",
+        Puzzle::Eight => "2,3,4,1,5,x,7,6,8",
+        Puzzle::ColourHash => "0,3,4,5,0,3,6,5,0,1,2,1,0,7,8,7,0,9,10,9,0,1,2,1",
+    }
+}
+
 /// Magic Squares: the distance from each board of `request` (`board;board;…|target`, boards as
 /// tokens) to `target`, as JSON `{"distances":[…]}`: the crate's distance from the basic state of
 /// each board's relabelling ([`square::relabelled`]); `{"error":…}` if a board is not one.
@@ -103,6 +114,27 @@ mod tests {
                 && hash.contains(r#"236196,78732,26244,8748,2916,972,324,108,36,12,4,1]"#),
             "{hash}"
         );
+    }
+
+    #[test]
+    fn the_samples_are_cases_the_binaries_answer() {
+        for (puzzle, answer) in [
+            (Puzzle::Msquare, "7\\nBCABCCB\\n"),
+            (Puzzle::Eight, "ullddrurdllurdruldr\\n"),
+            (Puzzle::ColourHash, "1434332334332323\\n"),
+        ] {
+            let words = sample(puzzle).replace(',', " ");
+            let input = if puzzle == Puzzle::ColourHash {
+                format!("1\n{words}\n")
+            } else {
+                words
+            };
+            assert!(crate::run(puzzle, input.as_bytes()).contains(answer), "{puzzle:?}");
+            assert_eq!(
+                crate::first::first_case(puzzle, input.as_bytes()),
+                format!(r#"{{"tokens":"{}"}}"#, sample(puzzle))
+            );
+        }
     }
 
     #[test]

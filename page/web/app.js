@@ -84,7 +84,7 @@ const app = {
     $('scrubber').max = n;
     $('scrubber').value = state.step;
     $('scrubber').setAttribute('aria-valuetext', `step ${state.step} of ${n}`);
-    $('step').textContent = !state.boards.length ? 'no board' : !n ? 'no answer to play' : p.stepText(state.step, n, state.moves);
+    $('step').textContent = !state.boards.length ? 'no board' : !n ? 'no answer to play' : p.stepText(state.step, n, state.moves, state.boards[0].tokens);
     update({ hints: null });
     this.drawBoard(speak);
     if ($('hint').checked) this.refreshHints();
@@ -158,8 +158,8 @@ const app = {
     } catch (error) { this.failed(error); }
   },
 
-  // Shows `puzzle`, building its tables in the worker the first time, and solves `tokens` (its
-  // default case when null).
+  // Shows `puzzle`, building its tables in the worker the first time, and solves `tokens` (the
+  // problem's sample, from the module, when null).
   async choose(puzzle, tokens, history) {
     if (puzzle !== state.puzzle) { playback.stop(); plots.stop(); watch.stop(); plots.picture = null; update({ hints: null }); }
     update({ puzzle });
@@ -179,14 +179,14 @@ const app = {
       if (!state.described[puzzle.name]) update({ described: { ...state.described, [puzzle.name]: await client.call({ op: 'describe', code: puzzle.code }) } });
     } catch (error) { this.failed(error); return; }
     const facts = figuresOf(puzzle);
-    $('about').textContent = puzzle.about(facts);
+    $('about').textContent = puzzle.about(state.described[puzzle.name]);
     // The prose of index.html names the crates' figures by `data-figure`, filled in here.
     for (const node of document.querySelectorAll(`[data-figure^="${puzzle.name}."]`)) node.textContent = facts[node.dataset.figure.slice(puzzle.name.length + 1)];
     method.prepare(facts);
     this.buildMoveButtons();
     $('frontier').getContext('2d').clearRect(0, 0, 1e4, 1e4);
     $('ring').hidden = true;
-    await this.setCase(tokens || puzzle.defaultCase, history);
+    await this.setCase(tokens || state.described[puzzle.name].sample.split(','), history);
     if (state.puzzle !== puzzle) return;
     try {
       if (!state.layers[puzzle.name]) {

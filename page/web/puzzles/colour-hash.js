@@ -21,8 +21,9 @@ function hashPlace(wheel, index) {
 
 const colourHash = {
   name: 'colour-hash', code: 2, title: 'Colour Hash',
-  about: (facts) => 'Colour Hash (UVa 704): two wheels share three pieces. Moves 1 and 3 turn the left wheel ' +
-    `clockwise and back, 2 and 4 the right one; the judge wants the shortest solution of at most ${facts.maxMoves} moves ` +
+  // The described puzzle (`describe`): its figures give the judge's move limit.
+  about: (described) => 'Colour Hash (UVa 704): two wheels share three pieces. Moves 1 and 3 turn the left wheel ' +
+    `clockwise and back, 2 and 4 the right one; the judge wants the shortest solution of at most ${described.figures.maxMoves} moves ` +
     'with the smallest number. Click a wheel (or focus it and press Enter) to turn it clockwise, shift-click (Shift+Enter) to turn it back.',
   moveTitles: { 1: '1: left wheel clockwise', 2: '2: right wheel clockwise', 3: '3: left wheel counter-clockwise', 4: '4: right wheel counter-clockwise' },
   hintLabel: 'hint: each move\'s distance to the goal',
@@ -38,7 +39,6 @@ const colourHash = {
   side: ' (the goal side)',
   orderNote: ' (the smallest number)',
   beyond: (facts) => `this case: beyond ${facts.maxMoves} moves`,
-  defaultCase: '0 3 4 5 0 3 6 5 0 1 2 1 0 7 8 7 0 9 10 9 0 1 2 1'.split(' '),
   input: (tokens) => '1\n' + tokens.join(' ') + '\n',
   answer(stdout) {
     const line = stdout.slice(0, stdout.indexOf('\n') + 1 || undefined).trim();

@@ -8,7 +8,9 @@ const EIGHT_MOVE_WORDS = { u: 'down', l: 'right', d: 'up', r: 'left' };
 
 const eight = {
   name: 'eight', code: 1, title: 'Eight',
-  about: () => 'Eight (POJ 1077 and others): slide the tiles of a 3×3 frame into 1 2 3 / 4 5 6 / 7 8 x. ' +
+  // The described puzzle (`describe`): its `goal`, row by row.
+  about: (described) => 'Eight (POJ 1077 and others): slide the tiles of a 3×3 frame into ' +
+    [0, 3, 6].map((row) => described.goal.split(',').slice(row, row + 3).join(' ')).join(' / ') + '. ' +
     'The answer names where the blank goes: u, l, d, r; the judge wants a shortest one, the first in u < l < d < r order. ' +
     'Click a tile next to the blank, or focus it and press Enter, to slide it.',
   moveTitles: { u: 'u: the blank moves up', l: 'l: the blank moves left', d: 'd: the blank moves down', r: 'r: the blank moves right' },
@@ -22,7 +24,6 @@ const eight = {
   reading: [['table-heading', 'the state space, layer by layer'], ['watch', 'breadth-first search and the Cantor rank'],
     ['dedup', 'three ways to remember what was seen'], ['why-heading', 'the tie rule: why this answer'],
     ['method-heading', 'parity, and IDA* with its heuristic'], ['race', 'the methods raced']],
-  defaultCase: ['2', '3', '4', '1', '5', 'x', '7', '6', '8'],
   input: (tokens) => tokens.join(' ') + '\n',
   answer(stdout) {
     const line = stdout.slice(0, stdout.indexOf('\n') + 1 || undefined).trim();

@@ -8,9 +8,10 @@ const MSQUARE_COLOURS = ['#e6194b', '#f58231', '#ffe119', '#3cb44b', '#42d4f4', 
 
 const msquare = {
   name: 'msquare', code: 0, title: 'Magic Squares',
-  about: () => 'Magic Squares (USACO 3.2): eight coloured squares in a 2×4 board, read clockwise from the top left. ' +
+  // The described puzzle (`describe`): its basic state is `goal`.
+  about: (described) => 'Magic Squares (USACO 3.2): eight coloured squares in a 2×4 board, read clockwise from the top left. ' +
     'The judge wants the shortest sequence of A (swap the rows), B (shift right), C (turn the middle four) ' +
-    'that builds the typed board from 1 2 3 4 / 8 7 6 5, the first in dictionary order. ' +
+    `that builds the typed board from ${msquare.rows(described.goal.split(','))}, the first in dictionary order. ` +
     'Press A, B, C to build a board: it becomes the case.',
   moveTitles: { A: 'A: exchange the top and bottom rows', B: 'B: shift every column right', C: 'C: turn the middle four clockwise' },
   hintLabel: 'hint: each move\'s distance from the basic state',
@@ -23,7 +24,6 @@ const msquare = {
   // The study column's sections in the order a student meets the ideas.
   reading: [['table-heading', 'the state space, layer by layer'], ['watch', 'breadth-first search, board by board'],
     ['cantor-box', 'the Cantor rank of a board'], ['why-heading', 'the tie rule: why this answer']],
-  defaultCase: ['2', '6', '8', '4', '5', '7', '3', '1'],
   input: (tokens) => tokens.join(' ') + '\n',
   answer(stdout) {
     const lines = stdout.split('\n');
@@ -35,8 +35,11 @@ const msquare = {
     return `Magic Squares board: top row ${tokens.slice(0, 4).join(' ')}, bottom row ${tokens.slice(4).reverse().join(' ')}.`;
   },
   // Playback runs from the basic state to the case: the answer builds the case.
-  stepText(step, n, moves) {
-    if (step === 0) return `step 0 of ${n}: the basic state 1 2 3 4 / 8 7 6 5; ${count(n, 'move')} to the case`;
+  // The board's two rows as the judge reads them: the top left to right, the bottom right to left.
+  rows: (tokens) => tokens.slice(0, 4).join(' ') + ' / ' + tokens.slice(4).reverse().join(' '),
+  // `start`: the playback's first board, the basic state.
+  stepText(step, n, moves, start) {
+    if (step === 0) return `step 0 of ${n}: the basic state ${this.rows(start)}; ${count(n, 'move')} to the case`;
     return `step ${step} of ${n}: move ${moves[step - 1]}; ${count(n - step, 'move')} to the case` + (step === n ? ' (the case is built)' : '');
   },
   draw(svg, entry) {
