@@ -3,6 +3,7 @@
 
 usage: build.py MODULE.wasm OUT_DIR
        build.py --check          (only the checks below; writes nothing)
+       build.py --self-test      (the checks on crafted scripts: each fault is caught)
 
 Writes OUT_DIR/index.html (to serve, loading page.wasm from beside it), OUT_DIR/page.wasm, and
 OUT_DIR/study.html: one self-contained file with the module inlined as base64, which works when
@@ -42,10 +43,10 @@ GEOMETRY = re.compile(r"^(?:[-\d\s,.MLQZz]*|0 0 .*|rgba?\(.*\)|https?://.*)$")
 PROBLEM_NAMES = re.compile(r"\b(?:UVa|POJ|HDU|ZOJ|USACO|OEIS) ?A?\d+(?:\.\d+)?")
 
 
-def code_of(text):
+def code_of(text, properties=False):
     """`text` without comments, string literals and the literal parts of template strings, and
-    without property names (`.name`, `name:` keys, method definitions): what is left reads
-    names."""
+    unless `properties`, without property names (`.name`, `name:` keys, method definitions):
+    what is left reads names."""
     out, i, n = [], 0, len(text)
     depth = []  # for template literals: the brace depth at each open `${`
     while i < n:
@@ -80,6 +81,8 @@ def code_of(text):
             out.append(c)
             i += 1
     code = "".join(out)
+    if properties:
+        return code
     code = re.sub(r"\.\s*[A-Za-z_$][\w$]*", ".", code)                        # properties read
     code = re.sub(r"(?m)^(\s+)(?:async\s+)?[A-Za-z_$][\w$]*\s*\((?=[^)]*\)\s*\{)", r"\1(", code)  # methods
     code = re.sub(r"([{,]\s*)[A-Za-z_$][\w$]*\s*:(?!:)", r"\1:", code)        # object keys
@@ -123,10 +126,19 @@ def boards_in(name, text):
 
 
 def order_scripts():
-    """The page's scripts in an order where each follows the scripts it uses; raises SystemExit
-    with every fault found."""
+    """The page's scripts of web/ in an order where each follows the scripts it uses, and their
+    texts; raises SystemExit with every fault found."""
     names = sorted(str(path.relative_to(web)) for path in web.rglob("*.js") if path.name != "worker.js")
     texts = {name: (web / name).read_text() for name in names}
+    order, faults = check_scripts(texts)
+    if faults:
+        sys.exit("page/build.py: the page's scripts break their declared dependencies:\n  " + "\n  ".join(faults))
+    return order, texts
+
+
+def check_scripts(texts):
+    """`texts` (name -> script) in the order their `// uses:` headers give, and the faults found."""
+    names = sorted(texts)
     faults, uses, declared = [], {}, {}
     for name, text in texts.items():
         header = USES.match(text)
@@ -150,7 +162,7 @@ def order_scripts():
         for unused in sorted(uses[name] & set(names) - needed):
             faults.append(f"{name}: lists {unused} in `// uses:` but reads nothing of it")
         if name != "state.js":
-            for write in re.findall(r"\bstate\.\w+(?:\[[^\]]*\])?\s*(?:[-+*/]?=(?!=)|\+\+|--)", code_of(text)):
+            for write in re.findall(r"\bstate\.\w+(?:\[[^\]]*\])?\s*(?:[-+*/]?=(?!=)|\+\+|--)", code_of(text, properties=True)):
                 faults.append(f"{name}: writes the state ({write.strip()}); only state.js's update does")
         faults.extend(figures_in(name, text))
         faults.extend(boards_in(name, text))
@@ -163,12 +175,37 @@ def order_scripts():
             break
         order.append(ready[0])
         done.add(ready[0])
-    if faults:
-        sys.exit("page/build.py: the page's scripts break their declared dependencies:\n  " + "\n  ".join(faults))
-    return order, texts
+    return order, faults
+
+
+def self_test():
+    """Each check fails on the fault it is for, and passes a well-formed pair of scripts."""
+    good = {"a.js": "// uses:\nconst a = 1;\n", "b.js": "// uses: a.js\nconst b = () => a + 1;\n"}
+    order, faults = check_scripts(good)
+    assert order == ["a.js", "b.js"] and not faults, (order, faults)
+    bad = {
+        "no `// uses:` header": {"a.js": "const a = 1;\n"},
+        "without listing it": {**good, "b.js": "// uses:\nconst b = () => a;\n"},
+        "reads nothing of it": {**good, "b.js": "// uses: a.js\nconst b = 2;\n"},
+        "go round in a circle": {"a.js": "// uses: b.js\nconst a = () => b;\n", "b.js": "// uses: a.js\nconst b = () => a;\n"},
+        "declares a, which": {**good, "b.js": "// uses:\nconst a = 2;\n"},
+        "writes the state": {"state.js": "// uses:\nconst state = {};\n", "b.js": "// uses: state.js\nstate.step = 2;\n"},
+        "a figure the crates own": {"a.js": "// uses:\nconst a = 'a board never needs 36,090 expansions';\n"},
+        "a board the crates own": {"a.js": "// uses:\nconst a = ['2', '6', '8', '4', '5', '7', '3', '1'];\n"},
+    }
+    for fault, texts in bad.items():
+        _, faults = check_scripts(texts)
+        assert any(fault in found for found in faults), (fault, faults)
+    # A name in a string, a property or an object key is not a use.
+    _, faults = check_scripts({**good, "b.js": "// uses:\nconst b = { a: 'a', c: x.a };\n"})
+    assert not faults, faults
+    print("page/build.py: the checks catch what they are for")
 
 
 def main():
+    if sys.argv[1:] == ["--self-test"]:
+        self_test()
+        return
     scripts, texts = order_scripts()
     if sys.argv[1:] == ["--check"]:
         print("page/build.py: " + " → ".join(scripts))

@@ -931,6 +931,12 @@ def timer_and_busy_checks(page):
     print(f"60,000 boards: main-thread tasks over 50 ms: {page.evaluate('window.longTasks')}", flush=True)
 
 
+# page/build.py's checks of the scripts' declared dependencies, figures and boards, each on a
+# crafted script that breaks it.
+built = subprocess.run([sys.executable, os.path.join(os.path.dirname(os.path.abspath(__file__)), "build.py"), "--self-test"],
+                       capture_output=True, text=True)
+check(built.returncode == 0, f"build.py --self-test: {built.stdout}{built.stderr}")
+
 try:
     with sync_playwright() as playwright, tempfile.TemporaryDirectory() as profile:
         context = playwright.chromium.launch_persistent_context(
