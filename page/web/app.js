@@ -5,6 +5,9 @@
 'use strict';
 
 const SHOWN_LINES = 1000;
+// Colour Hash's layers counted when it is first shown; the deeper ones, each a few times the one
+// before, are counted on request, to the module's `deepest`.
+const FIRST_LAYERS = 12;
 
 const app = {
   displayed,  // state.js's (the tests call app.displayed)
@@ -190,7 +193,7 @@ const app = {
     if (state.puzzle !== puzzle) return;
     try {
       if (!state.layers[puzzle.name]) {
-        update({ layers: { ...state.layers, [puzzle.name]: await client.call({ op: 'layers', code: puzzle.code, depth: 12 }) } });
+        update({ layers: { ...state.layers, [puzzle.name]: await client.call({ op: 'layers', code: puzzle.code, depth: FIRST_LAYERS }) } });
         if (state.puzzle === puzzle) { plots.histogram(); method.draw(); }
       }
       if (state.puzzle === puzzle) { watch.show(); await plots.paint(); }

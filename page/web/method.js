@@ -5,15 +5,15 @@
 'use strict';
 
 const method = {
-  // How many boards an Eight input holds, roughly (its tiles over nine), counted to two.
-  boardsIn: (text) => Math.min(2, Math.floor((text.slice(0, 400).match(/[1-8x]/gi) || []).length / 9)),
+  // How many cases the binary answered, counted to two: its output's answer lines (not blank).
+  answered: (stdout) => stdout.slice(0, 4096).split('\n').filter(Boolean).slice(0, 2).length,
 
   draw() {
     const p = state.puzzle;
     $('frontier-box').hidden = !p.picture;
 
     $('method').innerHTML = p.method({
-      figures: figuresOf(p), info: state.info, moves: state.moves, answerKind: state.answerKind, boardsInInput: this.boardsIn($('input').value),
+      figures: figuresOf(p), info: state.info, moves: state.moves, answerKind: state.answerKind, boardsInInput: state.output ? this.answered(state.output.stdout) : 0,
     });
     $('mitm-box').hidden = !p.panels.includes('mitm-box');
     this.parity();
