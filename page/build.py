@@ -18,7 +18,8 @@ Every script in web/ (but worker.js, which runs alone in the worker) opens with
 - the uses go round in a circle (two scripts that use each other, or longer);
 - a script other than state.js assigns to `state.…` (state.js's `update` is the one writer);
 - a script writes a number the crates own (`figures_in`) or a board (`boards_in`): the module
-  gives those.
+  gives those; and a controller script (`CONTROLLER`) has a number over 9 in its code that is
+  not a named constant.
 The order is the uses' topological order (ties by name), so a name is always declared before the
 script that reads it runs.
 """
@@ -125,6 +126,22 @@ def boards_in(name, text):
     return found
 
 
+# The scripts that hold the page's state and control, not its drawing: a number over 9 in their
+# code is a named top-level constant, so each says what it is (a drawing's pixels are the views').
+CONTROLLER = {"state.js", "app.js", "links.js", "main.js", "notice.js", "client.js", "playback.js"}
+NAMED = re.compile(r"^const [A-Z][A-Z0-9_]* = ")
+
+
+def unnamed_numbers(name, text):
+    """The numbers over 9 in `text`'s code outside a `const NAME = …` line."""
+    found = []
+    for line in code_of(text, properties=True).split("\n"):
+        for number in re.findall(r"(?<![\w.$])\d+(?:\.\d+)?(?:e\d+)?", line):
+            if float(number) > 9 and not NAMED.match(line):
+                found.append(f"{name}: the number {number} in `{line.strip()[:60]}`: name it (const NAME = …)")
+    return found
+
+
 def order_scripts():
     """The page's scripts of web/ in an order where each follows the scripts it uses, and their
     texts; raises SystemExit with every fault found."""
@@ -166,6 +183,8 @@ def check_scripts(texts):
                 faults.append(f"{name}: writes the state ({write.strip()}); only state.js's update does")
         faults.extend(figures_in(name, text))
         faults.extend(boards_in(name, text))
+        if name in CONTROLLER:
+            faults.extend(unnamed_numbers(name, text))
     order, done = [], set()
     while len(order) < len(names):
         ready = [name for name in names if name not in done and uses[name] & set(names) <= done]
@@ -192,6 +211,7 @@ def self_test():
         "writes the state": {"state.js": "// uses:\nconst state = {};\n", "b.js": "// uses: state.js\nstate.step = 2;\n"},
         "a figure the crates own": {"a.js": "// uses:\nconst a = 'a board never needs 36,090 expansions';\n"},
         "a board the crates own": {"a.js": "// uses:\nconst a = ['2', '6', '8', '4', '5', '7', '3', '1'];\n"},
+        "name it": {"app.js": "// uses:\nconst app = { every: 1000 };\n"},
     }
     for fault, texts in bad.items():
         _, faults = check_scripts(texts)

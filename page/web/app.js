@@ -8,6 +8,14 @@ const SHOWN_LINES = 1000;
 // Colour Hash's layers counted when it is first shown; the deeper ones, each a few times the one
 // before, are counted on request, to the module's `deepest`.
 const FIRST_LAYERS = 12;
+// Where the board goes when there is none: the drawing's size and its message's letters.
+const NO_BOARD = { width: 400, height: 240, fontSize: 16 };
+// How much of the answer a screen reader hears when a case is solved.
+const ANNOUNCED_CHARS = 200;
+// The pointer over the picture is looked up at most once in this many ms; the plots are drawn
+// again this many ms after the window stops resizing.
+const POINTER_EVERY_MS = 60;
+const RESIZE_AFTER_MS = 150;
 
 const app = {
   displayed,  // state.js's (the tests call app.displayed)
@@ -29,8 +37,8 @@ const app = {
     svg.replaceChildren();
     svg.onclick = null; svg.oncontextmenu = null;
     if (!entry) {
-      el('text', { x: 200, y: 120, 'text-anchor': 'middle', 'font-size': 16, fill: '#444' }, svg, 'no board to draw: see the binary\'s output');
-      svg.setAttribute('viewBox', '0 0 400 240');
+      el('text', { x: NO_BOARD.width / 2, y: NO_BOARD.height / 2, 'text-anchor': 'middle', 'font-size': NO_BOARD.fontSize, fill: '#444' }, svg, 'no board to draw: see the binary\'s output');
+      svg.setAttribute('viewBox', `0 0 ${NO_BOARD.width} ${NO_BOARD.height}`);
       $('board-text').textContent = 'No board: the input is not one case of the puzzle.';
     } else {
       p.draw(svg, entry, { act: (move) => this.move(move), hints: state.hints, info: state.info, caseTokens: state.tokens, moveNames: state.described[p.name].moves, turn, pairs: $('pairs').checked, heuristic: $('h-tiles').checked });
@@ -153,7 +161,7 @@ const app = {
       $('permalink').href = fragment;
       method.explain(result);
       this.showStep(false);
-      announce(`${result.stderr.includes(': error: ') ? 'The binary reports an error' : 'Answer: ' + (result.stdout.slice(0, 200).split('\n')[0] || 'nothing')}. ${$('board-text').textContent}`);
+      announce(`${result.stderr.includes(': error: ') ? 'The binary reports an error' : 'Answer: ' + (result.stdout.slice(0, ANNOUNCED_CHARS).split('\n')[0] || 'nothing')}. ${$('board-text').textContent}`);
       plots.histogram();
       method.draw();
       method.why();
@@ -187,7 +195,8 @@ const app = {
     for (const node of document.querySelectorAll(`[data-figure^="${puzzle.name}."]`)) node.textContent = facts[node.dataset.figure.slice(puzzle.name.length + 1)];
     method.prepare(facts);
     this.buildMoveButtons();
-    $('frontier').getContext('2d').clearRect(0, 0, 1e4, 1e4);
+    const canvas = $('frontier');
+    canvas.getContext('2d').clearRect(0, 0, canvas.width, canvas.height);
     $('ring').hidden = true;
     await this.setCase(tokens || state.described[puzzle.name].sample.split(','), history);
     if (state.puzzle !== puzzle) return;
@@ -227,7 +236,7 @@ const app = {
     $('bfs').onclick = () => plots.playLayers();
     let pointed = 0;
     $('frontier').addEventListener('mousemove', (event) => {
-      if (performance.now() - pointed < 60) return;  // a few looks a second are enough
+      if (performance.now() - pointed < POINTER_EVERY_MS) return;  // a few looks a second are enough
       pointed = performance.now();
       plots.point(event).catch((error) => this.failed(error));
     });
@@ -239,7 +248,7 @@ const app = {
     let resized = null;
     window.addEventListener('resize', () => {
       clearTimeout(resized);
-      resized = setTimeout(() => { plots.histogram(); method.draw(); plots.mark(); }, 150);
+      resized = setTimeout(() => { plots.histogram(); method.draw(); plots.mark(); }, RESIZE_AFTER_MS);
     });
     playback.wire((speak) => this.showStep(speak));
     method.wire();

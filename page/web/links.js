@@ -3,6 +3,9 @@
 // exactly or not at all, and the panels its options name opened. `app` chooses and solves.
 'use strict';
 
+// How much of a link's unknown name or option a message quotes.
+const QUOTED_CHARS = 40;
+
 const links = {
   // The fragment `#name` or `#name=t,t,…`: that puzzle (any case of letters) and case, exactly;
   // anything else the default puzzle, with a short message.
@@ -20,7 +23,7 @@ const links = {
     const name = (equals < 0 ? hash : hash.slice(0, equals)).trim().toLowerCase();
     const puzzle = PUZZLES.get(name);
     if (!puzzle) {
-      if (name) notice(`This link names no puzzle of this page (“${name.slice(0, 40)}”): showing ${DEFAULT_PUZZLE.title}.`);
+      if (name) notice(`This link names no puzzle of this page (“${name.slice(0, QUOTED_CHARS)}”): showing ${DEFAULT_PUZZLE.title}.`);
       return app.choose(DEFAULT_PUZZLE, null, name ? 'keep' : 'replace');
     }
     const tokens = equals < 0 ? null : hash.slice(equals + 1).split(/[,\s]+/).filter(Boolean);
@@ -42,7 +45,7 @@ const links = {
         $('race').scrollIntoView();
         await watch.race();
       } else {
-        notice(`This link asks for “${option.slice(0, 40)}”, which ${state.puzzle.title} does not have.`);
+        notice(`This link asks for “${option.slice(0, QUOTED_CHARS)}”, which ${state.puzzle.title} does not have.`);
       }
     }
   },

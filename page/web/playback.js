@@ -3,6 +3,9 @@
 // keyboard. The keys act only when the focus is not on a control that uses the same key.
 'use strict';
 
+// The speed slider counts steps a second; the timer wants ms a step.
+const MS_A_SECOND = 1000;
+
 const playback = {
   timer: null,
   onStep: null,    // draws the step shown (app.showStep, given to `wire`)
@@ -30,7 +33,7 @@ const playback = {
     this.timer = setInterval(() => {
       if (state.step >= state.moves.length) { this.stop(); this.onStep(true); return; }
       this.go(state.step + 1);
-    }, 1000 / Number($('speed').value));
+    }, MS_A_SECOND / Number($('speed').value));
     $('playpause').textContent = 'pause';
     $('playpause').setAttribute('aria-label', 'pause the answer');
     this.onStep(true);
