@@ -26,6 +26,8 @@
 #[cfg(target_arch = "wasm32")]
 #[allow(unsafe_code)]
 mod ffi;
+pub mod figures;
+pub mod first;
 pub mod hash;
 pub mod json;
 pub mod shortest;
@@ -230,7 +232,9 @@ pub fn board_at(puzzle: Puzzle, rank: usize) -> String {
 
 /// What the page needs to know of a puzzle before anything is solved, as JSON: its move
 /// letters in the judge's order, its goal, and where an answer's playback starts (`"case"`, or
-/// for msquare the basic state's tokens: its answer builds the case from there).
+/// for msquare the basic state's tokens: its answer builds the case from there), and the figures
+/// its prose and plots use ([`figures::figures`]), and the case it opens with
+/// ([`figures::sample`]).
 pub fn describe(puzzle: Puzzle) -> String {
     let mut out = json::Object::new();
     let (moves, goal, start) = match puzzle {
@@ -252,6 +256,8 @@ pub fn describe(puzzle: Puzzle) -> String {
     out.strings("moves", moves.iter().map(|&letter| char::from(letter).to_string()));
     out.string("goal", &goal);
     out.string("start", &start);
+    out.string("sample", figures::sample(puzzle));
+    out.raw("figures", &figures::figures(puzzle));
     out.finish()
 }
 

@@ -4,6 +4,8 @@
 //!   them all, so the study page can look up any distance within them);
 //! - `sides.rs`: the method's two sides as they run ([`GoalSideStepper`] a configuration at a
 //!   time, [`start_side`] a node at a time);
+//! - [`meet`]: the range of G and, for each G, the goal-side table's and the start side's sizes,
+//!   from the solver's own cost model;
 //! - `space.rs`: the size of the whole space, derived from the goal's pieces ([`space_size`]);
 //! - `stats.rs`: `--stats` (the layers to `--depth`) and `--stats --depth all` (the census's
 //!   report);
@@ -15,6 +17,7 @@
 
 pub(crate) mod census;
 mod layers;
+pub mod meet;
 mod sides;
 mod space;
 mod stats;

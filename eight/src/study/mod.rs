@@ -8,6 +8,8 @@
 //! - [`race`]: one board by breadth-first search, A* and IDA* ([`breadth_first`], [`a_star`],
 //!   [`iterations`]), each counting the boards it expanded;
 //! - [`heuristic`](mod@heuristic): IDA*'s heuristic, and the same taken apart tile by tile ([`heuristic_parts`]);
+//! - [`budget`]: the expansions IDA* may spend on a board before the table is built instead;
+//! - [`layout`]: the first board of an input, read by the judge program's own layout rule;
 //! - [`parity`]: the pairs of tiles that decide solvability ([`inverted_pairs`]);
 //! - `stats.rs`: `--stats`, the distance table (`write_stats`);
 //! - `trace.rs`: `--trace`, every answer drawn step by step (`write_trace`, the
@@ -17,7 +19,9 @@
 //! `rank`) or from [`Board`](crate::Board) ([`Board::rank`](crate::Board::rank),
 //! [`Board::is_solvable`](crate::Board::is_solvable)), under their one name each.
 
+pub mod budget;
 pub mod heuristic;
+pub mod layout;
 pub mod parity;
 pub mod race;
 pub mod seen;
