@@ -11,6 +11,9 @@
 //! verdict line and report. The arguments are read by [`crate::cli`]; `judge stress` is
 //! [`crate::stress`], built the same way.
 
+pub mod classes;
+pub mod judges;
+
 use crate::cases::{self, Whitespace};
 use crate::cli::RunOptions;
 use crate::runner::{self, Limits, Run, Verdict};
@@ -65,6 +68,59 @@ fn data_folder(explicit: Option<&Path>) -> Outcome<PathBuf> {
     }
 }
 
+/// Whether `dir` holds a `<case>.in` file.
+fn holds_cases(dir: &Path) -> bool {
+    fs::read_dir(dir).is_ok_and(|entries| {
+        entries
+            .flatten()
+            .any(|entry| entry.path().extension().is_some_and(|ext| ext == "in"))
+    })
+}
+
+/// The folder of `puzzle`'s cases under `--data DIR`: `DIR/<puzzle>` when there is one (DIR is
+/// the parent, as `judge-tests/data` is), else DIR itself when it holds `<case>.in` files (DIR is
+/// the puzzle's folder); otherwise the mistake that says which layout `--data` expects.
+fn puzzle_folder(data: &Path, puzzle: &str, explicit: bool) -> Outcome<PathBuf> {
+    let inside = data.join(puzzle);
+    if inside.is_dir() {
+        return Ok(inside);
+    }
+    // Another puzzle's folder is not this one's, whatever it holds.
+    let named_other = data
+        .file_name()
+        .and_then(OsStr::to_str)
+        .is_some_and(|name| name != puzzle && checker::PUZZLES.contains(&name));
+    if explicit && !named_other && holds_cases(data) {
+        return Ok(data.to_path_buf());
+    }
+    let known = cases::puzzles(data).unwrap_or_default();
+    if !explicit {
+        return mistake(format!(
+            "unknown puzzle '{}' (puzzles: {})",
+            escape(OsStr::new(puzzle)),
+            known.join(", ")
+        ));
+    }
+    mistake(format!(
+        "--data {}: no {puzzle}/ folder and no <case>.in file in it: give the folder of {puzzle}'s \
+         cases (<case>.in and <case>.out files) or the folder that holds {puzzle}/ (as \
+         judge-tests/data does){}",
+        escape(data.as_os_str()),
+        if known.is_empty() {
+            String::new()
+        } else {
+            format!(
+                "; it holds {}",
+                known
+                    .iter()
+                    .map(|name| format!("{name}/"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        }
+    ))
+}
+
 /// `'a', 'b'` for a message, each name escaped.
 fn quoted_list<'a>(names: impl IntoIterator<Item = &'a str>) -> String {
     names
@@ -78,16 +134,8 @@ fn quoted_list<'a>(names: impl IntoIterator<Item = &'a str>) -> String {
 /// send (every case under `--whitespace hostile`), in `--format`'s layout; and how many cases no
 /// judge sends were left out.
 fn select_cases(data: &Path, options: &RunOptions) -> Outcome<(Vec<cases::Case>, usize)> {
-    let puzzles = cases::puzzles(data).or_else(|e| mistake(format!("{}: {e}", escape(data.as_os_str()))))?;
-    if !puzzles.contains(&options.puzzle) {
-        return mistake(format!(
-            "unknown puzzle '{}' (puzzles: {})",
-            escape(OsStr::new(&options.puzzle)),
-            puzzles.join(", ")
-        ));
-    }
-    let folder = data.join(&options.puzzle);
-    let all = cases::discover(data, &options.puzzle).or_else(|e| mistake(format!("{}: {e}", options.puzzle)))?;
+    let folder = puzzle_folder(data, &options.puzzle, options.data.is_some())?;
+    let all = cases::discover_in(&folder, &options.puzzle).or_else(|e| mistake(format!("{}: {e}", options.puzzle)))?;
     if all.is_empty() {
         return mistake(format!(
             "{} has no cases: no <case>.in file in {}",
@@ -371,6 +419,20 @@ pub fn run(options: &RunOptions, out: &mut dyn Write) -> Outcome<bool> {
             out.write_all(advice.as_bytes())?;
         }
     }
+    let mut covered = Vec::new();
+    for case in &selected {
+        covered.extend(classes::classes_of(&options.puzzle, &case.name, &read(&case.input)?));
+    }
+    covered.sort_unstable();
+    covered.dedup();
+    if !covered.is_empty() {
+        let covered = classes::Covered {
+            puzzle: &options.puzzle,
+            classes: covered,
+        };
+        writeln!(out, "answer classes covered: {covered}")?;
+    }
+    writeln!(out, "{}", judges::limits_line(options.preset, &options.limits))?;
     if left_out > 0 {
         let noun = if left_out == 1 { "case" } else { "cases" };
         writeln!(

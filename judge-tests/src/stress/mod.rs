@@ -66,6 +66,8 @@ pub struct Options {
     pub generator: Option<String>,
     /// How many programs run at once.
     pub jobs: usize,
+    /// `--judge NAME`: the real judge whose layout, limits and checker level the run takes.
+    pub preset: Option<&'static crate::run::judges::Preset>,
 }
 
 /// Why `judge stress` could not go on.

@@ -259,6 +259,7 @@ fn options(puzzle: &str, program: &Path, cases: usize) -> Options {
         whitespace: Whitespace::Plain,
         generator: None,
         jobs: 2,
+        preset: None,
     }
 }
 

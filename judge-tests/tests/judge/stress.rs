@@ -26,6 +26,7 @@ fn options(puzzle: &str, command: String, cases: usize) -> Options {
         whitespace: Whitespace::Plain,
         generator: None,
         jobs: 2,
+        preset: None,
     }
 }
 
