@@ -89,7 +89,7 @@ impl FromStr for Whitespace {
 
     fn from_str(text: &str) -> Result<Self, String> {
         match text {
-            "plain" => Ok(Whitespace::Plain),
+            "plain" | "judges" => Ok(Whitespace::Plain),
             "hostile" => Ok(Whitespace::Hostile),
             other => Err(format!(
                 "'{}' is not plain or hostile",

@@ -19,9 +19,9 @@ use std::time::Duration;
 
 /// The overall usage: `judge --help` on stdout, or on stderr with status 2 when `judge` is given
 /// nothing.
-pub const USAGE: &str = "usage: judge run <puzzle> [CASE...] [--command CMD] [--exact] [--format poj|hdu|uva652] [--whitespace plain|hostile] [--checker-level judge|shortest|strict] [--jobs N] [--judge J] [--time-limit MS] [--memory-limit MB] [--data DIR]
+pub const USAGE: &str = "usage: judge run <puzzle> [CASE...] [--command CMD] [--exact] [--format poj|hdu|uva652] [--inputs judges|hostile] [--checker-level judge|shortest|strict] [--jobs N] [--judge J] [--time-limit MS] [--memory-limit MB] [--data DIR]
        judge check <puzzle> <input> <output> [<answer>] [--checker-level judge|shortest|strict]
-       judge stress <puzzle> --command CMD [--generator GEN] [--format poj|hdu|uva652] [--whitespace plain|hostile] [--cases N] [--seed S] [--checker-level judge|shortest|strict] [--jobs N] [--judge J] [--time-limit MS] [--memory-limit MB] [--keep FILE]
+       judge stress <puzzle> --command CMD [--generator GEN] [--format poj|hdu|uva652] [--inputs judges|hostile] [--cases N] [--seed S] [--checker-level judge|shortest|strict] [--jobs N] [--judge J] [--time-limit MS] [--memory-limit MB] [--keep FILE]
        judge bundle <puzzle>... [--out DIR]
        judge --help | judge <verb> --help
 ";
@@ -231,11 +231,18 @@ fn jobs(parser: &mut Parser, verb: Verb) -> Result<usize, String> {
     Ok(jobs as usize)
 }
 
-/// `--whitespace W`.
-fn whitespace(parser: &mut Parser, verb: Verb) -> Result<Whitespace, String> {
-    text(&value(parser, "--whitespace", verb)?)?
-        .parse()
-        .map_err(|why| format!("--whitespace: {why}"))
+/// `--inputs judges|hostile`, or its old name `--whitespace plain|hostile` (kept working: it
+/// was named when the hostile cases were whitespace only; they now also hold empty inputs and
+/// configurations that are not the puzzle's). Either name takes either word for the judges' kind.
+fn whitespace(parser: &mut Parser, verb: Verb, switch: &str) -> Result<Whitespace, String> {
+    let word = text(&value(parser, switch, verb)?)?;
+    match word.as_str() {
+        "judges" => Ok(Whitespace::Plain),
+        _ if switch == "--inputs" => word
+            .parse()
+            .map_err(|_| format!("--inputs: '{}' is not judges or hostile", escape(OsStr::new(&word)))),
+        _ => word.parse().map_err(|why| format!("--whitespace: {why}")),
+    }
 }
 
 /// `--format` for a puzzle: eight has three layouts, the others one.
@@ -268,9 +275,10 @@ memory, then `N passed, N failed`; exit status 1 if any case failed.
   --command CMD      judge `sh -c CMD` instead of target/release/<puzzle>
   --format F         eight: only the cases in one judge's layout: poj (one board), hdu (boards
                      until the end of the input) or uva652 (a count, then the boards)
-  --whitespace W     plain (default: only the cases a judge could send: its layout, single
+  --inputs I         judges (default: only the cases a judge could send: its layout, single
                      spaces, valid configurations) or hostile (every case: tabs, CRLF, one token
-                     a line, no spaces, configurations that are not the puzzle's)
+                     a line, no spaces, empty inputs, configurations that are not the puzzle's);
+                     --whitespace plain|hostile is its old name
   --checker-level L  judge (default: what the puzzle's judges accept), shortest (a shortest
                      answer) or strict (the canonical answer, the one <case>.out holds)
   --shortest         the same as --checker-level shortest
@@ -359,7 +367,8 @@ fn parse_run(parser: &mut Parser) -> Result<RunOptions, String> {
             }
             Arg::Long("judge") => judge = Some(text(&value(parser, "--judge", VERB)?)?),
             Arg::Long("exact") => exact = true,
-            Arg::Long("whitespace") => options.whitespace = whitespace(parser, VERB)?,
+            Arg::Long("inputs") => options.whitespace = whitespace(parser, VERB, "--inputs")?,
+            Arg::Long("whitespace") => options.whitespace = whitespace(parser, VERB, "--whitespace")?,
             Arg::Long("jobs") => options.jobs = jobs(parser, VERB)?,
             Arg::Value(name) if options.puzzle.is_empty() => options.puzzle = text(&name)?,
             Arg::Value(name) => options.only.push(text(&name)?),
@@ -473,8 +482,8 @@ received output, and exits 1; else `N passed, 0 failed`.
   --format F         eight: only one judge's layout: poj (one board an input, as POJ runs it), hdu
                      (one board a line until the end of the input) or uva652 (a count, then the
                      boards with empty lines); default: all three in turn
-  --whitespace W     plain (default: single spaces and valid configurations, as judges' data
-                     are) or hostile (tabs, CRLF, one token a line, no spaces, \\v and \\f,
+  --inputs I         judges (default: single spaces and valid configurations, as judges' data
+                     are; --whitespace plain|hostile is its old name) or hostile (tabs, CRLF, one token a line, no spaces, \\v and \\f,
                      random runs of whitespace, configurations that are not the puzzle's)
   --cases N          how many boards, configurations or targets (default 1000)
   --seed S           the generator's seed (default 1): the same seed gives the same inputs
@@ -537,7 +546,8 @@ fn parse_stress(parser: &mut Parser) -> Result<stress::Options, String> {
                 let format = text(&value(parser, "--format", VERB)?)?;
                 options.format = Some(format.parse().map_err(|why| format!("--format: {why}"))?);
             }
-            Arg::Long("whitespace") => options.whitespace = whitespace(parser, VERB)?,
+            Arg::Long("inputs") => options.whitespace = whitespace(parser, VERB, "--inputs")?,
+            Arg::Long("whitespace") => options.whitespace = whitespace(parser, VERB, "--whitespace")?,
             Arg::Value(name) if options.puzzle.is_empty() => options.puzzle = text(&name)?,
             Arg::Value(extra) => {
                 return Err(format!(

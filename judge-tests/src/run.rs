@@ -1,4 +1,4 @@
-//! `judge run`: one verdict line per case a judge could send (every case with `--whitespace
+//! `judge run`: one verdict line per case a judge could send (every case with `--inputs
 //! hostile`; AC, WA, PE, RE, TLE, MLE or OLE, with its time and peak memory, like `oj test`),
 //! judged as the puzzle's judges judge (the checker at `--checker-level`, the judges' rule by
 //! default; `--exact` compares bytes with `<case>.out`), a bounded report under each failure with
@@ -131,7 +131,7 @@ fn quoted_list<'a>(names: impl IntoIterator<Item = &'a str>) -> String {
 }
 
 /// The cases to run: the named ones (each must exist), or every case of the puzzle a judge could
-/// send (every case under `--whitespace hostile`), in `--format`'s layout; and how many cases no
+/// send (every case under `--inputs hostile`), in `--format`'s layout; and how many cases no
 /// judge sends were left out.
 fn select_cases(data: &Path, options: &RunOptions) -> Outcome<(Vec<cases::Case>, usize)> {
     let folder = puzzle_folder(data, &options.puzzle, options.data.is_some())?;
@@ -187,7 +187,7 @@ fn select_cases(data: &Path, options: &RunOptions) -> Outcome<(Vec<cases::Case>,
             format!("none of the cases named is in the {format} layout (see judge run --help)")
         } else if left_out > 0 {
             format!(
-                "{} has no case a judge could send{}: --whitespace hostile runs the others",
+                "{} has no case a judge could send{}: --inputs hostile runs the others",
                 options.puzzle,
                 if format.is_empty() {
                     String::new()
@@ -329,13 +329,15 @@ fn run_case(options: &RunOptions, case: &cases::Case) -> Outcome<Judged> {
         (None, expected) => judged(options, case, &input, &outcome.stdout, expected.as_deref())?,
     };
     if verdict != Verdict::Accepted && verdict != Verdict::TimeLimitExceeded {
+        let failure = (verdict == Verdict::RuntimeError).then(|| outcome.failure().unwrap_or_default());
         for hint in crate::cause::hints(
             &options.puzzle,
             &input,
             &outcome.stdout,
-            verdict == Verdict::RuntimeError,
+            failure.as_deref(),
             case.hostile.as_deref(),
             options.format,
+            options.level,
         ) {
             report.push_str(&indented(&format!("hint: {hint}")));
         }
@@ -437,7 +439,7 @@ pub fn run(options: &RunOptions, out: &mut dyn Write) -> Outcome<bool> {
         let noun = if left_out == 1 { "case" } else { "cases" };
         writeln!(
             out,
-            "{left_out} {noun} no judge sends left out (--whitespace hostile runs every case)"
+            "{left_out} {noun} no judge sends left out (--inputs hostile runs every case)"
         )?;
     }
     writeln!(out, "{passed} passed, {failed} failed")?;

@@ -107,6 +107,8 @@ pub struct FailedRun {
     pub received: Vec<u8>,
     /// The last lines of what it wrote to stderr, at most 4 KB, when it crashed.
     pub stderr: Option<String>,
+    /// How it ended when it ended with an error (`exit 1`, `SIGSEGV`): an RE.
+    pub exit: Option<String>,
 }
 
 /// Runs the command on one batch; `None` if the output is accepted.
@@ -123,6 +125,7 @@ pub fn try_batch(options: &Options, batch: &Batch) -> io::Result<Option<FailedRu
     };
     let run = runner::run_with(&mut command, &input, &limits)?;
     let mut stderr = None;
+    let mut exit = None;
     let (kind, verdict) = if run.timed_out {
         ("TLE", format!("TLE after {} ms", options.time_limit.as_millis()))
     } else if run.memory_limit_exceeded {
@@ -135,6 +138,7 @@ pub fn try_batch(options: &Options, batch: &Batch) -> io::Result<Option<FailedRu
         let last = tail.lines().last().unwrap_or_default().to_string();
         let how = run.failure().unwrap_or_default();
         stderr = (!tail.is_empty()).then_some(tail);
+        exit = Some(how.clone());
         if last.is_empty() {
             ("RE", format!("RE {how} (nothing on stderr)"))
         } else {
@@ -153,6 +157,7 @@ pub fn try_batch(options: &Options, batch: &Batch) -> io::Result<Option<FailedRu
         verdict,
         received: run.stdout,
         stderr,
+        exit,
     }))
 }
 
@@ -392,9 +397,10 @@ fn report(
         &options.puzzle,
         &input,
         &failure.received,
-        failure.kind == "RE",
+        failure.exit.as_deref(),
         batch.hostile().as_deref(),
         options.format,
+        options.level,
     ) {
         text.push_str(&format!("hint: {hint}\n"));
     }

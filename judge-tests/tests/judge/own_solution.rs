@@ -159,7 +159,7 @@ fn a_correct_one_layout_solution_passes_every_default_case_in_its_layout() {
         assert_eq!(status, Some(0), "{format}: {stdout}");
         assert!(stdout.ends_with(" passed, 0 failed\n"), "{stdout}");
         assert!(
-            stdout.contains(" no judge sends left out (--whitespace hostile runs every case)\n"),
+            stdout.contains(" no judge sends left out (--inputs hostile runs every case)\n"),
             "{stdout}"
         );
     }
