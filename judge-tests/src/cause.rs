@@ -175,6 +175,75 @@ pub fn hints(
     hints
 }
 
+/// Whether a wrong eight output is right but for its layout: its tokens, one a board that is
+/// not already solved, are accepted when laid out in the input's layout (an empty line for a
+/// solved board, UVa 652's empty line between answers). The checker reads moves on a solved
+/// board's line as that board's wrong answer, which is what a UVa 652 output without its empty
+/// lines shows once a solved board is among the answers; `judge run` and `judge stress` then
+/// call it the presentation error it is, as the checker does where no board is solved.
+///
+/// # Complexity
+/// O(input + output) and one check.
+pub fn only_the_layout(puzzle: &str, input: &[u8], output: &[u8], level: Level) -> bool {
+    if puzzle != "eight" {
+        return false;
+    }
+    let Ok(batch) = crate::stress::input::parse(puzzle, input, None) else {
+        return false;
+    };
+    let goal = crate::stress::Item::Board(*b"12345678x");
+    let mut answers = tokens(output);
+    let mut laid_out = Vec::new();
+    for (index, item) in batch.items.iter().enumerate() {
+        if batch.format == Some(Format::Uva652) && index > 0 {
+            laid_out.push(b'\n');
+        }
+        if *item != goal {
+            match answers.next() {
+                Some(answer) => laid_out.extend_from_slice(answer),
+                None => return false,
+            }
+        }
+        laid_out.push(b'\n');
+    }
+    answers.next().is_none() && checker::check_at(puzzle, input, &laid_out, None, level).exit_code() == 0
+}
+
+/// The verdict line of a wrong answer that [`only_the_layout`] finds right but for its layout:
+/// the presentation error it is, naming the cause first (an empty line missing where a solved
+/// board's empty answer is) and the checker's own reading after it.
+pub fn as_presentation_error(wrong: &str) -> String {
+    let reading = wrong.strip_prefix("wrong answer ").unwrap_or(wrong);
+    format!("presentation error an empty line is missing (every answer is right once laid out in the input's layout; read line by line: {reading})")
+}
+
+/// What a failure is, for the shrinker to keep to: a presentation error's fault (`an empty line
+/// is missing`, `trailing whitespace`, ...), whatever its line and place; any other failure's
+/// verdict kind (`WA`, `RE`, `TLE`, ...). A smaller input that fails for another reason is
+/// another failure, not a smaller one.
+pub fn cause_of(kind: &str, verdict: &str) -> String {
+    const FAULTS: [&str; 11] = [
+        "an empty line is missing",
+        "an answer line is missing",
+        "is missing at the end of the output",
+        "an extra empty line",
+        "extra line",
+        "does not end with a newline",
+        "split or joined",
+        "CR characters",
+        "trailing whitespace",
+        "leading whitespace",
+        "not separated by single spaces",
+    ];
+    if kind != "PE" {
+        return kind.to_string();
+    }
+    FAULTS
+        .iter()
+        .find(|fault| verdict.contains(*fault))
+        .map_or_else(|| kind.to_string(), |fault| format!("PE {fault}"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -238,6 +307,27 @@ mod tests {
             hint.len() == 1 && hint[0].starts_with("answers right, SIGSEGV"),
             "{hint:?}"
         );
+    }
+
+    #[test]
+    fn moves_on_a_solved_boards_line_are_only_the_layout_when_every_answer_is_right() {
+        let uva = b"3\n\n1 2 3 4 5 6 7 x 8\n\n1 2 3 4 5 6 7 8 x\n\n1 2 3 4 5 x 7 8 6\n";
+        assert!(only_the_layout("eight", uva, b"r\n\nd\n", Level::Judge));
+        assert!(!only_the_layout("eight", uva, b"r\n\nu\n", Level::Judge));
+        assert!(!only_the_layout("eight", uva, b"r\n", Level::Judge));
+        assert!(!only_the_layout("msquare", b"1 2 3 4 5 6 7 8\n", b"0\n", Level::Judge));
+    }
+
+    #[test]
+    fn a_presentation_errors_cause_is_its_fault_wherever_it_is() {
+        let before = "presentation error line 2: an empty line is missing before this answer (the answers are right)";
+        let solved = as_presentation_error("wrong answer board 2 is already solved, so its answer is an empty line");
+        assert_eq!(cause_of("PE", before), cause_of("PE", &solved));
+        assert_ne!(
+            cause_of("PE", before),
+            cause_of("PE", "presentation error line 1: trailing whitespace")
+        );
+        assert_eq!(cause_of("WA", "wrong answer board 1: ..."), "WA");
     }
 
     #[test]

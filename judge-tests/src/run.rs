@@ -13,6 +13,7 @@
 
 pub mod classes;
 pub mod judges;
+pub mod link;
 
 use crate::cases::{self, Whitespace};
 use crate::cli::RunOptions;
@@ -274,10 +275,19 @@ fn judged(
             ))
         }
     };
+    let mut message: String = judged.to_string().chars().take(runner::REPORT_LIMIT).collect();
+    // Every answer right, laid out wrong: the presentation error stress names too.
+    let verdict = if verdict == Verdict::WrongAnswer
+        && crate::cause::only_the_layout(&options.puzzle, input, output, options.level)
+    {
+        message = crate::cause::as_presentation_error(&message);
+        Verdict::PresentationError
+    } else {
+        verdict
+    };
     let report = if verdict == Verdict::Accepted {
         String::new()
     } else {
-        let message: String = judged.to_string().chars().take(runner::REPORT_LIMIT).collect();
         indented(&message)
     };
     Ok((verdict, report))
@@ -340,6 +350,11 @@ fn run_case(options: &RunOptions, case: &cases::Case) -> Outcome<Judged> {
             options.level,
         ) {
             report.push_str(&indented(&format!("hint: {hint}")));
+        }
+    }
+    if verdict != Verdict::Accepted {
+        if let Some(link) = link::permalink(&options.puzzle, &input, &outcome.stdout, &report) {
+            report.push_str(&indented(&format!("study: {link}")));
         }
     }
     let mut text = verdict_line(verdict, &case.shown_id(), &outcome, &options.limits);
