@@ -164,13 +164,20 @@ pub fn hints(
             other.judge(),
             other.name()
         )),
-        None if own == Format::Poj => {}
-        None => hints.push(format!(
-            "this input is in {}'s layout ({}): if your program reads only another judge's layout, \
-             --format poj, hdu or uva652 runs only that judge's inputs",
-            own.judge(),
-            described(own)
-        )),
+        None => {
+            // One board and no count is POJ's layout and HDU's alike.
+            let (layout, description) = match own {
+                Format::Poj => (
+                    format!("{}'s and {}'s", Format::Poj.judge(), Format::Hdu.judge()),
+                    "one board, no count",
+                ),
+                other => (format!("{}'s", other.judge()), described(other)),
+            };
+            hints.push(format!(
+                "this input is in {layout} layout ({description}): if your program reads only another \
+                 judge's layout, --format poj, hdu or uva652 runs only that judge's inputs"
+            ));
+        }
     }
     hints
 }
