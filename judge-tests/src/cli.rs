@@ -701,6 +701,54 @@ mod tests {
     }
 
     #[test]
+    fn a_judge_preset_sets_the_layout_limits_and_level_unless_told_otherwise() {
+        let Ok(Command::Run(run)) = parsed("run eight --judge poj") else {
+            panic!("run")
+        };
+        assert_eq!(run.format, Some(Format::Poj));
+        assert_eq!(run.limits.time, Some(Duration::from_millis(1000)));
+        assert_eq!(run.limits.memory, Some(64 << 20));
+        assert_eq!(run.preset.map(|preset| preset.judge), Some("POJ 1077"));
+        let Ok(Command::Run(run)) = parsed("run eight --time-limit 50 --judge hdu --strict") else {
+            panic!("run")
+        };
+        assert_eq!(
+            (run.limits.time, run.format, run.level),
+            (Some(Duration::from_millis(50)), Some(Format::Hdu), Level::Strict)
+        );
+        let Ok(Command::Stress(stress)) = parsed("stress colour-hash --command cat --judge uva") else {
+            panic!("stress")
+        };
+        assert_eq!(
+            (stress.time_limit, stress.memory_limit),
+            (Duration::from_millis(3000), Some(128 << 20))
+        );
+        assert_eq!(
+            mistake("run eight --judge poj --format hdu"),
+            "--judge poj reads the poj layout: --format hdu is another judge's"
+        );
+        assert_eq!(
+            mistake("run msquare --judge hdu"),
+            "--judge hdu: that judge has no msquare problem (msquare's judges: usaco, luogu)"
+        );
+        // --inputs, and --whitespace, its old name, with either word for the judges' kind.
+        for line in ["run eight --inputs hostile", "run eight --whitespace hostile"] {
+            let Ok(Command::Run(run)) = parsed(line) else {
+                panic!("{line}")
+            };
+            assert_eq!(run.whitespace, Whitespace::Hostile);
+        }
+        let Ok(Command::Run(run)) = parsed("run eight --whitespace hostile --inputs judges") else {
+            panic!("run")
+        };
+        assert_eq!(run.whitespace, Whitespace::Plain);
+        assert_eq!(
+            mistake("run eight --inputs odd"),
+            "--inputs: 'odd' is not judges or hostile"
+        );
+    }
+
+    #[test]
     fn mistakes_say_what_is_wrong() {
         assert_eq!(
             mistake("run eight --exact --strict"),
