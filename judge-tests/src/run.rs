@@ -2,8 +2,10 @@
 //! hostile`; AC, WA, PE, RE, TLE, MLE or OLE, with its time and peak memory, like `oj test`),
 //! judged as the puzzle's judges judge (the checker at `--checker-level`, the judges' rule by
 //! default; `--exact` compares bytes with `<case>.out`), a bounded report under each failure with
-//! the hints of [`crate::cause`], `--jobs` cases at once and printed in case order, then
-//! `N passed, N failed`.
+//! the hints of [`crate::cause`] and the study page's permalink of the failing case ([`link`]),
+//! `--jobs` cases at once and printed in case order, then the answer classes the cases covered
+//! ([`classes`]), the limits (a `--judge` preset's, [`judges`], or none's) and `N passed, N
+//! failed`.
 //!
 //! One case's path: [`run`] finds the data folder and selects the cases, then for each case
 //! `run_case` reads its files, runs the program ([`runner::run_with`]), judges the output
