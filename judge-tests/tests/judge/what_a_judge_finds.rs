@@ -112,13 +112,14 @@ fn a_time_limit_that_does_not_hold_alone_says_so() {
         flag = flag.display(),
         msquare = judge_tests::binary_path("msquare").display()
     );
-    let (passed, report) = stressed(&options("msquare", command, 2, Duration::from_millis(1000)));
+    // 300 ms: the msquare binary alone answers well within it.
+    let (passed, report) = stressed(&options("msquare", command, 2, Duration::from_millis(300)));
     assert!(!passed);
     assert!(
-        report.starts_with("FAIL on case 1 of 2 (seed 1): TLE after 1000 ms; not reproduced alone:"),
+        report.starts_with("FAIL on case 1 of 2 (seed 1): TLE after 300 ms; not reproduced alone:"),
         "{report}"
     );
-    assert!(report.contains("against the 1000 ms limit"), "{report}");
+    assert!(report.contains("against the 300 ms limit"), "{report}");
     let _ = fs::remove_file(&flag);
 }
 
