@@ -89,7 +89,7 @@ impl FromStr for Whitespace {
 
     fn from_str(text: &str) -> Result<Self, String> {
         match text {
-            "plain" => Ok(Whitespace::Plain),
+            "plain" | "judges" => Ok(Whitespace::Plain),
             "hostile" => Ok(Whitespace::Hostile),
             other => Err(format!(
                 "'{}' is not plain or hostile",
@@ -138,7 +138,15 @@ fn hostile_list(dir: &Path) -> io::Result<Vec<(String, String)>> {
 /// If the puzzle's folder cannot be read, or its [`HOSTILE_LIST`] is unreadable, malformed or
 /// names a case that does not exist.
 pub fn discover(data: &Path, puzzle: &str) -> io::Result<Vec<Case>> {
-    let dir = data.join(puzzle);
+    discover_in(&data.join(puzzle), puzzle)
+}
+
+/// Every case of `puzzle` in its folder `dir` (whatever that folder is called), as [`discover`].
+///
+/// # Errors
+/// As [`discover`].
+pub fn discover_in(dir: &Path, puzzle: &str) -> io::Result<Vec<Case>> {
+    let dir = dir.to_path_buf();
     let hostile = hostile_list(&dir)?;
     let mut cases = Vec::new();
     for entry in fs::read_dir(&dir)? {
@@ -275,7 +283,7 @@ mod tests {
             Format::ALL.into_iter().filter(|format| format.holds(&input)).collect()
         };
         assert_eq!(holds("poj1077-sample"), [Format::Poj, Format::Hdu]);
-        assert_eq!(holds("hdu1043-sample"), [Format::Poj, Format::Hdu]);
+        assert_eq!(holds("poj-unsolvable"), [Format::Poj, Format::Hdu]);
         assert_eq!(holds("boards-50"), [Format::Hdu]);
         assert_eq!(holds("uva652-sample"), [Format::Uva652]);
         assert_eq!(holds("uva652-zero"), [Format::Uva652]);
