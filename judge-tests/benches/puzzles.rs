@@ -12,7 +12,7 @@
 //! time, the peak memory and the configurations settled per second of wall time, held to its
 //! targets of 3 minutes and 2 GB.
 
-use judge_tests::testkit::{shuffled_colour_hash, Rng};
+use judge_oracle::rng::{shuffled_colour_hash, Rng};
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};

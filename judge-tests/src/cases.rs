@@ -3,7 +3,7 @@
 //! each with the reason); and the layout an eight case is in (POJ 1077, HDU 1043 or UVa 652), so
 //! that a solution written for one judge can be run on that judge's cases alone.
 
-use crate::checker::eight;
+use judge_oracle::checker::eight;
 use std::fmt;
 use std::fs;
 use std::io;
@@ -35,12 +35,12 @@ impl Case {
     }
 
     /// `puzzle/name` as a message shows it: control characters and bytes that are not UTF-8
-    /// escaped (see [`crate::escape`]), so that a file name cannot split a verdict line or send
+    /// escaped (see [`judge_oracle::escape`]), so that a file name cannot split a verdict line or send
     /// escape sequences to the terminal; quoted (`'a b'`) when it holds a space or needed an
     /// escape.
     pub fn shown_id(&self) -> String {
         let stem = self.input.file_stem().unwrap_or_default();
-        let shown = crate::escape(stem);
+        let shown = judge_oracle::escape(stem);
         if shown.as_str() != stem || shown.contains(' ') {
             format!("{}/'{shown}'", self.puzzle)
         } else {
@@ -89,9 +89,12 @@ impl FromStr for Whitespace {
 
     fn from_str(text: &str) -> Result<Self, String> {
         match text {
-            "plain" => Ok(Whitespace::Plain),
+            "plain" | "judges" => Ok(Whitespace::Plain),
             "hostile" => Ok(Whitespace::Hostile),
-            other => Err(format!("'{}' is not plain or hostile", crate::escape(other.as_ref()))),
+            other => Err(format!(
+                "'{}' is not plain or hostile",
+                judge_oracle::escape(other.as_ref())
+            )),
         }
     }
 }
@@ -135,7 +138,15 @@ fn hostile_list(dir: &Path) -> io::Result<Vec<(String, String)>> {
 /// If the puzzle's folder cannot be read, or its [`HOSTILE_LIST`] is unreadable, malformed or
 /// names a case that does not exist.
 pub fn discover(data: &Path, puzzle: &str) -> io::Result<Vec<Case>> {
-    let dir = data.join(puzzle);
+    discover_in(&data.join(puzzle), puzzle)
+}
+
+/// Every case of `puzzle` in its folder `dir` (whatever that folder is called), as [`discover`].
+///
+/// # Errors
+/// As [`discover`].
+pub fn discover_in(dir: &Path, puzzle: &str) -> io::Result<Vec<Case>> {
+    let dir = dir.to_path_buf();
     let hostile = hostile_list(&dir)?;
     let mut cases = Vec::new();
     for entry in fs::read_dir(&dir)? {
@@ -167,7 +178,7 @@ pub fn discover(data: &Path, puzzle: &str) -> io::Result<Vec<Case>> {
             io::ErrorKind::InvalidData,
             format!(
                 "{HOSTILE_LIST} names '{}', which has no .in file",
-                crate::escape(name.as_ref())
+                judge_oracle::escape(name.as_ref())
             ),
         ));
     }
@@ -238,7 +249,12 @@ impl FromStr for Format {
         Format::ALL
             .into_iter()
             .find(|format| format.name() == text)
-            .ok_or_else(|| format!("unknown format '{}' (poj, hdu, uva652)", crate::escape(text.as_ref())))
+            .ok_or_else(|| {
+                format!(
+                    "unknown format '{}' (poj, hdu, uva652)",
+                    judge_oracle::escape(text.as_ref())
+                )
+            })
     }
 }
 
@@ -267,7 +283,7 @@ mod tests {
             Format::ALL.into_iter().filter(|format| format.holds(&input)).collect()
         };
         assert_eq!(holds("poj1077-sample"), [Format::Poj, Format::Hdu]);
-        assert_eq!(holds("hdu1043-sample"), [Format::Poj, Format::Hdu]);
+        assert_eq!(holds("poj-unsolvable"), [Format::Poj, Format::Hdu]);
         assert_eq!(holds("boards-50"), [Format::Hdu]);
         assert_eq!(holds("uva652-sample"), [Format::Uva652]);
         assert_eq!(holds("uva652-zero"), [Format::Uva652]);
