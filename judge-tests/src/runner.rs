@@ -630,6 +630,10 @@ pub fn default_jobs() -> usize {
 /// dropped: what `take` sees, and in what order, is the same for every `jobs`, so verdicts and
 /// output do not depend on it (work under way when `take` stops finishes first).
 ///
+/// A thread the system refuses (a process or thread limit, no memory for its stack) means fewer
+/// jobs, never a panic: the threads that started share the work, and with none the calling
+/// thread does it alone.
+///
 /// Each `work` call here runs a whole program ([`run_with`] is safe to call from several threads:
 /// each run has its own supervisor, report file and pipes, and Ctrl-C stops all of them).
 ///
@@ -640,24 +644,39 @@ pub fn in_order<T: Send>(
     count: usize,
     jobs: usize,
     work: impl Fn(usize) -> T + Sync,
+    take: impl FnMut(usize, T) -> bool,
+) {
+    in_order_with(count, jobs, thread::Builder::new, work, take)
+}
+
+/// [`in_order`] with each worker thread made from `builder()`, so that a test can make the
+/// system refuse them.
+fn in_order_with<T: Send>(
+    count: usize,
+    jobs: usize,
+    builder: impl Fn() -> thread::Builder,
+    work: impl Fn(usize) -> T + Sync,
     mut take: impl FnMut(usize, T) -> bool,
 ) {
-    if jobs <= 1 || count <= 1 {
+    let serially = |take: &mut dyn FnMut(usize, T) -> bool| {
         for index in 0..count {
             if !take(index, work(index)) {
                 return;
             }
         }
-        return;
+    };
+    if jobs <= 1 || count <= 1 {
+        return serially(&mut take);
     }
     let next = std::sync::atomic::AtomicUsize::new(0);
     let stopped = std::sync::atomic::AtomicBool::new(false);
     let (sender, receiver) = std::sync::mpsc::channel::<(usize, T)>();
-    thread::scope(|scope| {
+    let started = thread::scope(|scope| {
+        let mut started = 0;
         for _ in 0..jobs.min(count) {
             let sender = sender.clone();
             let (next, stopped, work) = (&next, &stopped, &work);
-            scope.spawn(move || loop {
+            let spawned = builder().spawn_scoped(scope, move || loop {
                 if stopped.load(Ordering::SeqCst) {
                     return;
                 }
@@ -666,8 +685,16 @@ pub fn in_order<T: Send>(
                     return;
                 }
             });
+            match spawned {
+                Ok(_) => started += 1,
+                // Refused: the threads already running take its share.
+                Err(_) => break,
+            }
         }
         drop(sender);
+        if started == 0 {
+            return 0;
+        }
         let mut waiting = std::collections::BTreeMap::new();
         let mut expected = 0;
         let mut taking = true;
@@ -688,7 +715,12 @@ pub fn in_order<T: Send>(
                 expected += 1;
             }
         }
+        started
     });
+    if started == 0 {
+        // Not one thread: no work was taken from `next`, so all of it is done here.
+        serially(&mut take);
+    }
 }
 
 /// A judge's verdict on one case.
@@ -840,6 +872,40 @@ mod tests {
             },
         );
         assert_eq!(none, 0);
+    }
+
+    #[test]
+    fn in_order_without_threads_does_the_work_itself() {
+        // A stack no system can map: every worker thread is refused, as under a thread limit.
+        let refused = || thread::Builder::new().stack_size(usize::MAX / 2);
+        let mut seen = Vec::new();
+        in_order_with(
+            6,
+            4,
+            refused,
+            |index| index * 3,
+            |index, result| {
+                seen.push((index, result));
+                index < 4
+            },
+        );
+        assert_eq!(seen, (0..=4).map(|index| (index, index * 3)).collect::<Vec<_>>());
+        // Some threads start, later ones are refused: the ones that started do all the work.
+        let made = std::sync::atomic::AtomicUsize::new(0);
+        let some = || {
+            if made.fetch_add(1, Ordering::SeqCst) < 2 {
+                thread::Builder::new()
+            } else {
+                thread::Builder::new().stack_size(usize::MAX / 2)
+            }
+        };
+        let mut seen = Vec::new();
+        in_order_with(9, 5, some, |index| index + 1, |index, result| {
+            seen.push((index, result));
+            true
+        });
+        assert_eq!(seen, (0..9).map(|index| (index, index + 1)).collect::<Vec<_>>());
+        assert_eq!(made.load(Ordering::SeqCst), 3, "stops asking after the first refusal");
     }
 
     #[test]
