@@ -77,7 +77,7 @@ fn quoted_list<'a>(names: impl IntoIterator<Item = &'a str>) -> String {
 /// The cases to run: the named ones (each must exist), or every case of the puzzle a judge could
 /// send (every case under `--whitespace hostile`), in `--format`'s layout; and how many cases no
 /// judge sends were left out.
-fn select_cases(data: &Path, options: &RunOptions) -> Outcome<(Vec<cases::Case>, usize)> {
+fn select_cases(data: &Path, options: &RunOptions) -> Outcome<(Vec<cases::Case>, usize, Vec<cases::Skipped>)> {
     let puzzles = cases::puzzles(data).or_else(|e| mistake(format!("{}: {e}", escape(data.as_os_str()))))?;
     if !puzzles.contains(&options.puzzle) {
         return mistake(format!(
@@ -87,7 +87,8 @@ fn select_cases(data: &Path, options: &RunOptions) -> Outcome<(Vec<cases::Case>,
         ));
     }
     let folder = data.join(&options.puzzle);
-    let all = cases::discover(data, &options.puzzle).or_else(|e| mistake(format!("{}: {e}", options.puzzle)))?;
+    let (all, skipped) =
+        cases::discover_skipping(data, &options.puzzle).or_else(|e| mistake(format!("{}: {e}", options.puzzle)))?;
     if all.is_empty() {
         return mistake(format!(
             "{} has no cases: no <case>.in file in {}",
@@ -151,7 +152,7 @@ fn select_cases(data: &Path, options: &RunOptions) -> Outcome<(Vec<cases::Case>,
             format!("{} has no case in the {format} layout", options.puzzle)
         });
     }
-    Ok((selected, left_out))
+    Ok((selected, left_out, skipped))
 }
 
 /// A case file's bytes, or the mistake naming it.
@@ -336,7 +337,11 @@ fn layout_advice(selected: &[cases::Case], passed: &[bool]) -> Outcome<Option<St
 /// verdict of the cases after it is written; [`Error::Output`] if `out` cannot be written.
 pub fn run(options: &RunOptions, out: &mut dyn Write) -> Outcome<bool> {
     let data = data_folder(options.data.as_deref())?;
-    let (selected, left_out) = select_cases(&data, options)?;
+    let (selected, left_out, skipped) = select_cases(&data, options)?;
+    // A FIFO among the cases would block its read for ever: one line each, before the verdicts.
+    for file in &skipped {
+        writeln!(out, "{file}")?;
+    }
     // The program must exist before any case runs: a missing binary is one mistake, not a
     // verdict per case.
     command_for(options)?;
