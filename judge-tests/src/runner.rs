@@ -900,10 +900,16 @@ mod tests {
             }
         };
         let mut seen = Vec::new();
-        in_order_with(9, 5, some, |index| index + 1, |index, result| {
-            seen.push((index, result));
-            true
-        });
+        in_order_with(
+            9,
+            5,
+            some,
+            |index| index + 1,
+            |index, result| {
+                seen.push((index, result));
+                true
+            },
+        );
         assert_eq!(seen, (0..9).map(|index| (index, index + 1)).collect::<Vec<_>>());
         assert_eq!(made.load(Ordering::SeqCst), 3, "stops asking after the first refusal");
     }

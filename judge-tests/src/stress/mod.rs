@@ -449,7 +449,12 @@ fn report(
 /// [`Error::Keep`] naming why FILE cannot be written.
 fn check_keep(path: &Path) -> Result<(), Error> {
     use std::os::unix::fs::FileTypeExt;
-    let refuse = |why: &str| Err(Error::Keep(path.to_path_buf(), io::Error::new(io::ErrorKind::Other, why)));
+    let refuse = |why: &str| {
+        Err(Error::Keep(
+            path.to_path_buf(),
+            io::Error::new(io::ErrorKind::Other, why),
+        ))
+    };
     if let Ok(meta) = std::fs::metadata(path) {
         if meta.is_dir() {
             return refuse("is a folder, not a file");
