@@ -190,12 +190,19 @@ fn indented(text: &str) -> String {
 /// RE, TLE, MLE or OLE.
 fn verdict_line(verdict: Verdict, id: &str, run: &Run, limits: &Limits) -> String {
     let memory = run.peak_memory.map(runner::format_memory).unwrap_or_else(|| "-".into());
-    let mut line = format!("{verdict:<3} {id:<40} {:>6} ms {memory:>10}", run.elapsed.as_millis());
+    // CPU time, as the limit counts it (the wall clock where the program was stopped by it).
+    let time = run.cpu.unwrap_or(run.elapsed);
+    let mut line = format!("{verdict:<3} {id:<40} {:>6} ms {memory:>10}", time.as_millis());
     match verdict {
         Verdict::RuntimeError => line.push_str(&format!("  ({})", run.failure().unwrap_or_default())),
         Verdict::MemoryLimitExceeded => {
             let limit = limits.memory.unwrap_or_default() >> 20;
-            line.push_str(&format!("  (limit {limit} MB)"));
+            // The weaker mode is named: it sees only the files the program was seen holding.
+            let mode = match run.memory_mode {
+                Some(runner::MemoryMode::Proc) => ", counted from /proc: no cgroup",
+                _ => "",
+            };
+            line.push_str(&format!("  (limit {limit} MB{mode})"));
         }
         Verdict::TimeLimitExceeded => {
             let limit = limits.time.unwrap_or_default().as_millis();

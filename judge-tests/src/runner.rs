@@ -38,6 +38,7 @@
 //! writable, the program cannot be started: not found on `PATH`, not executable) are an
 //! [`io::Error`] from [`run_with`] naming the cause, never a verdict on the program.
 
+pub mod cgroup;
 mod compare;
 pub mod tree;
 
@@ -77,8 +78,14 @@ pub struct Run {
     pub signal: Option<i32>,
     /// Wall time from start to exit (or to the kill).
     pub elapsed: Duration,
-    /// Whether the time limit ran out and the program was killed.
+    /// The CPU time (user + system) of the program's whole tree, when the supervisor reported
+    /// it (the program ended by itself or by a limit the supervisor enforces).
+    pub cpu: Option<Duration>,
+    /// Whether the time limit ran out and the program was killed: its CPU time passed
+    /// [`Limits::time`], or the wall clock passed [`wall_limit`] of it (a program that sleeps).
     pub timed_out: bool,
+    /// How memory was counted ([`MemoryMode`]), when the supervisor reported it.
+    pub memory_mode: Option<MemoryMode>,
     /// Whether stdout passed [`Limits::output`] and the program was killed.
     pub output_limit_exceeded: bool,
     /// Whether the peak resident memory passed [`Limits::memory`].
@@ -111,6 +118,27 @@ impl Run {
     }
 }
 
+/// How the supervisor counted a program's memory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MemoryMode {
+    /// The program ran in a cgroup v2 of its own: the kernel's `memory.peak` counts every page
+    /// its tree caused (memfds and tmpfs files included), and `memory.max` stops it.
+    Cgroup,
+    /// No cgroup could be had ([`cgroup::memory_parent`]): the tree's resident sets, plus the
+    /// memfds and tmpfs files its processes were seen holding, polled every millisecond.
+    Proc,
+}
+
+impl MemoryMode {
+    /// How a verdict line names the mode: `cgroup`, `/proc`.
+    pub fn name(self) -> &'static str {
+        match self {
+            MemoryMode::Cgroup => "cgroup",
+            MemoryMode::Proc => "/proc",
+        }
+    }
+}
+
 /// Most bytes of stdout kept by default; a program that writes more is stopped with
 /// [`Verdict::OutputLimitExceeded`].
 pub const MAX_CAPTURE: usize = 64 << 20;
@@ -121,7 +149,10 @@ pub const MAX_STDERR: usize = 1 << 20;
 /// The limits of one run.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Limits {
-    /// Wall-clock time; `None` waits for ever.
+    /// CPU time (user + system of the program's whole tree), as judges count it, so that a
+    /// program waiting for a core (`--jobs` above the core count, a busy machine) is not charged
+    /// for the wait; the wall clock is limited too, at [`wall_limit`] of it, for a program that
+    /// sleeps. `None` waits for ever.
     pub time: Option<Duration>,
     /// Peak memory in bytes (see the module docs).
     pub memory: Option<u64>,
@@ -151,6 +182,21 @@ impl Limits {
             ..Limits::default()
         }
     }
+}
+
+/// How many programs [`in_order`] runs at once now (1 outside it), which [`wall_limit`] allows
+/// for.
+static JOBS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(1);
+
+/// The wall-clock limit of a run whose CPU-time limit is `time`: three times it (judges allow
+/// two to three) for every core's worth of programs running at once (`--jobs` 16 on 2 cores
+/// gives each a core an eighth of the time), plus a second for the start of an interpreter.
+/// Far above what a program that computes needs, so it is only ever reached by one that waits.
+pub fn wall_limit(time: Duration) -> Duration {
+    let jobs = JOBS.load(Ordering::SeqCst).max(1);
+    let cores = default_jobs().max(1);
+    let share = ((jobs + cores - 1) / cores).max(1) as u32;
+    time.saturating_mul(3 * share).saturating_add(Duration::from_secs(1))
 }
 
 /// The supervisors of the programs running now, whose trees are killed on Ctrl-C.
@@ -303,7 +349,7 @@ fn create_report() -> io::Result<PathBuf> {
 }
 
 /// `command` run under the `peak-rss` helper, which writes its report to `report`.
-fn measured(command: &Command, memory: Option<u64>, report: &Path) -> io::Result<Command> {
+fn measured(command: &Command, limits: &Limits, report: &Path) -> io::Result<Command> {
     let helper = helper_path();
     if !helper.exists() {
         return Err(io::Error::new(
@@ -316,8 +362,14 @@ fn measured(command: &Command, memory: Option<u64>, report: &Path) -> io::Result
     }
     let mut wrapped = Command::new(helper);
     wrapped.arg("--parent").arg(std::process::id().to_string());
-    if let Some(bytes) = memory {
-        wrapped.arg("--memory-limit-kib").arg((bytes / 1024).to_string());
+    if let Some(bytes) = limits.memory {
+        wrapped.arg("--memory-limit-kib").arg((bytes / 1024).max(1).to_string());
+        if let Some(parent) = cgroup::memory_parent() {
+            wrapped.arg("--cgroup").arg(parent);
+        }
+    }
+    if let Some(time) = limits.time {
+        wrapped.arg("--cpu-limit-ms").arg(time.as_millis().max(1).to_string());
     }
     wrapped.arg(report).arg(command.get_program()).args(command.get_args());
     for (key, value) in command.get_envs() {
@@ -332,9 +384,15 @@ fn measured(command: &Command, memory: Option<u64>, report: &Path) -> io::Result
     Ok(wrapped)
 }
 
-/// What the supervisor reported: peak KiB, wall time, and the exit code or the signal; `None`
-/// if it wrote nothing (it was killed).
-type Report = (u64, Duration, Option<i32>, Option<i32>);
+/// What the supervisor reported; `None` from [`read_report`] if it wrote nothing (it was killed).
+struct Report {
+    peak_kib: u64,
+    wall: Duration,
+    code: Option<i32>,
+    signal: Option<i32>,
+    cpu: Duration,
+    mode: MemoryMode,
+}
 
 /// Reads and removes the supervisor's report.
 ///
@@ -365,12 +423,28 @@ fn read_report(report: &Path) -> io::Result<Option<Report>> {
         return Err(garbled());
     };
     let wall = Duration::from_micros(wall);
-    let code = fields.get(3).and_then(|n| n.parse().ok());
-    match fields.get(2) {
-        Some(&"signal") => Ok(Some((peak, wall, None, code))),
-        Some(&"exit") => Ok(Some((peak, wall, code, None))),
-        _ => Err(garbled()),
-    }
+    let status = fields.get(3).and_then(|n| n.parse().ok());
+    let (Some(cpu), Some(mode)) = (number(4), fields.get(5)) else {
+        return Err(garbled());
+    };
+    let (code, signal) = match fields.get(2) {
+        Some(&"signal") => (None, status),
+        Some(&"exit") => (status, None),
+        _ => return Err(garbled()),
+    };
+    let mode = if *mode == "cgroup" {
+        MemoryMode::Cgroup
+    } else {
+        MemoryMode::Proc
+    };
+    Ok(Some(Report {
+        peak_kib: peak,
+        wall,
+        code,
+        signal,
+        cpu: Duration::from_micros(cpu),
+        mode,
+    }))
 }
 
 /// One of the program's pipes, read without blocking.
@@ -482,7 +556,7 @@ pub fn run_with(command: &mut Command, input: &[u8], limits: &Limits) -> io::Res
 
 /// [`run_with`] once the report file exists.
 fn run_supervised(command: &mut Command, input: &[u8], limits: &Limits, report: &Path) -> io::Result<Run> {
-    let mut wrapped = measured(command, limits.memory, report)?;
+    let mut wrapped = measured(command, limits, report)?;
     let start = Instant::now();
     let mut child = spawn(&mut wrapped)?;
     let supervisor = child.id() as i32;
@@ -522,12 +596,20 @@ fn run_supervised(command: &mut Command, input: &[u8], limits: &Limits, report: 
     let reported = read_report(report)?;
     if timed_out || output_limit_exceeded {
         run.code = None;
-    } else if let Some((peak_kib, wall, code, signal)) = reported {
-        let peak = peak_kib * 1024;
+    } else if let Some(report) = reported {
+        let peak = report.peak_kib * 1024;
         run.peak_memory = Some(peak);
         run.memory_limit_exceeded = limits.memory.is_some_and(|limit| peak > limit);
-        (run.code, run.signal) = (code, signal);
-        elapsed = wall;
+        (run.code, run.signal) = (report.code, report.signal);
+        run.cpu = Some(report.cpu);
+        run.memory_mode = Some(report.mode);
+        // The supervisor stops a tree over its CPU time; one that ended by itself just over
+        // it is over it all the same.
+        if limits.time.is_some_and(|limit| report.cpu > limit) {
+            run.timed_out = true;
+            run.code = None;
+        }
+        elapsed = report.wall;
     } else if run.code.is_some() {
         // The supervisor exited without a word: it was not the program that failed.
         return Err(io::Error::new(
@@ -569,7 +651,7 @@ fn supervise(
         if out.overflow {
             return Ok((out.into_kept(), err.into_kept(), false, true));
         }
-        if limits.time.is_some_and(|limit| start.elapsed() > limit) {
+        if limits.time.is_some_and(|limit| start.elapsed() > wall_limit(limit)) {
             return Ok((out.into_kept(), err.into_kept(), true, false));
         }
         // Wait up to a millisecond for a pipe to be ready, then look at the program again.
@@ -692,6 +774,7 @@ fn in_order_with<T: Send>(
             }
         }
         drop(sender);
+        let before = JOBS.swap(started.max(1), Ordering::SeqCst);
         if started == 0 {
             return 0;
         }
@@ -715,6 +798,7 @@ fn in_order_with<T: Send>(
                 expected += 1;
             }
         }
+        JOBS.store(before, Ordering::SeqCst);
         started
     });
     if started == 0 {

@@ -260,3 +260,113 @@ fn a_process_limit_is_fewer_jobs_or_one_error_line_never_a_panic() {
     assert!(reports > 0, "no limit let judge report");
     fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Runs `script` (python3) as the program under `--memory-limit 100` on msquare/usaco-1.
+fn judged_with_memory_limit(script: &str, tmp: &Path) -> String {
+    let program = tmp.join("program.py");
+    fs::write(&program, script).unwrap();
+    let command = format!("python3 '{}'", program.display());
+    let data = data();
+    let args = [
+        "run",
+        "msquare",
+        "usaco-1",
+        "--memory-limit",
+        "100",
+        "--time-limit",
+        "60000",
+        "--command",
+        &command,
+        "--data",
+        data.to_str().unwrap(),
+    ];
+    let judged = finish(judge(&args, tmp), Duration::from_secs(120));
+    String::from_utf8_lossy(&judged.stdout).into_owned()
+}
+
+#[test]
+fn memory_in_a_memfd_counts_against_the_limit() {
+    let dir = scratch("memfd");
+    // 400 MiB in a memfd, written a MiB at a time and never mapped: in no process's RSS.
+    let said = judged_with_memory_limit(
+        "import os\nfd = os.memfd_create('hoard')\nchunk = b'x' * (1 << 20)\n\
+         for _ in range(400):\n    os.write(fd, chunk)\nprint(open(0).read() and '')\n",
+        &dir,
+    );
+    assert!(
+        said.starts_with("MLE msquare/usaco-1") && said.contains("(limit 100 MB"),
+        "{said}"
+    );
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn memory_in_a_dev_shm_file_counts_and_the_file_is_removed() {
+    let dir = scratch("shm");
+    let hoard = PathBuf::from(format!("/dev/shm/judge-contract-hoard-{}", std::process::id()));
+    // 300 MB in a file on tmpfs, written a MiB at a time, then kept open while it waits.
+    let said = judged_with_memory_limit(
+        &format!(
+            "f = open('{}', 'wb')\nchunk = b'x' * (1 << 20)\n\
+             for _ in range(300):\n    f.write(chunk)\n    f.flush()\nimport time\ntime.sleep(30)\n",
+            hoard.display()
+        ),
+        &dir,
+    );
+    let left = hoard.exists();
+    let _ = fs::remove_file(&hoard);
+    assert!(
+        said.starts_with("MLE msquare/usaco-1") && said.contains("(limit 100 MB"),
+        "{said}"
+    );
+    assert!(!left, "{} outlived the run", hoard.display());
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn more_jobs_than_cores_keep_a_computing_program_accepted() {
+    let dir = scratch("jobs");
+    // usaco-1's answer after about 0.05 s of CPU, under a limit ten times that: sixteen programs
+    // a core share the cores, so each waits for one longer than its limit, and far longer than
+    // it computes (a limit on the wall clock turned all of them into TLE).
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let copies = 16 * cores;
+    // Each case is usaco-1 under another name.
+    let cases = dir.join("data/msquare");
+    fs::create_dir_all(&cases).unwrap();
+    for copy in 0..copies {
+        for end in ["in", "out"] {
+            let from = data().join(format!("msquare/usaco-1.{end}"));
+            fs::copy(from, cases.join(format!("copy-{copy}.{end}"))).unwrap();
+        }
+    }
+    let answer = data().join("msquare/usaco-1.out");
+    // A shell's own loop: no interpreter to start, all of it CPU.
+    let command = format!(
+        "i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done; cat '{}'",
+        answer.display()
+    );
+    let jobs = copies.to_string();
+    let data = dir.join("data");
+    let args = [
+        "run",
+        "msquare",
+        "--jobs",
+        &jobs,
+        "--time-limit",
+        "500",
+        "--command",
+        &command,
+        "--data",
+        data.to_str().unwrap(),
+    ];
+    let judged = finish(judge(&args, &dir), Duration::from_secs(300));
+    let said = String::from_utf8_lossy(&judged.stdout);
+    let accepted = said
+        .lines()
+        .filter(|line| line.starts_with("AC  msquare/copy-"))
+        .count();
+    assert_eq!(accepted, copies, "{said}");
+    assert_eq!(judged.status.code(), Some(0), "{said}");
+    fs::remove_dir_all(&dir).unwrap();
+}
