@@ -423,11 +423,11 @@ fn read_report(report: &Path) -> io::Result<Option<Report>> {
         return Err(garbled());
     };
     let wall = Duration::from_micros(wall);
-    let status = fields.get(3).and_then(|n| n.parse().ok());
-    let (Some(cpu), Some(mode)) = (number(4), fields.get(5)) else {
+    let (Some(cpu), Some(mode)) = (number(2), fields.get(3)) else {
         return Err(garbled());
     };
-    let (code, signal) = match fields.get(2) {
+    let status = fields.get(5).and_then(|n| n.parse().ok());
+    let (code, signal) = match fields.get(4) {
         Some(&"signal") => (None, status),
         Some(&"exit") => (status, None),
         _ => return Err(garbled()),

@@ -1,5 +1,6 @@
-//! `peak-rss [--memory-limit-kib N] [--parent PID] OUT PROGRAM [ARGS...]`: runs PROGRAM with this process's
-//! stdin, stdout and stderr, then writes `<peak memory in KiB> <wall time in µs> exit <code>` (or
+//! `peak-rss [--memory-limit-kib N] [--cpu-limit-ms N] [--cgroup DIR] [--parent PID] OUT PROGRAM
+//! [ARGS...]`: runs PROGRAM with this process's stdin, stdout and stderr, then writes
+//! `<peak memory in KiB> <wall time in µs> <CPU time in µs> <cgroup|proc> exit <code>` (or
 //! `signal <number>`) to the file OUT and exits with PROGRAM's status (128 + the signal number for
 //! a signal).
 //!
@@ -481,7 +482,7 @@ fn main() -> ExitCode {
         Ending::Exit(code) => format!("exit {code}"),
         Ending::Signal(signal) => format!("signal {signal}"),
     };
-    let line = format!("{peak_kib} {} {text} {} {mode}\n", wall.as_micros(), cpu.as_micros());
+    let line = format!("{peak_kib} {} {} {mode} {text}\n", wall.as_micros(), cpu.as_micros());
     let _held = REPORT.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
     if let Err(error) = std::fs::write(report, line) {
         return fail(None, &format!("cannot write {}: {error}", judge_oracle::escape(report)));
