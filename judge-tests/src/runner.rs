@@ -30,9 +30,17 @@
 //! Memory: the supervisor reads the peak from `getrusage` after reaping the whole tree (the
 //! largest single process), and with a limit polls the tree every millisecond, summing each
 //! process's PSS (a page shared after a fork counts once; RSS where `/proc/<pid>/smaps_rollup` is
-//! missing); the peak is the larger of the two. It caps the address space and stops the tree
-//! once it passes the limit. That keeps this crate free of `unsafe` (no `pre_exec`, no raw
-//! `wait4`).
+//! missing) and the memfds and tmpfs files the tree holds open (pages in no resident set, each
+//! file once, [`tree::hidden_files`]); the peak is the larger of the two. Where `judge` can have a
+//! cgroup v2 ([`cgroup`]), the program runs in one of its own and the kernel's `memory.peak`
+//! counts every page instead ([`MemoryMode`]). It caps the address space and stops the tree
+//! once it passes the limit, then removes the `/dev/shm` files the tree held. That keeps this
+//! crate free of `unsafe` (no `pre_exec`, no raw `wait4`).
+//!
+//! Time: [`Limits::time`] bounds the CPU time of the whole tree (the supervisor looks every few
+//! milliseconds and stops it past the limit), so that waiting for a core (`--jobs` above the
+//! cores) never costs a verdict; the wall clock is bounded at [`wall_limit`] of it, for programs
+//! that sleep.
 //!
 //! The supervisor's own failures (it is missing, the temporary folder for its report is not
 //! writable, the program cannot be started: not found on `PATH`, not executable) are an
@@ -825,7 +833,8 @@ pub enum Verdict {
     /// the largest total of the whole process tree, polled every millisecond, in which each
     /// process counts by its PSS (`Pss:` of `/proc/<pid>/smaps_rollup`: a page shared by k
     /// processes counts 1/k in each, so a forking program's shared pages count once) or by its
-    /// RSS where `smaps_rollup` is missing (kernels before 4.14).
+    /// RSS where `smaps_rollup` is missing (kernels before 4.14), and every memfd and tmpfs file
+    /// the tree holds counts once; in a cgroup ([`MemoryMode::Cgroup`]), the kernel's peak.
     MemoryLimitExceeded,
     /// Output limit exceeded: more stdout than the limit.
     OutputLimitExceeded,
