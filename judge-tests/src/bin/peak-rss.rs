@@ -28,6 +28,19 @@
 //!   faster than the polling cannot take the machine's memory; the slack is for what programs
 //!   reserve without touching (thread stacks, allocator arenas, interpreters).
 //!
+//! - The memfds and tmpfs files any process of the tree holds open count in that total, each
+//!   file once by its allocated blocks (pages no resident set shows), and a tmpfs file seen once
+//!   counts while it exists; after the run the `/dev/shm` files the tree held are removed.
+//! - With `--cgroup DIR` (a cgroup v2 parent `judge` prepared: `judge_tests::runner::cgroup`)
+//!   and a memory limit, this process makes `DIR/run-<its id>` with `memory.max` just above N,
+//!   enters it, then starts PROGRAM inside: the kernel's `memory.peak` counts every page of the
+//!   tree and is the peak (an OOM kill there counts as over the limit). Its own OOM score is
+//!   lowered so the kernel kills the program, not it. The report names the mode: `cgroup`, or
+//!   `proc` when no cgroup could be made.
+//! - With `--cpu-limit-ms N`, the tree's CPU time (what was reaped, from `getrusage`, and the
+//!   living processes' own, from `/proc/<pid>/stat`) is looked at every few milliseconds and the
+//!   tree killed past N; the report gives the CPU time of the whole tree.
+//!
 //! Errors of its own (bad arguments, PROGRAM cannot start, the limit cannot be set) are one
 //! stderr line, `error <message>` written to OUT when it can be (so that `judge` reports them as
 //! its own failure, never the program's), and exit status 125.
@@ -190,14 +203,15 @@ fn wait_for(program: Pid, watch: &Watch) -> io::Result<Watched> {
                 }
                 polls = polls.wrapping_add(1);
                 if let Some(limit) = watch.limit_kib {
+                    // Found in both modes: what is left in /dev/shm is removed after the run.
+                    for &pid in &members {
+                        tree::hidden_files(pid, &watch.tmpfs, &mut hidden);
+                    }
                     let total = match &watch.cgroup {
                         // The kernel counts every page, and `memory.max` stops the tree itself.
                         Some(cgroup) => cgroup.current_kib(),
                         None => {
                             let resident: u64 = members.iter().filter_map(|&pid| tree::memory_kib(pid)).sum();
-                            for &pid in &members {
-                                tree::hidden_files(pid, &watch.tmpfs, &mut hidden);
-                            }
                             // A closed file on a tmpfs still holds its pages while it exists.
                             for file in &mut hidden {
                                 if let Some(path) = &file.path {
@@ -442,7 +456,14 @@ fn main() -> ExitCode {
     };
     let start = Instant::now();
     let program = match Command::new(&args[1]).args(&args[2..]).process_group(0).spawn() {
-        Ok(child) => Pid::from_raw(child.id() as i32),
+        Ok(child) => {
+            if watch.cgroup.is_some() {
+                // At `memory.max` the kernel kills the largest process of the cgroup; never this
+                // one, which must report (set after the program started: it would inherit it).
+                let _ = std::fs::write("/proc/self/oom_score_adj", "-1000");
+            }
+            Pid::from_raw(child.id() as i32)
+        }
         Err(error) => {
             let why = format!("cannot run {}: {error}", judge_oracle::escape(&args[1]));
             let status = fail(None, &why);
