@@ -202,11 +202,15 @@ fn wait_for(program: Pid, watch: &Watch) -> io::Result<Watched> {
                     }
                 }
                 polls = polls.wrapping_add(1);
+                // Found in every mode, with a memory limit or without: what the tree left in
+                // /dev/shm is removed after the run, and a memfd shows in the peak.
+                for &pid in &members {
+                    tree::hidden_files(pid, &watch.tmpfs, &mut hidden);
+                }
+                if watch.limit_kib.is_none() {
+                    most = most.max(hidden.iter().map(|file| file.kib).sum::<u64>());
+                }
                 if let Some(limit) = watch.limit_kib {
-                    // Found in both modes: what is left in /dev/shm is removed after the run.
-                    for &pid in &members {
-                        tree::hidden_files(pid, &watch.tmpfs, &mut hidden);
-                    }
                     let total = match &watch.cgroup {
                         // The kernel counts every page, and `memory.max` stops the tree itself.
                         Some(cgroup) => cgroup.current_kib(),

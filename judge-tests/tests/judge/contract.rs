@@ -320,6 +320,35 @@ fn memory_in_a_dev_shm_file_counts_and_the_file_is_removed() {
         "{said}"
     );
     assert!(!left, "{} outlived the run", hoard.display());
+    // Without a memory limit too: a right answer, and a file left in /dev/shm that is removed.
+    let program = dir.join("leaves.py");
+    fs::write(
+        &program,
+        format!(
+            "import time\nf = open('{}', 'wb')\nf.write(b'x' * (1 << 20))\nf.flush()\ntime.sleep(0.3)\n\
+             f.close()\nprint(open('{}').read(), end='')\n",
+            hoard.display(),
+            data().join("msquare/usaco-1.out").display()
+        ),
+    )
+    .unwrap();
+    let command = format!("python3 '{}'", program.display());
+    let data = data();
+    let args = [
+        "run",
+        "msquare",
+        "usaco-1",
+        "--command",
+        &command,
+        "--data",
+        data.to_str().unwrap(),
+    ];
+    let judged = finish(judge(&args, &dir), Duration::from_secs(120));
+    let said = String::from_utf8_lossy(&judged.stdout);
+    let left = hoard.exists();
+    let _ = fs::remove_file(&hoard);
+    assert!(said.starts_with("AC  msquare/usaco-1"), "{said}");
+    assert!(!left, "{} outlived the run", hoard.display());
     fs::remove_dir_all(&dir).unwrap();
 }
 
