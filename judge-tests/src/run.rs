@@ -205,8 +205,13 @@ fn verdict_line(verdict: Verdict, id: &str, run: &Run, limits: &Limits) -> Strin
             line.push_str(&format!("  (limit {limit} MB{mode})"));
         }
         Verdict::TimeLimitExceeded => {
-            let limit = limits.time.unwrap_or_default().as_millis();
-            line.push_str(&format!("  (limit {limit} ms)"));
+            let limit = limits.time.unwrap_or_default();
+            // No CPU time reported: the wall clock stopped a program that waited (it slept).
+            let wall = match run.cpu {
+                Some(_) => String::new(),
+                None => format!(", wall limit {} ms: it waited", runner::wall_limit(limit).as_millis()),
+            };
+            line.push_str(&format!("  (limit {} ms{wall})", limit.as_millis()));
         }
         Verdict::OutputLimitExceeded => line.push_str(&format!("  (over {} bytes)", limits.output)),
         _ => {}

@@ -322,7 +322,7 @@ fn verdict_lines_say_why_a_run_failed() {
             "RE  eight/a",
             "    stderr (its last lines):\n        oops\n",
         ),
-        ("sleep 20", "TLE eight/a", "(limit 1000 ms)"),
+        ("sleep 20", "TLE eight/a", "(limit 1000 ms, wall limit "),
         ("yes", "OLE eight/a", "(over 67108864 bytes)"),
     ];
     for (command, start, detail) in rows {

@@ -399,3 +399,33 @@ fn more_jobs_than_cores_keep_a_computing_program_accepted() {
     assert_eq!(judged.status.code(), Some(0), "{said}");
     fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn computing_past_the_cpu_limit_is_tle_and_waiting_past_the_wall_limit_says_so() {
+    let dir = scratch("cpu");
+    let data = data();
+    // The loop runs in a grandchild: the whole tree's CPU time counts.
+    for (command, detail) in [
+        ("sh -c 'while :; do :; done'; sleep 100", "(limit 200 ms)\n"),
+        ("sleep 100", "(limit 200 ms, wall limit "),
+    ] {
+        let args = [
+            "run",
+            "msquare",
+            "usaco-1",
+            "--time-limit",
+            "200",
+            "--command",
+            command,
+            "--data",
+            data.to_str().unwrap(),
+        ];
+        let judged = finish(judge(&args, &dir), Duration::from_secs(120));
+        let said = String::from_utf8_lossy(&judged.stdout);
+        assert!(
+            said.starts_with("TLE msquare/usaco-1") && said.contains(detail),
+            "{command}: {said}"
+        );
+    }
+    fs::remove_dir_all(&dir).unwrap();
+}
