@@ -89,7 +89,7 @@ impl FromStr for Whitespace {
 
     fn from_str(text: &str) -> Result<Self, String> {
         match text {
-            "plain" => Ok(Whitespace::Plain),
+            "plain" | "judges" => Ok(Whitespace::Plain),
             "hostile" => Ok(Whitespace::Hostile),
             other => Err(format!(
                 "'{}' is not plain or hostile",
@@ -138,10 +138,18 @@ fn hostile_list(dir: &Path) -> io::Result<Vec<(String, String)>> {
 /// If the puzzle's folder cannot be read, or its [`HOSTILE_LIST`] is unreadable, malformed or
 /// names a case that does not exist.
 pub fn discover(data: &Path, puzzle: &str) -> io::Result<Vec<Case>> {
-    discover_skipping(data, puzzle).map(|(cases, _)| cases)
+    discover_in(&data.join(puzzle), puzzle)
 }
 
-/// A case file [`discover_skipping`] leaves out: not a regular file (a FIFO, a folder, a socket,
+/// Every case of `puzzle` in its folder `dir` (whatever that folder is called), as [`discover`].
+///
+/// # Errors
+/// As [`discover`].
+pub fn discover_in(dir: &Path, puzzle: &str) -> io::Result<Vec<Case>> {
+    discover_in_skipping(dir, puzzle).map(|(cases, _)| cases)
+}
+
+/// A case file [`discover_in_skipping`] leaves out: not a regular file (a FIFO, a folder, a socket,
 /// a device), which reading could block on for ever or never finish.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Skipped {
@@ -182,13 +190,13 @@ fn not_regular(path: &Path) -> Option<&'static str> {
     })
 }
 
-/// [`discover`], and the case files it left out because they are not regular files (a FIFO
+/// [`discover_in`], and the case files it left out because they are not regular files (a FIFO
 /// would block the read for ever): a case whose `.in` or `.out` is one is skipped, never run.
 ///
 /// # Errors
 /// As [`discover`]; a [`HOSTILE_LIST`] that is not a regular file is an error too.
-pub fn discover_skipping(data: &Path, puzzle: &str) -> io::Result<(Vec<Case>, Vec<Skipped>)> {
-    let dir = data.join(puzzle);
+pub fn discover_in_skipping(dir: &Path, puzzle: &str) -> io::Result<(Vec<Case>, Vec<Skipped>)> {
+    let dir = dir.to_path_buf();
     if let Some(what) = not_regular(&dir.join(HOSTILE_LIST)) {
         return Err(io::Error::new(
             io::ErrorKind::InvalidData,
@@ -340,7 +348,7 @@ mod tests {
             Format::ALL.into_iter().filter(|format| format.holds(&input)).collect()
         };
         assert_eq!(holds("poj1077-sample"), [Format::Poj, Format::Hdu]);
-        assert_eq!(holds("hdu1043-sample"), [Format::Poj, Format::Hdu]);
+        assert_eq!(holds("poj-unsolvable"), [Format::Poj, Format::Hdu]);
         assert_eq!(holds("boards-50"), [Format::Hdu]);
         assert_eq!(holds("uva652-sample"), [Format::Uva652]);
         assert_eq!(holds("uva652-zero"), [Format::Uva652]);

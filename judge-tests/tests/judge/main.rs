@@ -10,7 +10,10 @@
 //! - [`stress`]: `judge stress` against deliberately broken solvers, a user's generator and the
 //!   workspace's own binaries;
 //! - [`own_solution`]: `judge` on a user's own solution: one-layout solutions, the cases no judge
-//!   sends, classic bugs shrunk to their easiest failing case, `--jobs`.
+//!   sends, classic bugs shrunk to their easiest failing case, `--jobs`;
+//! - [`what_a_judge_finds`]: what a real judge would find, found at once: the unsolvable board
+//!   of a POJ solution without the parity check, a TLE confirmed alone, a missing empty line as
+//!   PE in run and stress, hints that say only what the output shows, `--data`.
 //!
 //! Where the checker is tested: its rules in process, in `judge-oracle`'s unit tests
 //! (`oracle/src/checker/`); its verdict on every deliberately wrong output in `tests/judged`
@@ -23,3 +26,4 @@ mod contract;
 mod limits;
 mod own_solution;
 mod stress;
+mod what_a_judge_finds;
