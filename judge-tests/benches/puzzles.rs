@@ -87,7 +87,7 @@ fn measure(program: &Path, input: &Path, rounds: usize) -> Cost {
             .expect("peak-rss (make build)");
         assert!(status.success(), "{} failed on {}", program.display(), input.display());
         let text = fs::read_to_string(&report).unwrap();
-        // `KIB MICROS` then how the program ended (`exit 0`).
+        // `KIB MICROS`, then the CPU time, the memory mode and how the program ended (`exit 0`).
         let mut fields = text.split_whitespace();
         let (kib, micros) = (fields.next().unwrap(), fields.next().unwrap());
         peak_kib = peak_kib.max(kib.parse().unwrap());

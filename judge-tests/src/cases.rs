@@ -146,14 +146,78 @@ pub fn discover(data: &Path, puzzle: &str) -> io::Result<Vec<Case>> {
 /// # Errors
 /// As [`discover`].
 pub fn discover_in(dir: &Path, puzzle: &str) -> io::Result<Vec<Case>> {
+    discover_in_skipping(dir, puzzle).map(|(cases, _)| cases)
+}
+
+/// A case file [`discover_in_skipping`] leaves out: not a regular file (a FIFO, a folder, a socket,
+/// a device), which reading could block on for ever or never finish.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Skipped {
+    /// The `.in` or `.out` file that is not a regular file.
+    pub path: PathBuf,
+    /// What it is: `a FIFO`, `a folder`, ...
+    pub what: &'static str,
+}
+
+impl fmt::Display for Skipped {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "skipped {}: {}, not a regular file",
+            judge_oracle::escape(self.path.as_os_str()),
+            self.what
+        )
+    }
+}
+
+/// What a path that is not a regular file is, following links; `None` for a regular file or a
+/// path that cannot be looked at (reading it then reports why).
+fn not_regular(path: &Path) -> Option<&'static str> {
+    use std::os::unix::fs::FileTypeExt;
+    let kind = fs::metadata(path).ok()?.file_type();
+    Some(if kind.is_file() {
+        return None;
+    } else if kind.is_fifo() {
+        "a FIFO"
+    } else if kind.is_dir() {
+        "a folder"
+    } else if kind.is_socket() {
+        "a socket"
+    } else if kind.is_char_device() || kind.is_block_device() {
+        "a device"
+    } else {
+        "not a file"
+    })
+}
+
+/// [`discover_in`], and the case files it left out because they are not regular files (a FIFO
+/// would block the read for ever): a case whose `.in` or `.out` is one is skipped, never run.
+///
+/// # Errors
+/// As [`discover`]; a [`HOSTILE_LIST`] that is not a regular file is an error too.
+pub fn discover_in_skipping(dir: &Path, puzzle: &str) -> io::Result<(Vec<Case>, Vec<Skipped>)> {
     let dir = dir.to_path_buf();
+    if let Some(what) = not_regular(&dir.join(HOSTILE_LIST)) {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("{HOSTILE_LIST} is {what}, not a regular file"),
+        ));
+    }
     let hostile = hostile_list(&dir)?;
     let mut cases = Vec::new();
+    let mut skipped = Vec::new();
     for entry in fs::read_dir(&dir)? {
         let path = entry?.path();
         if path.extension().is_some_and(|ext| ext == "in") {
             let name = path.file_stem().unwrap_or_default().to_string_lossy().into_owned();
             let expected = path.with_extension("out");
+            if let Some((path, what)) = [&path, &expected]
+                .into_iter()
+                .find_map(|file| Some((file.clone(), not_regular(file)?)))
+            {
+                skipped.push(Skipped { path, what });
+                continue;
+            }
             // `symlink_metadata`, not `exists`: a dangling link is an answer file that cannot
             // be read, not a missing one.
             let present = fs::symlink_metadata(&expected).is_ok();
@@ -183,7 +247,8 @@ pub fn discover_in(dir: &Path, puzzle: &str) -> io::Result<Vec<Case>> {
         ));
     }
     cases.sort_by(|a, b| a.name.cmp(&b.name));
-    Ok(cases)
+    skipped.sort_by(|a, b| a.path.cmp(&b.path));
+    Ok((cases, skipped))
 }
 
 /// The input layouts of eight's judges.

@@ -289,8 +289,10 @@ memory, then `N passed, N failed`; exit status 1 if any case failed.
   --judge J          a real judge's layout, time and memory limits and checker level: poj, hdu,
                      zoj, uva (eight's 652, Colour Hash's 704), usaco or luogu (msquare); an
                      explicit --time-limit or --memory-limit wins (see docs/judge.md for sources)
-  --time-limit MS    wall-clock limit per case (default 10000); the program's group is killed
-  --memory-limit MB  peak resident memory per case, in MiB (default: none, but measured)
+  --time-limit MS    CPU time per case, the program's whole tree (default 10000; the wall clock
+                     is limited at 3x that per core's worth of jobs, plus 1 s); then it is killed
+  --memory-limit MB  peak memory per case, in MiB, memfds and tmpfs files included (default:
+                     none, but measured)
   --data DIR         the folder of cases (default: judge-tests/data of the workspace judge runs in)
   -h, --help         this help
 ";
@@ -493,8 +495,8 @@ received output, and exits 1; else `N passed, 0 failed`.
   --strict           the same as --checker-level strict
   --jobs N           run N programs at once (default: the number of cores); the same report
   --judge J          a real judge's layout, limits and checker level, as judge run's --judge
-  --time-limit MS    per run (default 10000)
-  --memory-limit MB  peak resident memory per run (MLE beyond it)
+  --time-limit MS    CPU time per run (default 10000)
+  --memory-limit MB  peak memory per run (MLE beyond it)
   --keep FILE        write the shrunk failing input to FILE (before the report is printed)
   -h, --help         this help
 ";

@@ -136,9 +136,10 @@ fn quoted_list<'a>(names: impl IntoIterator<Item = &'a str>) -> String {
 /// The cases to run: the named ones (each must exist), or every case of the puzzle a judge could
 /// send (every case under `--inputs hostile`), in `--format`'s layout; and how many cases no
 /// judge sends were left out.
-fn select_cases(data: &Path, options: &RunOptions) -> Outcome<(Vec<cases::Case>, usize)> {
+fn select_cases(data: &Path, options: &RunOptions) -> Outcome<(Vec<cases::Case>, usize, Vec<cases::Skipped>)> {
     let folder = puzzle_folder(data, &options.puzzle, options.data.is_some())?;
-    let all = cases::discover_in(&folder, &options.puzzle).or_else(|e| mistake(format!("{}: {e}", options.puzzle)))?;
+    let (all, skipped) = cases::discover_in_skipping(&folder, &options.puzzle)
+        .or_else(|e| mistake(format!("{}: {e}", options.puzzle)))?;
     if all.is_empty() {
         return mistake(format!(
             "{} has no cases: no <case>.in file in {}",
@@ -202,7 +203,7 @@ fn select_cases(data: &Path, options: &RunOptions) -> Outcome<(Vec<cases::Case>,
             format!("{} has no case in the {format} layout", options.puzzle)
         });
     }
-    Ok((selected, left_out))
+    Ok((selected, left_out, skipped))
 }
 
 /// A case file's bytes, or the mistake naming it.
@@ -240,16 +241,28 @@ fn indented(text: &str) -> String {
 /// RE, TLE, MLE or OLE.
 fn verdict_line(verdict: Verdict, id: &str, run: &Run, limits: &Limits) -> String {
     let memory = run.peak_memory.map(runner::format_memory).unwrap_or_else(|| "-".into());
-    let mut line = format!("{verdict:<3} {id:<40} {:>6} ms {memory:>10}", run.elapsed.as_millis());
+    // CPU time, as the limit counts it (the wall clock where the program was stopped by it).
+    let time = run.cpu.unwrap_or(run.elapsed);
+    let mut line = format!("{verdict:<3} {id:<40} {:>6} ms {memory:>10}", time.as_millis());
     match verdict {
         Verdict::RuntimeError => line.push_str(&format!("  ({})", run.failure().unwrap_or_default())),
         Verdict::MemoryLimitExceeded => {
             let limit = limits.memory.unwrap_or_default() >> 20;
-            line.push_str(&format!("  (limit {limit} MB)"));
+            // The weaker mode is named: it sees only the files the program was seen holding.
+            let mode = match run.memory_mode {
+                Some(runner::MemoryMode::Proc) => ", counted from /proc: no cgroup",
+                _ => "",
+            };
+            line.push_str(&format!("  (limit {limit} MB{mode})"));
         }
         Verdict::TimeLimitExceeded => {
-            let limit = limits.time.unwrap_or_default().as_millis();
-            line.push_str(&format!("  (limit {limit} ms)"));
+            let limit = limits.time.unwrap_or_default();
+            // No CPU time reported: the wall clock stopped a program that waited (it slept).
+            let wall = match run.cpu {
+                Some(_) => String::new(),
+                None => format!(", wall limit {} ms: it waited", runner::wall_limit(limit).as_millis()),
+            };
+            line.push_str(&format!("  (limit {} ms{wall})", limit.as_millis()));
         }
         Verdict::OutputLimitExceeded => line.push_str(&format!("  (over {} bytes)", limits.output)),
         _ => {}
@@ -403,7 +416,11 @@ fn layout_advice(selected: &[cases::Case], passed: &[bool]) -> Outcome<Option<St
 /// verdict of the cases after it is written; [`Error::Output`] if `out` cannot be written.
 pub fn run(options: &RunOptions, out: &mut dyn Write) -> Outcome<bool> {
     let data = data_folder(options.data.as_deref())?;
-    let (selected, left_out) = select_cases(&data, options)?;
+    let (selected, left_out, skipped) = select_cases(&data, options)?;
+    // A FIFO among the cases would block its read for ever: one line each, before the verdicts.
+    for file in &skipped {
+        writeln!(out, "{file}")?;
+    }
     // The program must exist before any case runs: a missing binary is one mistake, not a
     // verdict per case.
     command_for(options)?;

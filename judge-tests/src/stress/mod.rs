@@ -35,7 +35,7 @@ use judge_oracle::rng::Rng;
 use std::collections::HashSet;
 use std::fmt;
 use std::io::{self, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
@@ -325,10 +325,15 @@ fn try_planned(options: &Options, planned: &Planned, first: usize) -> Tried {
 /// results taken in order: the first failing input in order is shrunk and reported.
 ///
 /// # Errors
-/// If a program cannot be started, the generator fails, or writing the report or the `--keep`
-/// file fails (the file is written before the report, so a report cut short by `| head` still
-/// leaves it).
+/// If `--keep FILE` cannot be written (checked before anything runs: a folder, a FIFO, a folder
+/// that does not exist or is not writable), a program cannot be started, the generator fails, or
+/// writing the report or the `--keep` file fails (the file is written before the report, so a
+/// report cut short by `| head` still leaves it; a failure to write it is returned after the
+/// report is written in full).
 pub fn run(options: &Options, out: &mut dyn Write, mut progress: Option<&mut dyn Write>) -> Result<bool, Error> {
+    if let Some(path) = &options.keep {
+        check_keep(path)?;
+    }
     let mut generator = Generator::new(&options.puzzle, options.seed)
         .map_err(Error::Generator)?
         .growing(options.cases)
@@ -440,9 +445,12 @@ fn report(
     failure: &FailedRun,
 ) -> Result<(), Error> {
     let input = batch.render();
-    if let Some(path) = &options.keep {
-        std::fs::write(path, &input).map_err(|error| Error::Keep(path.clone(), error))?;
-    }
+    // Written before the report (a report cut short by `| head` still leaves it); a failure to
+    // write it is told after the report, which is never lost for it.
+    let kept = match &options.keep {
+        Some(path) => std::fs::write(path, &input).map_err(|error| Error::Keep(path.clone(), error)),
+        None => Ok(()),
+    };
     let mut text = String::new();
     let seed = match origin.generator_seed {
         Some(seed) => format!("the generator's seed {seed}"),
@@ -488,7 +496,7 @@ fn report(
             text.push_str(&format!("    {line}\n"));
         }
     }
-    if let Some(path) = &options.keep {
+    if let (Some(path), Ok(())) = (&options.keep, &kept) {
         text.push_str(&format!("input kept in {}\n", judge_oracle::escape(path.as_os_str())));
     }
     text.push_str(&format!("{passed} passed, {} failed", origin.cases));
@@ -496,7 +504,37 @@ fn report(
         text.push_str(&format!(" ({}, run as one input)", origin.place));
     }
     text.push('\n');
-    out.write_all(text.as_bytes()).map_err(Error::Output)
+    out.write_all(text.as_bytes()).map_err(Error::Output)?;
+    kept
+}
+
+/// Checks `--keep FILE` before anything runs, so that a failure found after minutes of running
+/// and shrinking is not lost to a path that could never be written: FILE must be neither a folder
+/// nor a FIFO (whose writer waits for a reader), and it is created (empty) if missing, or opened
+/// for writing if present (left as it is until a failure is kept).
+///
+/// # Errors
+/// [`Error::Keep`] naming why FILE cannot be written.
+fn check_keep(path: &Path) -> Result<(), Error> {
+    use std::os::unix::fs::FileTypeExt;
+    let refuse = |why: &str| {
+        Err(Error::Keep(
+            path.to_path_buf(),
+            io::Error::new(io::ErrorKind::Other, why),
+        ))
+    };
+    if let Ok(meta) = std::fs::metadata(path) {
+        if meta.is_dir() {
+            return refuse("is a folder, not a file");
+        }
+        if meta.file_type().is_fifo() {
+            return refuse("is a FIFO, not a file");
+        }
+    }
+    match std::fs::OpenOptions::new().append(true).create(true).open(path) {
+        Ok(_) => Ok(()),
+        Err(error) => Err(Error::Keep(path.to_path_buf(), error)),
+    }
 }
 
 fn noun(puzzle: &str, count: usize) -> String {

@@ -1,6 +1,8 @@
 //! The `judge` tool, gathered in one test binary (one link instead of four) under the standard
 //! harness:
 //!
+//! - [`contract`]: promises a hostile round broke: memory outside the resident set, `--jobs` over
+//!   the cores, a process limit, `--keep` checked first, a FIFO among the cases;
 //! - [`cli`]: `judge` (and its `peak-rss` helper) as a user meets them: help, mistakes, odd
 //!   arguments, a full or closed stdout, `judge run`'s verdict lines and layouts;
 //! - [`limits`]: the runner's promises on real processes (limits, killed descendants, counted
@@ -20,6 +22,7 @@
 //! (`limits`). `cargo test --test judge -- stress::` runs one part.
 
 mod cli;
+mod contract;
 mod limits;
 mod own_solution;
 mod stress;
