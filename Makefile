@@ -96,9 +96,10 @@ toolchain:
 # dist`; they are themselves built with the test-release profile, optimised without LTO (the
 # exhaustive checks walk whole state spaces). The bundle tests remake each bundle, compile it with
 # rustc alone and run it on every judge case beside the static build. The page crate has no doc
-# examples (`doctest = false`), and `--doc` would build its library again for nothing.
+# examples (`doctest = false`), and `--doc` would build its library again for nothing. `make doc`
+# runs first, so a broken intra-doc link fails `make test` as it fails `make doc`.
 test: CARGO_ENV := $(LINTING)
-test: fmt linter bundle dist toolchain
+test: fmt linter bundle dist toolchain doc
 	$(CARGO_ENV) $(CARGO) build --profile test-release --workspace --lib --bins
 	$(CARGO_ENV) $(CARGO) test --profile test-release --workspace --all-targets --no-run
 	$(CARGO_ENV) $(CARGO) test --profile test-release --workspace --lib --bins --tests

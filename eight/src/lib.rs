@@ -28,7 +28,7 @@
 //!    ([`Solver`], `walk.rs`), and [`ida`], one board by IDA*.
 //! 4. [`run`] (`io.rs`, `io/`): reading (layouts, counts, boards, errors with positions) and
 //!    writing; `cli.rs` and `study.rs` for the switches.
-//! 5. [`seen`]: the three ways to remember seen boards the seed tried (an ordered set, a hash
+//! 5. [`study::SeenKind`]: the three ways to remember seen boards the seed tried (an ordered set, a hash
 //!    set, the Cantor array), each in the same plain breadth-first search.
 //!
 //! # What the fast tier changes, and why the answers stay the same
