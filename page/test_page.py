@@ -41,6 +41,7 @@ import json
 import os
 import random
 import re
+import shutil
 import socket
 import subprocess
 import sys
@@ -58,6 +59,8 @@ PUZZLES = ("msquare", "eight", "colour-hash")
 ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 rng = random.Random(SEED)
+# The browser: $CHROMIUM when set (page/setup.sh checked it), else the chromium on PATH.
+CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 failures = []
 
 
@@ -891,7 +894,7 @@ def timer_and_busy_checks(page):
 try:
     with sync_playwright() as playwright, tempfile.TemporaryDirectory() as profile:
         context = playwright.chromium.launch_persistent_context(
-            profile, executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"), headless=True, args=ARGS,
+            profile, executable_path=CHROMIUM, headless=True, args=ARGS,
             viewport={"width": 1200, "height": 1000})
         context.add_init_script(LONG_TASKS)
         page, ready = open_page(context, BASE)
@@ -929,7 +932,7 @@ try:
         motion_checks(context)
         context.close()
         phone = playwright.chromium.launch_persistent_context(
-            profile + "-phone", executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"), headless=True, args=ARGS,
+            profile + "-phone", executable_path=CHROMIUM, headless=True, args=ARGS,
             viewport={"width": 390, "height": 844}, device_scale_factor=1, is_mobile=True, has_touch=True)
         for puzzle in PUZZLES:
             phone_checks(phone, puzzle)
