@@ -137,13 +137,18 @@ page-test: page dist
 	$(NODE) page/test_worker.js $(PAGE_WASM)
 
 # Instruction counts (callgrind), wall time and peak memory of each release binary on fixed,
-# seeded workloads, written to target/bench.json. Installs valgrind when it is missing. Not part of
-# `make test`: a benchmark reports, it does not assert. `cargo bench -p judge-tests --bench perm`
-# times common::perm against the textbook Cantor expansion (std timing).
-bench: build
+# seeded workloads, written to target/bench.json, and the study page's longest main-thread tasks
+# (page/bench_page.py, normal speed and CPU throttled x4), all in docs/figures.md's table. Installs
+# valgrind when it is missing. Not part of `make test`: a benchmark reports, it does not assert.
+# `cargo bench -p judge-tests --bench perm` times common::perm against the textbook Cantor
+# expansion (std timing).
+PAGE_BENCH := $(abspath $(TARGET))/bench/page.tsv
+bench: build page
 	@command -v valgrind >/dev/null || { apt-get update -q && apt-get install -y -q valgrind; }
+	page/setup.sh
+	python3 page/bench_page.py $(PAGE_DIR) $(PAGE_BENCH)
 	$(CARGO) build --release -p colour-hash --example gen -p eight --example seen
-	$(CARGO) bench -p judge-tests --bench puzzles
+	PAGE_BENCH=$(PAGE_BENCH) $(CARGO) bench -p judge-tests --bench puzzles
 
 # The crate docs, fast tier included: the judge program keeps its fast pieces private, so plain
 # `cargo doc` shows only the public surface. Opens at target/doc/<crate>/index.html; broken
