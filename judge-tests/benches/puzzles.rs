@@ -431,14 +431,20 @@ const PAGE_GOAL_MS: f64 = 50.0;
 fn page_rows() -> String {
     let path = std::env::var_os("PAGE_BENCH").map_or_else(|| workload_dir().join("page.tsv"), PathBuf::from);
     let Ok(text) = fs::read_to_string(&path) else {
-        println!("no page figures: {} is missing (make bench runs page/bench_page.py)", path.display());
+        println!(
+            "no page figures: {} is missing (make bench runs page/bench_page.py)",
+            path.display()
+        );
         return String::new();
     };
     let mut rows = String::new();
     for line in text.lines() {
         let fields: Vec<&str> = line.split('\t').collect();
         let [workload, throttle, ms] = fields[..] else {
-            panic!("{}: a line that is not workload, throttling, ms: {line:?}", path.display());
+            panic!(
+                "{}: a line that is not workload, throttling, ms: {line:?}",
+                path.display()
+            );
         };
         let ms: f64 = ms.parse().expect("the longest task in ms");
         let speed = if throttle == "1" {
@@ -449,7 +455,10 @@ fn page_rows() -> String {
         let (longest, met) = if ms == 0.0 {
             ("≤ 50 ms (no long task)".to_string(), "met")
         } else {
-            (format!("{ms:.0} ms"), if ms <= PAGE_GOAL_MS { "met" } else { "**not met**" })
+            (
+                format!("{ms:.0} ms"),
+                if ms <= PAGE_GOAL_MS { "met" } else { "**not met**" },
+            )
         };
         rows.push_str(&format!(
             "| page (Chromium) | {workload}, {speed}: the longest main-thread task | – | ≤ {PAGE_GOAL_MS:.0} ms {met} | {longest} | – |\n"

@@ -412,7 +412,10 @@ fn ctrl_c_kills_the_judged_program() {
     );
     let start = Instant::now();
     while !gone(program) {
-        assert!(start.elapsed() < Duration::from_secs(30), "pid {program} outlived judge");
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "pid {program} outlived judge"
+        );
         thread::sleep(Duration::from_millis(20));
     }
     assert!(done.status.signal().is_none());
