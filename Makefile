@@ -159,7 +159,7 @@ doc:
 # The property-based fuzzers of `make test`, with many more cases (PROPTEST_CASES overrides).
 FUZZ_CASES ?= 5000
 fuzz: dist
-	PROPTEST_CASES=$(FUZZ_CASES) $(CARGO) test --profile test-release -p judge-tests --test behaviour -- fuzz::
+	PROPTEST_CASES=$(FUZZ_CASES) $(CARGO) test --profile test-release -p judge-tests --test binaries -- fuzz::
 
 clean:
 	$(CARGO) clean

@@ -529,6 +529,49 @@ def fragment_checks(context):
     page.close()
 
 
+def reading_checks(context):
+    """Issue 38: the page draws the board the binary read first (its `--trace` names it), or none
+    when it read none; two races set 50 ms apart leave only the second board's rows; a bfs step
+    past 32 bits gets a message before it reaches the module."""
+    page, _ = open_page(context, BASE + "#eight")
+    page.wait_for_function("window.study.solved > 0", timeout=20000)
+    for text in ("1234\n5678x\n2 3 4 1 5 x 7 6 8\n", "2\n3 4 1 5 x 7 6 8\n1 2 3 4 5 6 7 8 x\n",
+                 "1\n8 7 6 5 4 3 2 1 x\n", "0\n", "1 2 3 4 5 6 7 8 9\n"):
+        typed(page, text)
+        _, trace = binary("eight", text, "--trace")
+        found = re.search(r"^board 1: ((?:[1-8x] ){8}[1-8x]):", trace, re.M)
+        read = found.group(1).split(" ") if found else None
+        cells = page.evaluate("[...document.querySelectorAll('#board .tile')].map((g) => [Number(g.dataset.cell), g.dataset.tile])")
+        drawn = None
+        if cells:
+            drawn = ["x"] * 9
+            for cell, tile in cells:
+                drawn[cell] = tile
+        check(drawn == read and case(page) == (",".join(read) if read else None),
+              f"eight: {text!r}: the page drew {drawn} (case {case(page)}), the binary read {read} first")
+        if read:
+            check(page.evaluate("location.hash") == "#eight=" + ",".join(read), f"eight: {text!r}: the link {page.evaluate('location.hash')}")
+    page.close()
+    # Two race links 50 ms apart: a late result of the first is dropped.
+    far, near = "8,6,7,2,5,4,3,x,1", "1,2,3,4,5,6,7,x,8"
+    page, _ = open_page(context, BASE + "#eight")
+    page.wait_for_function("window.study.solved > 0", timeout=20000)
+    page.evaluate(f"(async () => {{ location.hash = '#eight={far}&race'; await new Promise((done) => setTimeout(done, 50)); location.hash = '#eight={near}&race'; }})()")
+    page.wait_for_function("document.querySelectorAll('#race-table tbody tr').length === 4 && client.pending.size === 0"
+                           " && !document.getElementById('race-run').disabled", timeout=60000)
+    page.evaluate("new Promise((done) => setTimeout(done, 300))")
+    page.wait_for_function("client.pending.size === 0", timeout=60000)
+    rows = page.evaluate("[...document.querySelectorAll('#race-table tbody tr')].map((r) => r.cells[1].textContent)")
+    check(rows == ["1 move"] * 4 and page.evaluate("document.getElementById('race-table').dataset.board") == near,
+          f"two races 50 ms apart: the table holds {rows}")
+    page.close()
+    page, _ = open_page(context, BASE + "#msquare&bfs=4294967295")
+    page.wait_for_function("document.getElementById('bfs-text').textContent.includes('no step')", timeout=20000)
+    said = page.inner_text("#bfs-text")
+    check("4294967295" in said and "40,320 boards" in said and "fewer than" not in said, f"#msquare&bfs=4294967295: {said!r}")
+    page.close()
+
+
 def breadth_first(puzzle):
     """The plain breadth-first search, written here again: for each board taken, in order, its
     distance, its neighbours (move, board, new), the queue's length after them and its first 12."""
@@ -910,6 +953,12 @@ def timer_and_busy_checks(page):
     work_in_worker(page, "eight: 60,000 boards", "run")
 
 
+# page/build.py's checks of the scripts' declared dependencies, figures and boards, each on a
+# crafted script that breaks it.
+built = subprocess.run([sys.executable, os.path.join(os.path.dirname(os.path.abspath(__file__)), "build.py"), "--self-test"],
+                       capture_output=True, text=True)
+check(built.returncode == 0, f"build.py --self-test: {built.stdout}{built.stderr}")
+
 try:
     with sync_playwright() as playwright, tempfile.TemporaryDirectory() as profile:
         context = playwright.chromium.launch_persistent_context(
@@ -945,6 +994,7 @@ try:
         check(points == expected, f"colour-hash: the G plot {points}")
         page.close()
         fragment_checks(context)
+        reading_checks(context)
         stepper_checks(context)
         motion_checks(context)
         context.close()

@@ -11,7 +11,7 @@
 use colour_hash::{Move, State, GOAL, NUMBERS, PIECES};
 use std::io::{self, BufWriter, Write};
 
-/// splitmix64: small, seeded, and the same on every platform; `judge_tests::testkit::Rng` is the
+/// splitmix64: small, seeded, and the same on every platform; `judge_oracle::rng::Rng` is the
 /// same generator (a puzzle crate does not depend on judge-tests, so it keeps this copy).
 struct Random(u64);
 

@@ -97,6 +97,11 @@
 //! [`CENSUS_TEXT`], its layers [`census_layers`]. `--trace` answers as usual on
 //! stdout and draws every case's solution on stderr, through the [`Tracer`] in [`Options`].
 //!
+//! [`study`] (`study/`) holds all of it, one idea a file, each opening with the plain thing it
+//! equals: `layers.rs` (the sorted layers around the goal), `sides.rs` (the method's two sides
+//! as they run, for the study page), `space.rs` (the size of the whole space), `stats.rs`,
+//! `census.rs` and `trace.rs`.
+//!
 //! # Input grammar
 //! A count N, then N configurations of 24 numbers each, every token separated by whitespace;
 //! lines carry no meaning (a configuration may span lines or share one).

@@ -348,10 +348,13 @@ mod tests {
 
     #[test]
     fn packed_moves_match_plain_and_undo_each_other() {
-        // Every state within six moves of the goal (1,189 of them), every move from each.
+        // Every state within six moves of the goal (1,189 of them), every move from each: the
+        // layers 0..=6 are expanded, which reaches the states within seven.
         let mut seen = HashSet::from([State::GOAL]);
         let mut layer = vec![State::GOAL];
-        for _ in 0..6 {
+        let mut expanded = 0;
+        for _ in 0..=6 {
+            expanded += layer.len();
             let mut next = Vec::new();
             for &current in &layer {
                 for step in Move::ALL {
@@ -371,7 +374,8 @@ mod tests {
             }
             layer = next;
         }
-        assert_eq!(seen.len(), 1_189);
+        assert_eq!(expanded, 1_189);
+        assert_eq!(seen.len(), crate::search::LAYER_SIZES[..=7].iter().sum::<usize>());
         // Six turns bring a wheel round; three turns either way meet.
         assert_eq!(play(State::GOAL, "111111"), State::GOAL);
         assert_eq!(play(State::GOAL, "111"), play(State::GOAL, "333"));

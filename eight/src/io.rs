@@ -6,8 +6,8 @@ use std::io::{self, BufRead, BufWriter, Write};
 
 use common::cli::Failure;
 
-mod board;
-mod layout;
+pub(crate) mod board;
+pub(crate) mod layout;
 
 use self::board::read_board;
 use self::layout::{detect_layout, read_count, Detected, Layout, Tiles};

@@ -27,9 +27,13 @@
 //!    table's class-split breadth-first search (`build.rs`), the walk that reads answers from it
 //!    ([`Solver`], `walk.rs`), and [`ida`], one board by IDA*.
 //! 4. [`run`] (`io.rs`, `io/`): reading (layouts, counts, boards, errors with positions) and
-//!    writing; `cli.rs` and `study.rs` for the switches.
-//! 5. [`study::SeenKind`]: the three ways to remember seen boards the seed tried (an ordered set, a hash
-//!    set, the Cantor array), each in the same plain breadth-first search.
+//!    writing; `cli.rs` for the switches.
+//! 5. [`study`] (`study/`), what `--stats`, `--trace` and the study page show, one idea a file,
+//!    each opening with the plain thing it equals: `stepper.rs` (plain's breadth-first search a
+//!    board at a time, [`common::stepper`]), `seen.rs` (the three ways to remember seen boards
+//!    the seed tried: an ordered set, a hash set, the Cantor array), `race.rs` (one board by
+//!    breadth-first search, A* and IDA*), `heuristic.rs` (IDA*'s heuristic tile by tile),
+//!    `parity.rs` (the inverted pairs), `stats.rs` and `trace.rs` (the two switches).
 //!
 //! # What the fast tier changes, and why the answers stay the same
 //! - **The table** holds, beside each board's distance, the first move of its answer, so an

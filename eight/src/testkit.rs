@@ -73,3 +73,32 @@ impl Random {
         }
     }
 }
+
+/// What `main_with` writes to stdout and stderr for these arguments and input, or the error.
+pub(crate) fn main_output(args: &[&str], input: impl std::io::BufRead) -> Result<(String, String), String> {
+    let (mut out, mut diagnostics) = (Vec::new(), Vec::new());
+    crate::main_with(
+        args.iter().map(std::ffi::OsString::from).collect(),
+        input,
+        &mut out,
+        &mut diagnostics,
+    )
+    .map_err(|failure| failure.to_string())?;
+    Ok((String::from_utf8(out).unwrap(), String::from_utf8(diagnostics).unwrap()))
+}
+
+/// An input that fails if it is read at all.
+pub(crate) struct Unreadable;
+
+impl std::io::Read for Unreadable {
+    fn read(&mut self, _: &mut [u8]) -> std::io::Result<usize> {
+        Err(std::io::Error::new(std::io::ErrorKind::Other, "--stats read the input"))
+    }
+}
+
+impl std::io::BufRead for Unreadable {
+    fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
+        Err(std::io::Error::new(std::io::ErrorKind::Other, "--stats read the input"))
+    }
+    fn consume(&mut self, _: usize) {}
+}

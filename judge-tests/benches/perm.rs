@@ -2,7 +2,7 @@
 //! a call over 31 rounds of 1,024 permutations: `cargo bench -p judge-tests --bench perm`.
 
 use common::perm::{rank, unrank, FACTORIALS};
-use judge_tests::testkit::{textbook_rank, textbook_unrank};
+use judge_oracle::reference::perm::{textbook_rank, textbook_unrank};
 use std::hint::black_box;
 use std::time::Instant;
 

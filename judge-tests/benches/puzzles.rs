@@ -17,7 +17,7 @@
 //! the machine's speed and with the CPU throttled ×4, beside the 50 ms goal. This bench reads them
 //! from `$PAGE_BENCH` (by default `target/bench/page.tsv`) and adds them to the first table.
 
-use judge_tests::testkit::{shuffled_colour_hash, Rng};
+use judge_oracle::rng::{shuffled_colour_hash, Rng};
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};

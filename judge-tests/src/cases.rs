@@ -3,7 +3,7 @@
 //! each with the reason); and the layout an eight case is in (POJ 1077, HDU 1043 or UVa 652), so
 //! that a solution written for one judge can be run on that judge's cases alone.
 
-use crate::checker::eight;
+use judge_oracle::checker::eight;
 use std::fmt;
 use std::fs;
 use std::io;
@@ -35,12 +35,12 @@ impl Case {
     }
 
     /// `puzzle/name` as a message shows it: control characters and bytes that are not UTF-8
-    /// escaped (see [`crate::escape`]), so that a file name cannot split a verdict line or send
+    /// escaped (see [`judge_oracle::escape`]), so that a file name cannot split a verdict line or send
     /// escape sequences to the terminal; quoted (`'a b'`) when it holds a space or needed an
     /// escape.
     pub fn shown_id(&self) -> String {
         let stem = self.input.file_stem().unwrap_or_default();
-        let shown = crate::escape(stem);
+        let shown = judge_oracle::escape(stem);
         if shown.as_str() != stem || shown.contains(' ') {
             format!("{}/'{shown}'", self.puzzle)
         } else {
@@ -91,7 +91,10 @@ impl FromStr for Whitespace {
         match text {
             "plain" => Ok(Whitespace::Plain),
             "hostile" => Ok(Whitespace::Hostile),
-            other => Err(format!("'{}' is not plain or hostile", crate::escape(other.as_ref()))),
+            other => Err(format!(
+                "'{}' is not plain or hostile",
+                judge_oracle::escape(other.as_ref())
+            )),
         }
     }
 }
@@ -167,7 +170,7 @@ pub fn discover(data: &Path, puzzle: &str) -> io::Result<Vec<Case>> {
             io::ErrorKind::InvalidData,
             format!(
                 "{HOSTILE_LIST} names '{}', which has no .in file",
-                crate::escape(name.as_ref())
+                judge_oracle::escape(name.as_ref())
             ),
         ));
     }
@@ -238,7 +241,12 @@ impl FromStr for Format {
         Format::ALL
             .into_iter()
             .find(|format| format.name() == text)
-            .ok_or_else(|| format!("unknown format '{}' (poj, hdu, uva652)", crate::escape(text.as_ref())))
+            .ok_or_else(|| {
+                format!(
+                    "unknown format '{}' (poj, hdu, uva652)",
+                    judge_oracle::escape(text.as_ref())
+                )
+            })
     }
 }
 

@@ -15,8 +15,8 @@
 //! be wrong.
 
 use crate::cases::Format;
-use crate::checker::eight;
-use crate::checker::read::tokens;
+use judge_oracle::checker::eight;
+use judge_oracle::checker::read::tokens;
 
 /// Whether the output suggests the program did not read the input as it is: it `crashed`, or
 /// its answers are not as many as the input's cases (eight: a token per board that is not

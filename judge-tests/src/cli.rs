@@ -7,10 +7,10 @@
 //! `--help` anywhere after a verb asks for that verb's help, whatever else is there.
 
 use crate::cases::{Format, Whitespace};
-use crate::checker::{self, Level};
-use crate::escape;
 use crate::runner::Limits;
 use crate::stress;
+use judge_oracle::checker::{self, Level};
+use judge_oracle::escape;
 use lexopt::{Arg, Parser};
 use std::ffi::{OsStr, OsString};
 use std::path::PathBuf;

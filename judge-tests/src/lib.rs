@@ -1,6 +1,8 @@
-//! Judge tests for the puzzle binaries: case discovery, a process runner with verdicts, stress
-//! testing, the single-file bundler, and (in `bin/judge.rs`) the `judge` command. The
-//! independent reference solvers and the checkers are `judge-oracle`'s, re-exported here.
+//! Judge tests for the puzzle binaries: case discovery, a process runner with verdicts, the
+//! `judge run` and `judge stress` verbs, the single-file bundler (`bin/judge.rs` is the `judge`
+//! command's dispatch). The independent reference solvers and the checkers are the
+//! `judge-oracle` crate's (in `oracle/`, built optimised while this tooling builds fast): callers
+//! name them `judge_oracle::checker`.
 //!
 //! Nothing here is pasted into a submission, so it may use crates freely.
 
@@ -8,13 +10,11 @@ pub mod bundle;
 pub mod cases;
 pub mod cause;
 pub mod cli;
+pub mod run;
 pub mod runner;
 pub mod stress;
 
-// The references, checkers and test kit live in `judge-oracle`, built optimised (they do the
-// heavy work: whole-space tables, judging millions of answer lines) while this crate's tooling
-// builds fast; re-exported so that `judge_tests::checker` and the rest keep their paths.
-pub use judge_oracle::{checker, escape, reference, testkit};
+use judge_oracle::escape;
 
 use std::ffi::OsStr;
 use std::fs;

@@ -43,6 +43,7 @@ pub mod tree;
 
 pub use compare::{compare, Difference, REPORT_LIMIT};
 
+use judge_oracle::checker;
 use nix::fcntl::{fcntl, FcntlArg, OFlag};
 use nix::poll::{poll, PollFd, PollFlags, PollTimeout};
 use nix::sys::prctl;
@@ -293,7 +294,7 @@ fn create_report() -> io::Result<PathBuf> {
                     error.kind(),
                     format!(
                         "cannot create a file in the temporary folder {} (set TMPDIR to a writable folder): {error}",
-                        crate::escape(folder.as_os_str())
+                        judge_oracle::escape(folder.as_os_str())
                     ),
                 ))
             }
@@ -717,7 +718,14 @@ pub enum Verdict {
 impl fmt::Display for Verdict {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // `pad`, so that `{verdict:<3}` lines verdicts up.
-        f.pad(match self {
+        f.pad(self.code())
+    }
+}
+
+impl Verdict {
+    /// The verdict's short name, as judges print it: `AC`, `WA`, `PE`, `RE`, `TLE`, `MLE`, `OLE`.
+    pub fn code(self) -> &'static str {
+        match self {
             Verdict::Accepted => "AC",
             Verdict::WrongAnswer => "WA",
             Verdict::PresentationError => "PE",
@@ -725,7 +733,23 @@ impl fmt::Display for Verdict {
             Verdict::TimeLimitExceeded => "TLE",
             Verdict::MemoryLimitExceeded => "MLE",
             Verdict::OutputLimitExceeded => "OLE",
-        })
+        }
+    }
+
+    /// The verdict of a checker's judgement on an output (testlib's ok, wrong answer,
+    /// presentation error), the one mapping `judge run` and `judge stress` share; a checker's
+    /// `FAIL` is no verdict on the program (the input or the jury's answer is bad) and is
+    /// returned as its message.
+    ///
+    /// # Errors
+    /// The checker's message when it failed.
+    pub fn of_check(judged: &checker::Verdict) -> Result<Verdict, &str> {
+        match judged {
+            checker::Verdict::Ok(_) => Ok(Verdict::Accepted),
+            checker::Verdict::WrongAnswer(_) => Ok(Verdict::WrongAnswer),
+            checker::Verdict::PresentationError(_) => Ok(Verdict::PresentationError),
+            checker::Verdict::Fail(why) => Err(why),
+        }
     }
 }
 
@@ -774,7 +798,7 @@ pub fn describe(command: &Command) -> String {
     words.extend(command.get_args().map(|arg| arg.to_os_string()));
     words
         .iter()
-        .map(|word| crate::escape(word))
+        .map(|word| judge_oracle::escape(word))
         .collect::<Vec<_>>()
         .join(" ")
 }
@@ -783,7 +807,7 @@ pub fn describe(command: &Command) -> String {
 mod tests {
     use super::*;
 
-    // The runs themselves are tested in tests/behaviour/judge_limits.rs, where cargo builds the supervisor.
+    // The runs themselves are tested in tests/judge/limits.rs, where cargo builds the supervisor.
 
     #[test]
     fn in_order_hands_results_over_in_order_and_stops_alike() {

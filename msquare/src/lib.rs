@@ -61,8 +61,12 @@
 //! # The flow of a run
 //! `io` reads the target, [`Solver`] runs the search (over the encoding and moves of `state`)
 //! and reads the answer, `io` writes it. `cli` adds the switches (`--method`, `--trace`,
-//! `--stats`) and `study` the `--stats` table and the `--trace` drawings; bundles for judges
-//! leave those two and [`plain`] out.
+//! `--stats`); bundles for judges leave `cli`, [`study`] and [`plain`] out.
+//!
+//! # Study mode: `study/`
+//! One idea a file, each reading the rules from [`plain`]: `stepper.rs` (plain's breadth-first
+//! search a board at a time for the study page, [`common::stepper`]), `stats.rs` (the `--stats`
+//! table) and `trace.rs` (the `--trace` drawings, and [`study::replay`] for the page).
 
 /// The binary's name, the prefix of its error lines.
 pub const PROGRAM: &str = "msquare";

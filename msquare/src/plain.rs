@@ -301,7 +301,7 @@ mod tests {
                 // The fast tier's moves are the same index tables.
                 assert_eq!(
                     apply(&board, step),
-                    crate::state::apply(&board, step as u8),
+                    crate::state::unpack(crate::state::apply_packed(crate::state::pack(&board), step as u8)),
                     "{board:?} {step}"
                 );
             }

@@ -1,17 +1,15 @@
-//! The board and the three moves, twice.
+//! The board and the three moves, packed.
 //!
-//! **Equals:** the packed moves equal the plain index tables ([`apply`]) and the packed rank
-//! equals [`common::perm::rank`], on every board.
+//! **Equals:** the packed moves equal plain's index tables ([`crate::plain::apply`]) and the
+//! packed rank equals [`common::perm::rank`], on every board.
 //! **Proved by:** `packed_moves_agree_with_the_index_tables`,
 //! `half_tables_rank_every_board_like_common_perm` (below), over all 8! boards.
 //!
-//! - The plain form, what the statement draws and [`crate::plain`] uses: a [`Board`] is an array
-//!   of colours and a move an index table (`SOURCES`), applied by [`apply`].
-//! - The fast form, what [`crate::Solver`] uses: the same board packed into 3-bit fields of a
-//!   `u32` (`Packed`), where each move is a few shifts and masks (`apply_packed`, equal to
-//!   [`apply`] on every board: the test `packed_moves_agree_with_the_index_tables`), and the
-//!   rank is two table lookups (`HalfRanks`, equal to [`common::perm::rank`] on all 8! boards:
-//!   the test `half_tables_rank_every_board_like_common_perm`).
+//! A [`Board`] is an array of colours, as the statement draws it and [`crate::plain`] uses it;
+//! plain's index tables (`plain::SOURCES`) are the one statement of the moves. What
+//! [`crate::Solver`] uses is the same board packed into 3-bit fields of a `u32` (`Packed`),
+//! where each move is a few shifts and masks (`apply_packed`), and the rank two table lookups
+//! (`HalfRanks`).
 
 /// Squares on the board.
 pub(crate) const CELLS: usize = 8;
@@ -24,28 +22,6 @@ pub(crate) const BASIC: Board = [0, 1, 2, 3, 4, 5, 6, 7];
 
 /// The moves' letters, in the order that defines "lexicographically smallest".
 pub(crate) const MOVE_NAMES: [u8; 3] = *b"ABC";
-
-/// `SOURCES[m][i]` is the position whose colour lands in position `i` under move `m`:
-/// A (swap rows) gives (s7,s6,s5,s4,s3,s2,s1,s0), B (right column to the left) gives
-/// (s3,s0,s1,s2,s5,s6,s7,s4), C (centre clockwise) gives (s0,s6,s1,s3,s4,s2,s5,s7).
-const SOURCES: [[usize; CELLS]; 3] = [
-    [7, 6, 5, 4, 3, 2, 1, 0],
-    [3, 0, 1, 2, 5, 6, 7, 4],
-    [0, 6, 1, 3, 4, 2, 5, 7],
-];
-
-/// The board after move `step` (0 = A, 1 = B, 2 = C): the plain form, for drawings and tests.
-///
-/// # Panics
-/// If `step > 2`.
-pub(crate) fn apply(board: &Board, step: u8) -> Board {
-    let sources = &SOURCES[usize::from(step)];
-    let mut next = [0; CELLS];
-    for (cell, &source) in next.iter_mut().zip(sources) {
-        *cell = board[source];
-    }
-    next
-}
 
 /// A board packed into 3-bit fields of a `u32`, position `i` in bits `3i..3i+3` (24 bits in
 /// all). Each move is then a few register operations instead of eight indexed copies (the search
@@ -88,7 +64,7 @@ static REVERSED: [u16; 1 << 12] = {
     table
 };
 
-/// [`apply`] on a packed board.
+/// [`plain::apply`](crate::plain::apply) on a packed board.
 pub(crate) fn apply_packed(board: Packed, step: u8) -> Packed {
     match step {
         // A: position i takes position 7 - i: each half reversed, and the halves swapped.
@@ -166,21 +142,27 @@ mod tests {
         // From the basic state 1 2 3 4 / 8 7 6 5 the statement's pictures give:
         // A: 8 7 6 5 / 1 2 3 4, B: 4 1 2 3 / 5 8 7 6, C: 1 7 2 4 / 8 6 3 5.
         let colours = |board: Board| board.map(|c| c + 1);
-        assert_eq!(colours(apply(&BASIC, 0)), [8, 7, 6, 5, 4, 3, 2, 1]);
-        assert_eq!(colours(apply(&BASIC, 1)), [4, 1, 2, 3, 6, 7, 8, 5]);
-        assert_eq!(colours(apply(&BASIC, 2)), [1, 7, 2, 4, 5, 3, 6, 8]);
+        let moved = |step| unpack(apply_packed(pack(&BASIC), step));
+        assert_eq!(colours(moved(0)), [8, 7, 6, 5, 4, 3, 2, 1]);
+        assert_eq!(colours(moved(1)), [4, 1, 2, 3, 6, 7, 8, 5]);
+        assert_eq!(colours(moved(2)), [1, 7, 2, 4, 5, 3, 6, 8]);
     }
 
     #[test]
     fn packed_moves_agree_with_the_index_tables() {
-        let mut board = [3, 1, 4, 0, 5, 2, 7, 6];
-        for round in 0..50u8 {
+        // Every one of the 8! boards: packing is undone by unpacking, and each packed move is
+        // the index table's move.
+        let mut board = [0u8; CELLS];
+        for rank in 0..common::perm::FACTORIALS[CELLS] {
+            common::perm::unrank(rank, &mut board);
             assert_eq!(unpack(pack(&board)), board);
             for step in 0..3 {
-                assert_eq!(unpack(apply_packed(pack(&board), step)), apply(&board, step));
+                assert_eq!(
+                    unpack(apply_packed(pack(&board), step)),
+                    crate::plain::apply(&board, usize::from(step)),
+                    "{board:?}"
+                );
             }
-            board = apply(&board, round % 3);
-            board.swap(usize::from(round % 8), usize::from(round * 3 % 8));
         }
     }
 

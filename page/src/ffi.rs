@@ -156,3 +156,21 @@ pub extern "C" fn race_map(ptr: *mut u8, len: usize) -> *mut u8 {
     let input = take(ptr, len);
     leak(&crate::watch::race_map(&String::from_utf8_lossy(&input)))
 }
+
+/// [`crate::first::first_case`] on the input bytes; JSON.
+#[no_mangle]
+pub extern "C" fn first_case(code: u32, ptr: *mut u8, len: usize) -> *mut u8 {
+    let input = take(ptr, len);
+    leak(
+        puzzle(code)
+            .map_or(String::new(), |p| crate::first::first_case(p, &input))
+            .as_bytes(),
+    )
+}
+
+/// [`crate::figures::msquare_to_case`] on `board;board;…|target`; JSON.
+#[no_mangle]
+pub extern "C" fn msquare_to_case(ptr: *mut u8, len: usize) -> *mut u8 {
+    let input = take(ptr, len);
+    leak(crate::figures::msquare_to_case(&String::from_utf8_lossy(&input)).as_bytes())
+}

@@ -26,6 +26,8 @@
 #[cfg(target_arch = "wasm32")]
 #[allow(unsafe_code)]
 mod ffi;
+pub mod figures;
+pub mod first;
 pub mod hash;
 pub mod json;
 pub mod shortest;
@@ -150,7 +152,7 @@ pub fn inspect(puzzle: Puzzle, tokens: &str) -> String {
 
 /// One board of a [`replay`] as JSON: `{"board":"t,t,…","rank":R,"distance":D|null,
 /// "next":{"<move>":"t,t,…",…},"digits":[…]}` (the moves that exist from it, in the judge's
-/// order; the rank's Lehmer digits, as the crate's `study::lehmer_digits` gives them, empty for
+/// order; the rank's Lehmer digits, as `common::perm::lehmer_digits` gives them, empty for
 /// colour-hash, whose configurations have no rank).
 pub fn board_json(
     tokens: &str,
@@ -219,7 +221,7 @@ pub fn random(puzzle: Puzzle, random: u64) -> String {
 pub fn board_at(puzzle: Puzzle, rank: usize) -> String {
     match puzzle {
         Puzzle::Msquare if rank < 40_320 => {
-            let mut board = msquare::study::BASIC_STATE;
+            let mut board = msquare::plain::BASIC;
             common::perm::unrank(rank, &mut board);
             square::tokens(&board)
         }
@@ -230,17 +232,19 @@ pub fn board_at(puzzle: Puzzle, rank: usize) -> String {
 
 /// What the page needs to know of a puzzle before anything is solved, as JSON: its move
 /// letters in the judge's order, its goal, and where an answer's playback starts (`"case"`, or
-/// for msquare the basic state's tokens: its answer builds the case from there).
+/// for msquare the basic state's tokens: its answer builds the case from there), and the figures
+/// its prose and plots use ([`figures::figures`]), and the case it opens with
+/// ([`figures::sample`]).
 pub fn describe(puzzle: Puzzle) -> String {
     let mut out = json::Object::new();
     let (moves, goal, start) = match puzzle {
         Puzzle::Msquare => {
-            let basic = square::tokens(&msquare::study::BASIC_STATE);
-            (msquare::study::MOVE_LETTERS.to_vec(), basic.clone(), basic)
+            let basic = square::tokens(&msquare::plain::BASIC);
+            (msquare::plain::MOVE_NAMES.to_vec(), basic.clone(), basic)
         }
         Puzzle::Eight => (
-            eight::study::MOVE_LETTERS.to_vec(),
-            tiles::tokens(&eight::Board::GOAL),
+            eight::plain::LETTERS.to_vec(),
+            tiles::cell_tokens(&eight::plain::GOAL),
             "case".to_string(),
         ),
         Puzzle::ColourHash => (
@@ -252,6 +256,8 @@ pub fn describe(puzzle: Puzzle) -> String {
     out.strings("moves", moves.iter().map(|&letter| char::from(letter).to_string()));
     out.string("goal", &goal);
     out.string("start", &start);
+    out.string("sample", figures::sample(puzzle));
+    out.raw("figures", &figures::figures(puzzle));
     out.finish()
 }
 

@@ -1,6 +1,5 @@
-//! msquare seen from its plain tier ([`msquare::plain::Plain`]) and its study module
-//! ([`msquare::study`]: the moves, the basic state, the rank): each board's distance from the
-//! basic state, the layers, and "why this answer".
+//! msquare seen from its plain tier ([`msquare::plain`]: the solver, the moves, the basic state,
+//! the rank): each board's distance from the basic state, the layers, and "why this answer".
 //!
 //! One fact about the puzzle lets the crate's one search answer every distance the page asks:
 //! a move permutes the eight *positions*; the colours are only labels. So the moves from a board
@@ -12,8 +11,7 @@
 use std::cell::OnceCell;
 
 use common::perm;
-use msquare::plain::Plain;
-use msquare::study::{apply_move, rank, BASIC_STATE, MOVE_LETTERS};
+use msquare::plain::{apply as moved, rank, Plain, BASIC, MOVE_NAMES};
 use msquare::Board;
 
 use crate::json;
@@ -21,11 +19,6 @@ use crate::shortest::{self, Space};
 
 /// Cells on the board.
 const CELLS: usize = 8;
-
-/// The board after move `step` (0, 1, 2: A, B, C), by the crate.
-fn moved(board: &Board, step: usize) -> Board {
-    apply_move(board, step).unwrap_or(*board)
-}
 
 /// `target` with each colour replaced by the position at which `board` holds it: the board the
 /// moves from the basic state build when the same moves take `board` to `target` (module docs).
@@ -49,7 +42,7 @@ pub struct Square {
 impl Square {
     fn new() -> Self {
         let plain = Plain::new();
-        let mut board = BASIC_STATE;
+        let mut board = BASIC;
         let depths = (0..perm::FACTORIALS[CELLS])
             .map(|rank| {
                 perm::unrank(rank, &mut board);
@@ -126,7 +119,7 @@ pub fn inspect(tokens: &[&str]) -> Result<String, String> {
             .map(|step| {
                 let next = moved(&board, step);
                 let mut hint = json::Object::new();
-                hint.string("move", &char::from(MOVE_LETTERS[step]).to_string());
+                hint.string("move", &char::from(MOVE_NAMES[step]).to_string());
                 hint.string("board", &self::tokens(&next));
                 hint.number("distance", u64::from(square.depths[rank(&next)]));
                 hint.finish()
@@ -134,7 +127,7 @@ pub fn inspect(tokens: &[&str]) -> Result<String, String> {
             .collect();
         out.raw("moves", &format!("[{}]", hints.join(",")));
         let space = ToTarget { square, target: board };
-        shortest::answers(&space, BASIC_STATE, distance, 5).write(&mut out, |step| char::from(MOVE_LETTERS[step]));
+        shortest::answers(&space, BASIC, distance, 5).write(&mut out, |step| char::from(MOVE_NAMES[step]));
         Ok(out.finish())
     })
 }
@@ -150,11 +143,11 @@ pub fn replay(start: &[&str], moves: &str) -> Result<String, String> {
         let listed: Vec<String> = boards
             .iter()
             .map(|board| {
-                let next = (0..MOVE_LETTERS.len()).map(|step| (MOVE_LETTERS[step], tokens(&moved(board, step))));
+                let next = (0..MOVE_NAMES.len()).map(|step| (MOVE_NAMES[step], tokens(&moved(board, step))));
                 crate::board_json(
                     &tokens(board),
                     rank(board),
-                    &msquare::study::lehmer_digits(board),
+                    &perm::lehmer_digits(board),
                     Some(square.depths[rank(board)]),
                     next,
                 )
@@ -166,7 +159,7 @@ pub fn replay(start: &[&str], moves: &str) -> Result<String, String> {
 
 /// A board drawn uniformly from the 8! by `random` (its low bits), as tokens.
 pub fn random(random: u64) -> String {
-    let mut board = BASIC_STATE;
+    let mut board = BASIC;
     perm::unrank((random % perm::FACTORIALS[CELLS] as u64) as usize, &mut board);
     tokens(&board)
 }
@@ -181,7 +174,7 @@ mod tests {
         // board at the distance the crate gives its relabelled target, and the crate's sequence
         // for that relabelled target, played from the board, builds the target.
         with(|square| {
-            let mut from = BASIC_STATE;
+            let mut from = BASIC;
             perm::unrank(12_345, &mut from);
             let mut distances = vec![usize::MAX; 40_320];
             distances[perm::rank(&from)] = 0;

@@ -5,7 +5,8 @@
 
 use std::cell::OnceCell;
 
-use eight::study::{heuristic, heuristic_parts, iterations, MOVE_LETTERS};
+use eight::plain::LETTERS;
+use eight::study::{heuristic, heuristic_parts, iterations};
 use eight::{Board, Solver};
 
 use crate::json;
@@ -75,8 +76,13 @@ impl Space for ToGoal<'_> {
 
 /// `board` as its tiles, `2,3,4,1,5,x,7,6,8`.
 pub fn tokens(board: &Board) -> String {
-    let tiles: Vec<String> = board
-        .cells()
+    cell_tokens(&board.cells())
+}
+
+/// A board's cells as [`eight::plain`] holds them (tile t as t − 1, the blank as 8), as its
+/// tiles, `2,3,4,1,5,x,7,6,8`.
+pub fn cell_tokens(cells: &[u8; 9]) -> String {
+    let tiles: Vec<String> = cells
         .iter()
         .map(|&cell| {
             if cell == 8 {
@@ -115,7 +121,7 @@ pub fn inspect(tokens: &[&str]) -> Result<String, String> {
             .filter_map(|step| {
                 let next = board.step(step as u8)?;
                 let mut hint = json::Object::new();
-                hint.string("move", &char::from(MOVE_LETTERS[step]).to_string());
+                hint.string("move", &char::from(LETTERS[step]).to_string());
                 hint.string("board", &self::tokens(&next));
                 hint.optional("distance", tiles.solver.distance(&next).map(u64::from));
                 Some(hint.finish())
@@ -133,7 +139,7 @@ pub fn inspect(tokens: &[&str]) -> Result<String, String> {
         }
         if let Some(distance) = distance {
             shortest::answers(&ToGoal { solver: &tiles.solver }, board, distance, 5)
-                .write(&mut out, |step| char::from(MOVE_LETTERS[step]));
+                .write(&mut out, |step| char::from(LETTERS[step]));
         }
         Ok(out.finish())
     })
@@ -146,19 +152,18 @@ pub fn replay(start: &[&str], moves: &str) -> Result<String, String> {
     let mut board = parse(start)?;
     with(|tiles| {
         let describe = |board: &Board| {
-            let next =
-                (0..MOVE_LETTERS.len()).filter_map(|step| Some((MOVE_LETTERS[step], tokens(&board.step(step as u8)?))));
+            let next = (0..LETTERS.len()).filter_map(|step| Some((LETTERS[step], tokens(&board.step(step as u8)?))));
             crate::board_json(
                 &tokens(board),
                 board.rank(),
-                &eight::study::lehmer_digits(board),
+                &common::perm::lehmer_digits(&board.cells()),
                 tiles.solver.distance(board),
                 next,
             )
         };
         let mut listed = vec![describe(&board)];
         for letter in moves.bytes() {
-            let step = MOVE_LETTERS
+            let step = LETTERS
                 .iter()
                 .position(|&name| name == letter)
                 .ok_or_else(|| format!("'{}' is not a move u, l, d or r", char::from(letter)))?;

@@ -1,11 +1,13 @@
 //! Watching the searches run, all by the crates' own study items: the plain breadth-first search
-//! one board at a time ([`msquare::study::Stepper`], [`eight::study::Stepper`]), Eight's methods
+//! one board at a time ([`msquare::study::stepper`], [`eight::study::stepper`], both
+//! [`common::stepper`]; colour-hash's goal side by its own stepper), Eight's methods
 //! raced on one board ([`eight::study::breadth_first`], [`eight::study::a_star`],
 //! [`eight::study::iterations`], [`eight::Solver`]) and Eight's whole space searched with each of
 //! three seen sets ([`eight::study::whole_space`]).
 
 use std::cell::RefCell;
 
+use common::stepper::Stepper;
 use eight::study::SeenKind;
 
 use crate::{hash, json, square, tiles, Puzzle};
@@ -19,8 +21,8 @@ struct Kept<S> {
 }
 
 thread_local! {
-    static MSQUARE: RefCell<Option<Kept<msquare::study::Stepper>>> = const { RefCell::new(None) };
-    static EIGHT: RefCell<Option<Kept<eight::study::Stepper>>> = const { RefCell::new(None) };
+    static MSQUARE: RefCell<Option<Kept<Stepper<msquare::Board>>>> = const { RefCell::new(None) };
+    static EIGHT: RefCell<Option<Kept<Stepper<[u8; 9]>>>> = const { RefCell::new(None) };
     static HASH: RefCell<Option<Kept<colour_hash::study::GoalSideStepper>>> = const { RefCell::new(None) };
 }
 
@@ -89,13 +91,17 @@ fn step_json(view: StepView) -> String {
     out.finish()
 }
 
-/// One step of msquare's search as JSON.
-fn msquare_step(stepper: &mut msquare::study::Stepper) -> Option<String> {
-    use msquare::study::{lehmer_digits, rank};
-    let shown = |board: &msquare::Board| Shown {
-        tokens: square::tokens(board),
+/// One step of a ranked puzzle's search ([`common::stepper`]) as JSON: `tokens` writes a board,
+/// `rank` is the crate's plain rank (the digits are that rank worked out).
+fn ranked_step<B: Copy + AsRef<[u8]>>(
+    stepper: &mut Stepper<B>,
+    tokens: fn(&B) -> String,
+    rank: fn(&B) -> usize,
+) -> Option<String> {
+    let shown = |board: &B| Shown {
+        tokens: tokens(board),
         rank: rank(board),
-        digits: lehmer_digits(board),
+        digits: common::perm::lehmer_digits(board.as_ref()),
     };
     let step = stepper.step()?;
     let neighbours = step
@@ -115,38 +121,18 @@ fn msquare_step(stepper: &mut msquare::study::Stepper) -> Option<String> {
         neighbours,
         queued: step.queued,
         seen: step.seen,
-        queue: stepper.queue().take(QUEUE_SHOWN).map(square::tokens).collect(),
+        queue: stepper.queue().take(QUEUE_SHOWN).map(tokens).collect(),
     }))
 }
 
+/// One step of msquare's search as JSON.
+fn msquare_step(stepper: &mut Stepper<msquare::Board>) -> Option<String> {
+    ranked_step(stepper, square::tokens, msquare::plain::rank)
+}
+
 /// One step of eight's search as JSON.
-fn eight_step(stepper: &mut eight::study::Stepper) -> Option<String> {
-    use eight::study::lehmer_digits;
-    let shown = |board: &eight::Board| Shown {
-        tokens: tiles::tokens(board),
-        rank: board.rank(),
-        digits: lehmer_digits(board).to_vec(),
-    };
-    let step = stepper.step()?;
-    let neighbours = step
-        .neighbours
-        .iter()
-        .map(|next| Reached {
-            name: char::from(next.letter).to_string(),
-            board: shown(&next.board),
-            new: next.new,
-            distance: u64::from(next.distance),
-        })
-        .collect();
-    Some(step_json(StepView {
-        index: step.index,
-        board: shown(&step.board),
-        distance: u64::from(step.distance),
-        neighbours,
-        queued: step.queued,
-        seen: step.seen,
-        queue: stepper.queue().take(QUEUE_SHOWN).map(tiles::tokens).collect(),
-    }))
+fn eight_step(stepper: &mut Stepper<[u8; 9]>) -> Option<String> {
+    ranked_step(stepper, tiles::cell_tokens, eight::plain::rank)
 }
 
 /// One step of colour-hash's goal side as JSON: configurations have no rank (their space is
@@ -247,9 +233,9 @@ fn step_to<S>(
 pub fn bfs(puzzle: Puzzle, k: usize) -> String {
     let found = match puzzle {
         Puzzle::Msquare => {
-            MSQUARE.with(|kept| step_to(&mut kept.borrow_mut(), k, msquare::study::Stepper::new, msquare_step))
+            MSQUARE.with(|kept| step_to(&mut kept.borrow_mut(), k, msquare::study::stepper, msquare_step))
         }
-        Puzzle::Eight => EIGHT.with(|kept| step_to(&mut kept.borrow_mut(), k, eight::study::Stepper::new, eight_step)),
+        Puzzle::Eight => EIGHT.with(|kept| step_to(&mut kept.borrow_mut(), k, eight::study::stepper, eight_step)),
         Puzzle::ColourHash => HASH.with(|kept| {
             step_to(
                 &mut kept.borrow_mut(),
@@ -352,7 +338,7 @@ mod tests {
     #[test]
     fn steps_forward_and_back_agree_with_a_fresh_search() {
         let fresh = |k| {
-            let mut stepper = msquare::study::Stepper::new();
+            let mut stepper = msquare::study::stepper();
             for _ in 0..k {
                 stepper.step();
             }

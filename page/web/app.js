@@ -1,43 +1,30 @@
-// The page's glue: the state, choosing a puzzle, the case and its answer from the binary's own
-// `run`, the board and its move buttons, and the history (one entry per case); links.js reads
-// the fragment.
+// uses: util.js, client.js, state.js, notice.js, motion.js, playback.js, plots.js, method.js, watch.js
+// The controller (PathFinding.js's shape: this, the views in puzzles/ and plots, the panels):
+// choosing a puzzle, the case and its answer from the binary's own `run`, the board and its move
+// buttons, and the history (one entry per case). links.js reads the fragment, main.js starts.
 'use strict';
 
-const PUZZLES = new Map([msquare, eight, colourHash].map((p) => [p.name, p]));
-const DEFAULT_PUZZLE = msquare;
 const SHOWN_LINES = 1000;
-
-const state = {
-  puzzle: DEFAULT_PUZZLE,
-  tokens: null,        // the case, as tokens, when the input's first case is a board
-  boards: [],          // the playback's boards (the crate's replay): {board, tokens, rank, distance, next}
-  moves: [],           // the answer's moves
-  step: 0,
-  answerKind: null,    // 'moves', 'unsolvable', 'none' or null (an error)
-  info: null,          // inspect() of the case
-  hints: null,         // the displayed board's hint: move -> distance
-  layers: {},          // per puzzle: {layers, states}
-  described: {},       // per puzzle: the crate's move letters, goal and playback start
-  fragment: null,      // the fragment of the case shown
-  output: null,        // the binary's whole stdout and stderr for the input
-  ticket: 0,           // increases with each solve; an older solve's results are dropped
-  solved: 0,           // increases with each finished solve (the tests wait on it)
-};
-window.study = state;
+// Colour Hash's layers counted when it is first shown; the deeper ones, each a few times the one
+// before, are counted on request, to the module's `deepest`.
+const FIRST_LAYERS = 12;
+// Where the board goes when there is none: the drawing's size and its message's letters.
+const NO_BOARD = { width: 400, height: 240, fontSize: 16 };
+// How much of the answer a screen reader hears when a case is solved.
+const ANNOUNCED_CHARS = 200;
+// The pointer over the picture is looked up at most once in this many ms; the plots are drawn
+// again this many ms after the window stops resizing.
+const POINTER_EVERY_MS = 60;
+const RESIZE_AFTER_MS = 150;
 
 const app = {
-  displayed() { return state.boards.length ? state.boards[state.step] : null; },
+  displayed,  // state.js's (the tests call app.displayed)
 
   // A replay entry with its tokens.
   entries: (boards) => boards.map((b) => ({ ...b, tokens: b.board.split(',') })),
 
-  failed(error) {
-    if (error instanceof Cancelled) { this.notice('Cancelled. The tables are built again when next needed.'); return; }
-    this.notice('Something failed: ' + error.message);
-    console.error(error);
-  },
-
-  notice(text) { $('notice').textContent = text; },
+  failed,     // notice.js's (the tests call app.failed)
+  notice,
 
   // The board, its description (also read out when `announce`), the move buttons and the hints.
   drawBoard(speak) {
@@ -50,11 +37,11 @@ const app = {
     svg.replaceChildren();
     svg.onclick = null; svg.oncontextmenu = null;
     if (!entry) {
-      el('text', { x: 200, y: 120, 'text-anchor': 'middle', 'font-size': 16, fill: '#444' }, svg, 'no board to draw: see the binary\'s output');
-      svg.setAttribute('viewBox', '0 0 400 240');
+      el('text', { x: NO_BOARD.width / 2, y: NO_BOARD.height / 2, 'text-anchor': 'middle', 'font-size': NO_BOARD.fontSize, fill: '#444' }, svg, 'no board to draw: see the binary\'s output');
+      svg.setAttribute('viewBox', `0 0 ${NO_BOARD.width} ${NO_BOARD.height}`);
       $('board-text').textContent = 'No board: the input is not one case of the puzzle.';
     } else {
-      p.draw(svg, entry, { act: (move) => this.move(move), hints: state.hints, moveNames: state.described[p.name].moves, turn, pairs: $('pairs').checked, heuristic: $('h-tiles').checked });
+      p.draw(svg, entry, { act: (move) => this.move(move), hints: state.hints, info: state.info, caseTokens: state.tokens, moveNames: state.described[p.name].moves, turn, pairs: $('pairs').checked, heuristic: $('h-tiles').checked });
       $('board-text').textContent = p.describe(entry.tokens);
       motion.slide(svg, before);
       motion.rotate(svg);
@@ -93,12 +80,12 @@ const app = {
 
   async refreshHints() {
     const entry = this.displayed(), p = state.puzzle;
-    state.hints = null;
+    update({ hints: null });
     if (!$('hint').checked || !entry) { this.drawBoard(); return; }
     try {
       const info = await client.call({ op: 'inspect', code: p.code, text: entry.board });
       if (entry !== this.displayed()) return;
-      state.hints = Object.fromEntries((info.moves || []).map((m) => [m.move, m.distance]));
+      update({ hints: Object.fromEntries((info.moves || []).map((m) => [m.move, m.distance])) });
       this.drawBoard();
     } catch (error) { this.failed(error); }
   },
@@ -108,8 +95,8 @@ const app = {
     $('scrubber').max = n;
     $('scrubber').value = state.step;
     $('scrubber').setAttribute('aria-valuetext', `step ${state.step} of ${n}`);
-    $('step').textContent = !state.boards.length ? 'no board' : !n ? 'no answer to play' : p.stepText(state.step, n, state.moves);
-    state.hints = null;
+    $('step').textContent = !state.boards.length ? 'no board' : !n ? 'no answer to play' : p.stepText(state.step, n, state.moves, state.boards[0].tokens);
+    update({ hints: null });
     this.drawBoard(speak);
     if ($('hint').checked) this.refreshHints();
     plots.mark();
@@ -119,7 +106,7 @@ const app = {
   // The binary's output, its first SHOWN_LINES lines drawn (laying out more would freeze the page),
   // all of it a download away.
   showOutput(result) {
-    state.output = result;
+    update({ output: result });
     let end = -1;
     for (let line = 0; line < SHOWN_LINES && end < result.stdout.length; line++) {
       end = result.stdout.indexOf('\n', end + 1);
@@ -149,47 +136,47 @@ const app = {
   // Runs the binary's own `run` on the input and shows everything that follows from it.
   // `history`: 'push' a new entry for the case, 'replace' the current one, or 'keep' it.
   async solve(history) {
-    const p = state.puzzle, text = $('input').value, ticket = ++state.ticket;
+    const p = state.puzzle, text = $('input').value, ticket = takeTicket('solve');
     playback.stop();
     try {
       const result = await client.call({ op: 'run', code: p.code, text });
-      if (ticket !== state.ticket) return;
+      if (!current('solve', ticket)) return;
       this.showOutput(result);
-      const tokens = p.firstCase(text), answer = p.answer(result.stdout);
+      // The first case as the crate's reader reads it (`run` brings it; eight's layout rule): the
+      // page draws that board or none, never one the binary did not read.
+      const tokens = result.first.tokens ? result.first.tokens.split(',') : null, answer = p.answer(result.stdout);
       const start = tokens ? await client.call({ op: 'replay', code: p.code, text: tokens.join(',') + '|' }) : { error: 'no case' };
-      state.tokens = start.error ? null : tokens;
-      state.moves = state.tokens && Array.isArray(answer) ? answer : [];
-      state.answerKind = Array.isArray(answer) ? 'moves' : answer;
+      const caseTokens = start.error ? null : tokens;
+      const moves = caseTokens && Array.isArray(answer) ? answer : [];
       const from = state.described[p.name].start === 'case' ? tokens : state.described[p.name].start.split(',');
-      const path = state.moves.length ? await client.call({ op: 'replay', code: p.code, text: from.join(',') + '|' + state.moves.join('') }) : start;
-      state.info = state.tokens ? await client.call({ op: 'inspect', code: p.code, text: tokens.join(',') }) : null;
-      if (ticket !== state.ticket) return;
-      state.boards = path.error ? [] : this.entries(path.boards);
-      state.step = state.described[p.name].start === 'case' ? 0 : state.moves.length;
+      const path = moves.length ? await client.call({ op: 'replay', code: p.code, text: from.join(',') + '|' + moves.join('') }) : start;
+      const info = caseTokens ? await client.call({ op: 'inspect', code: p.code, text: tokens.join(',') }) : null;
+      if (!current('solve', ticket)) return;
+      update({ tokens: caseTokens, moves, answerKind: Array.isArray(answer) ? 'moves' : answer, info,
+        boards: path.error ? [] : this.entries(path.boards), step: state.described[p.name].start === 'case' ? 0 : moves.length });
       const fragment = '#' + p.name + (tokens ? '=' + tokens.join(',') : '');
       if (history === 'push' && fragment !== location.hash) window.history.pushState(null, '', fragment);
       if (history === 'replace') window.history.replaceState(null, '', fragment);
-      state.fragment = location.hash;
+      update({ fragment: location.hash });
       $('permalink').href = fragment;
       method.explain(result);
       this.showStep(false);
-      announce(`${result.stderr.includes(': error: ') ? 'The binary reports an error' : 'Answer: ' + (result.stdout.slice(0, 200).split('\n')[0] || 'nothing')}. ${$('board-text').textContent}`);
+      announce(`${result.stderr.includes(': error: ') ? 'The binary reports an error' : 'Answer: ' + (result.stdout.slice(0, ANNOUNCED_CHARS).split('\n')[0] || 'nothing')}. ${$('board-text').textContent}`);
       plots.histogram();
       method.draw();
       method.why();
-      state.solved++;
+      update({ solved: state.solved + 1 });
     } catch (error) { this.failed(error); }
   },
 
-  // Shows `puzzle`, building its tables in the worker the first time, and solves `tokens` (its
-  // default case when null).
+  // Shows `puzzle`, building its tables in the worker the first time, and solves `tokens` (the
+  // problem's sample, from the module, when null).
   async choose(puzzle, tokens, history) {
-    if (puzzle !== state.puzzle) { playback.stop(); plots.stop(); watch.stop(); plots.picture = null; state.hints = null; }
-    state.puzzle = puzzle;
+    if (puzzle !== state.puzzle) { playback.stop(); plots.stop(); watch.stop(); plots.picture = null; update({ hints: null }); }
+    update({ puzzle });
     for (const a of document.querySelectorAll('#tabs a')) {
       if (a.dataset.puzzle === puzzle.name) a.setAttribute('aria-current', 'page'); else a.removeAttribute('aria-current');
     }
-    $('about').textContent = puzzle.about;
     $('reading-list').replaceChildren(...puzzle.reading.map(([id, title]) => html('li', {}, html('a', { href: '#' + id, textContent: title, onclick: (event) => {
       // In-page links, not fragments: the fragment names the case.
       event.preventDefault();
@@ -200,16 +187,22 @@ const app = {
     } }))));
     $('board-heading').textContent = puzzle.title;
     try {
-      if (!state.described[puzzle.name]) state.described[puzzle.name] = await client.call({ op: 'describe', code: puzzle.code });
+      if (!state.described[puzzle.name]) update({ described: { ...state.described, [puzzle.name]: await client.call({ op: 'describe', code: puzzle.code }) } });
     } catch (error) { this.failed(error); return; }
+    const facts = figuresOf(puzzle);
+    $('about').textContent = puzzle.about(state.described[puzzle.name]);
+    // The prose of index.html names the crates' figures by `data-figure`, filled in here.
+    for (const node of document.querySelectorAll(`[data-figure^="${puzzle.name}."]`)) node.textContent = facts[node.dataset.figure.slice(puzzle.name.length + 1)];
+    method.prepare(facts);
     this.buildMoveButtons();
-    $('frontier').getContext('2d').clearRect(0, 0, 1e4, 1e4);
+    const canvas = $('frontier');
+    canvas.getContext('2d').clearRect(0, 0, canvas.width, canvas.height);
     $('ring').hidden = true;
-    await this.setCase(tokens || puzzle.defaultCase, history);
+    await this.setCase(tokens || state.described[puzzle.name].sample.split(','), history);
     if (state.puzzle !== puzzle) return;
     try {
       if (!state.layers[puzzle.name]) {
-        state.layers[puzzle.name] = await client.call({ op: 'layers', code: puzzle.code, depth: 12 });
+        update({ layers: { ...state.layers, [puzzle.name]: await client.call({ op: 'layers', code: puzzle.code, depth: FIRST_LAYERS }) } });
         if (state.puzzle === puzzle) { plots.histogram(); method.draw(); }
       }
       if (state.puzzle === puzzle) { watch.show(); await plots.paint(); }
@@ -224,7 +217,6 @@ const app = {
         this.choose(PUZZLES.get(a.dataset.puzzle), null, 'push');
       });
     }
-    window.addEventListener('hashchange', () => { if (location.hash !== state.fragment) links.readFragment('keep'); });
     $('solve').onclick = () => this.solve('push');
     $('scramble').onclick = async () => {
       const p = state.puzzle;
@@ -244,7 +236,7 @@ const app = {
     $('bfs').onclick = () => plots.playLayers();
     let pointed = 0;
     $('frontier').addEventListener('mousemove', (event) => {
-      if (performance.now() - pointed < 60) return;  // a few looks a second are enough
+      if (performance.now() - pointed < POINTER_EVERY_MS) return;  // a few looks a second are enough
       pointed = performance.now();
       plots.point(event).catch((error) => this.failed(error));
     });
@@ -256,19 +248,10 @@ const app = {
     let resized = null;
     window.addEventListener('resize', () => {
       clearTimeout(resized);
-      resized = setTimeout(() => { plots.histogram(); method.draw(); plots.mark(); }, 150);
+      resized = setTimeout(() => { plots.histogram(); method.draw(); plots.mark(); }, RESIZE_AFTER_MS);
     });
-    playback.wire();
+    playback.wire((speak) => this.showStep(speak));
     method.wire();
     watch.wire();
   },
 };
-
-(async () => {
-  const started = performance.now();
-  app.wire();
-  await client.start();
-  await links.readFragment(location.hash ? 'keep' : 'replace');
-  $('status').textContent = `ready in ${Math.round(performance.now() - started)} ms`;
-  document.body.dataset.ready = 'true';
-})().catch((error) => { $('status').textContent = 'failed: ' + error; throw error; });

@@ -1,3 +1,4 @@
+// uses: util.js
 // The worker client: calls into the WebAssembly module in the worker as promises, a busy sign
 // with a Cancel button while a call takes long, and cancelling (the worker is stopped and a new
 // one loads the module again; every pending call is rejected with a `Cancelled` error).
@@ -5,13 +6,16 @@
 
 class Cancelled extends Error {}
 
+// How long a call waits before the busy sign shows, in ms.
+const BUSY_AFTER_MS = 250;
+
 const client = {
   worker: null,
   bytes: null,          // the module, kept to load a new worker after a cancel
   nextId: 1,
   pending: new Map(),   // id -> {resolve, reject, op}
   busyTimer: null,
-  busyAfter: 250,       // ms a call waits before the busy sign shows
+  busyAfter: BUSY_AFTER_MS,  // the tests shorten it
   cancels: 0,           // how many times Cancel was pressed (the tests read it)
 
   async wasmBytes() {

@@ -1,3 +1,4 @@
+// uses: util.js, client.js, state.js, notice.js
 // The study figures the searches draw beside their text: the seen sets' times as bars, the boards
 // breadth-first search and A* expanded, IDA*'s iterations, and Colour Hash's start side as a tree.
 // Each draws what the crates computed (through the worker); `watch` runs the searches and calls
@@ -32,16 +33,16 @@ const figures = {
   async racePictures(tokens) {
     const box = $('race-pictures');
     box.replaceChildren();
-    for (const [method, name] of [['bfs', 'breadth-first search'], ['astar', 'A*']]) {
+    for (const [search, name] of [['bfs', 'breadth-first search'], ['astar', 'A*']]) {
       try {
-        const made = await client.call({ op: 'race_picture', text: method + '|' + tokens.join(',') });
+        const made = await client.call({ op: 'race_picture', text: search + '|' + tokens.join(',') });
         const canvas = html('canvas', { width: made.width, height: made.height });
         canvas.getContext('2d').putImageData(new ImageData(made.pixels, made.width, made.height), 0, 0);
         canvas.setAttribute('role', 'img');
         canvas.setAttribute('aria-label', `The ${count(made.expanded, 'board')} ${name} expanded, dark among all the solvable boards grouped by distance to the goal`);
         canvas.dataset.expanded = made.expanded;
-        box.appendChild(html('figure', { dataset: { method } }, canvas, html('figcaption', { textContent: `${name}: ${count(made.expanded, 'board')} expanded` })));
-      } catch (error) { app.failed(error); return; }
+        box.appendChild(html('figure', { dataset: { method: search } }, canvas, html('figcaption', { textContent: `${name}: ${count(made.expanded, 'board')} expanded` })));
+      } catch (error) { failed(error); return; }
     }
   },
 
@@ -75,7 +76,7 @@ const figures = {
   // one it extends, leaves left to right in the order tried; an ancestor the list leaves out (the
   // meeting is listed even past the first few dozen) drawn dashed.
   startTree() {
-    const svg = $('start-tree'), length = Number($('start-length').value), G = method.goalDepth;
+    const svg = $('start-tree'), length = Number($('start-length').value), G = state.goalDepth;
     const nodes = new Map([['', { path: '', children: [], listed: true, meets: null }]]);
     const add = (path, visit) => {
       if (nodes.has(path)) { if (visit) Object.assign(nodes.get(path), { listed: true, meets: visit.meets }); return; }
@@ -84,7 +85,7 @@ const figures = {
       nodes.set(path, node);
       nodes.get(path.slice(0, -1)).children.push(node);
     };
-    for (const visit of (watch.visits || []).filter((v) => v.length === length)) add(visit.path, visit);
+    for (const visit of (state.visits || []).filter((v) => v.length === length)) add(visit.path, visit);
     const gap = 24, pad = 14, rowHeight = 46, r = 10;
     let leaves = 0;
     const place = (node, depth) => {

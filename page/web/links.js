@@ -1,15 +1,19 @@
+// uses: util.js, state.js, notice.js, watch.js, app.js
 // The page's links: the URL fragment read as a puzzle, a case and options (`#eight=2,3,…&race`),
 // exactly or not at all, and the panels its options name opened. `app` chooses and solves.
 'use strict';
+
+// How much of a link's unknown name or option a message quotes.
+const QUOTED_CHARS = 40;
 
 const links = {
   // The fragment `#name` or `#name=t,t,…`: that puzzle (any case of letters) and case, exactly;
   // anything else the default puzzle, with a short message.
   readFragment(history) {
     let hash = location.hash.slice(1);
-    app.notice('');
+    notice('');
     try { hash = decodeURIComponent(hash); } catch (_) {
-      app.notice('This link could not be read (a broken %-escape): showing ' + DEFAULT_PUZZLE.title + '.');
+      notice('This link could not be read (a broken %-escape): showing ' + DEFAULT_PUZZLE.title + '.');
       return app.choose(DEFAULT_PUZZLE, null, 'replace');
     }
     // `#name[=tokens][&bfs=K][&dedup][&race]`: the puzzle and case, then the panels to open.
@@ -19,7 +23,7 @@ const links = {
     const name = (equals < 0 ? hash : hash.slice(0, equals)).trim().toLowerCase();
     const puzzle = PUZZLES.get(name);
     if (!puzzle) {
-      if (name) app.notice(`This link names no puzzle of this page (“${name.slice(0, 40)}”): showing ${DEFAULT_PUZZLE.title}.`);
+      if (name) notice(`This link names no puzzle of this page (“${name.slice(0, QUOTED_CHARS)}”): showing ${DEFAULT_PUZZLE.title}.`);
       return app.choose(DEFAULT_PUZZLE, null, name ? 'keep' : 'replace');
     }
     const tokens = equals < 0 ? null : hash.slice(equals + 1).split(/[,\s]+/).filter(Boolean);
@@ -31,7 +35,7 @@ const links = {
     for (const option of options) {
       const [key, value] = option.split('=');
       const k = Number(value);
-      if (key === 'bfs' && state.puzzle.picture && Number.isInteger(k) && k >= 0) {
+      if (key === 'bfs' && state.puzzle.picture && /^\d+$/.test(value || '')) {
         await watch.go(k);
         $('watch').scrollIntoView();
       } else if (key === 'dedup' && state.puzzle.panels.includes('dedup')) {
@@ -41,7 +45,7 @@ const links = {
         $('race').scrollIntoView();
         await watch.race();
       } else {
-        app.notice(`This link asks for “${option.slice(0, 40)}”, which ${state.puzzle.title} does not have.`);
+        notice(`This link asks for “${option.slice(0, QUOTED_CHARS)}”, which ${state.puzzle.title} does not have.`);
       }
     }
   },

@@ -1,20 +1,19 @@
+// uses: util.js, client.js, state.js, notice.js
 // The method panels: which method answered and how (with colour-hash's meet-in-the-middle
 // split), "why this answer" (every shortest answer counted, the first few listed), and the plain
 // explanation under the binary's output.
 'use strict';
 
 const method = {
-  goalDepth: 11,
-
-  // How many boards an Eight input holds, roughly (its tiles over nine), counted to two.
-  boardsIn: (text) => Math.min(2, Math.floor((text.slice(0, 400).match(/[1-8x]/gi) || []).length / 9)),
+  // How many cases the binary answered, counted to two: its output's answer lines (not blank).
+  answered: (stdout) => stdout.slice(0, 4096).split('\n').filter(Boolean).slice(0, 2).length,
 
   draw() {
     const p = state.puzzle;
     $('frontier-box').hidden = !p.picture;
 
     $('method').innerHTML = p.method({
-      info: state.info, moves: state.moves, answerKind: state.answerKind, boardsInInput: this.boardsIn($('input').value),
+      figures: figuresOf(p), info: state.info, moves: state.moves, answerKind: state.answerKind, boardsInInput: state.output ? this.answered(state.output.stdout) : 0,
     });
     $('mitm-box').hidden = !p.panels.includes('mitm-box');
     this.parity();
@@ -56,16 +55,16 @@ const method = {
 
   // colour-hash: the answer split at G moves from the goal, and what each side searched.
   mitm() {
-    const svg = $('mitm'), n = state.moves.length, G = this.goalDepth;
+    const svg = $('mitm'), n = state.moves.length, G = state.goalDepth, facts = figuresOf(state.puzzle), most = facts.maxMoves;
     svg.replaceChildren();
-    const sizes = (state.layers[state.puzzle.name] || { layers: [] }).layers;
-    const table = sizes.slice(0, G + 1).reduce((a, b) => a + b, 0);
+    if (!facts.depths) return;
+    const table = facts.tables[facts.depths.indexOf(G)];
     const width = Math.max(280, svg.clientWidth || 520);
     svg.setAttribute('viewBox', `0 0 ${width} 150`);
     const lines = [];
     if (!state.boards.length || state.answerKind !== 'moves' || n === 0) {
-      lines.push(state.answerKind === 'none' ? 'No solution within 16 moves: the start side searched' : 'Solve a case to see its answer split.');
-      if (state.answerKind === 'none') lines.push(`16 − G = ${16 - G} deep and met nothing in the table.`);
+      lines.push(state.answerKind === 'none' ? `No solution within ${most} moves: the start side searched` : 'Solve a case to see its answer split.');
+      if (state.answerKind === 'none') lines.push(`${most} − G = ${most - G} deep and met nothing in the table.`);
       wrap(lines.join(' '), Math.floor((width - 20) / 7.8)).forEach((line, i) => el('text', { x: 10, y: 30 + 20 * i, 'font-size': 14 }, svg, line));
       svg.setAttribute('aria-label', lines.join(' '));
       return;
@@ -83,7 +82,7 @@ const method = {
       el('line', { x1: x, y1: 22, x2: x, y2: 64, stroke: '#000', 'stroke-width': 2 }, svg);
       el('text', { x: Math.min(Math.max(x, 80), width - 80), y: 82, 'text-anchor': 'middle', 'font-size': 13 }, svg, `meet at G = ${G} from the goal`);
     }
-    const start = prefix ? `Start side: ${count(prefix, 'move')} by depth-first search, at most 4·3^${prefix - 1} = ${grouped(4 * Math.pow(3, prefix - 1))} leaves.` :
+    const start = prefix ? `Start side: ${count(prefix, 'move')} by depth-first search, at most 4·3^${prefix - 1} = ${grouped(facts.leaves[most - prefix])} leaves.` :
       `Start side: nothing; the case lies within G = ${G} of the goal.`;
     const goal = `Goal side: ${count(n - prefix, 'move')} walked down the table of ${count(table, 'configuration')} within ${G}.`;
     // Each sentence in as many lines as the width needs (about 7 px a character at 13 px).
@@ -99,15 +98,15 @@ const method = {
   },
 
   // colour-hash: the two searches' sizes as G changes: the table of every configuration within
-  // G of the goal, and the start side's at most 4·3^(15−G) leaves 16 − G deep; the bigger G, the
+  // G of the goal, and the start side's at most 4·3^(L−1) leaves L = 16 − G deep; the bigger G, the
   // bigger the table and the fewer the leaves.
   balance() {
-    const svg = $('mitm-plot'), G = this.goalDepth;
+    const svg = $('mitm-plot'), G = state.goalDepth;
     svg.replaceChildren();
-    const sizes = (state.layers[state.puzzle.name] || { layers: [] }).layers;
-    const depths = [5, 6, 7, 8, 9, 10, 11].filter((g) => g < sizes.length);
-    if (!depths.length) return;
-    const table = (g) => sizes.slice(0, g + 1).reduce((a, b) => a + b, 0), leaves = (g) => 4 * Math.pow(3, 15 - g);
+    // Both sizes for each G are the crate's (colour_hash::study::meet, through `describe`).
+    const facts = figuresOf(state.puzzle), depths = facts.depths;
+    if (!depths) return;
+    const table = (g) => facts.tables[depths.indexOf(g)], leaves = (g) => facts.leaves[g];
     const width = Math.max(280, svg.clientWidth || 520), height = 200, left = 70, right = 12, top = 24, bottom = 160;
     svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
     const values = depths.flatMap((g) => [table(g), leaves(g)]);
@@ -159,7 +158,7 @@ const method = {
     const rows = [];
     try {
       for (let i = 0; i < moves.length; i++) {
-        const { distance, after } = await p.choicesAt(boards, i);
+        const { distance, after } = await p.choicesAt(boards, i, (message) => client.call(message));
         if (state.boards !== boards) return;
         rows.push(html('tr', { dataset: { taken: moves[i] } }, html('th', { scope: 'row', textContent: i + 1 }), html('td', { textContent: distance }),
           ...order.map((move) => html('td', {
@@ -167,7 +166,7 @@ const method = {
             dataset: { move }, textContent: after[move] === undefined ? '—' : (after[move] === null ? '?' : after[move]) + (move === moves[i] ? ' taken' : ''),
           }))));
       }
-    } catch (error) { app.failed(error); return; }
+    } catch (error) { failed(error); return; }
     const table = html('table', { id: 'choices', className: 'numbers', dataset: { answer: moves.join('') } }, html('caption', { textContent:
       `At each board of the printed answer, its distance to ${p.answerEnd} and the distance each move leads to, in ${p.order} order: ` +
       'the first one closer is taken; a later one as close (outlined) is not' }),
@@ -184,17 +183,29 @@ const method = {
     } else if (state.answerKind === 'unsolvable' && state.info) {
       text = p.unsolvable(state.info);
     } else if (state.answerKind === 'none') {
-      text = p.none;
+      text = p.none(figuresOf(p));
     } else if (state.tokens && state.answerKind === 'moves' && state.moves.length === 0) {
       text = 'This is the goal already.';
     }
     $('explain').textContent = text;
   },
 
+  // colour-hash: the G slider over the depths of the crate's cost model, at Solver::new's G
+  // until moved.
+  prepare(facts) {
+    if (!facts.depths) return;
+    const slider = $('g');
+    slider.min = facts.depths[0];
+    slider.max = facts.depths[facts.depths.length - 1];
+    if (state.goalDepth === null) update({ goalDepth: facts.goalDepth });
+    slider.value = state.goalDepth;
+    $('g-value').textContent = state.goalDepth;
+  },
+
   wire() {
     $('g').oninput = () => {
-      this.goalDepth = Number($('g').value);
-      $('g-value').textContent = this.goalDepth;
+      update({ goalDepth: Number($('g').value) });
+      $('g-value').textContent = state.goalDepth;
       this.mitm();
       this.balance();
     };

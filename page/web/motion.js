@@ -1,3 +1,4 @@
+// uses:
 // Moves animated: after a board is drawn, each tile or square slides from where it was drawn
 // before (matched by its number: the squares and tiles are all different), and a turned wheel of
 // Colour Hash rotates into place with its moving pieces outlined. Nothing moves when the person

@@ -1,9 +1,14 @@
+// uses: util.js, state.js, motion.js
 // Playback: stepping through an answer's boards by the buttons, the scrubber, a timer and the
 // keyboard. The keys act only when the focus is not on a control that uses the same key.
 'use strict';
 
+// The speed slider counts steps a second; the timer wants ms a step.
+const MS_A_SECOND = 1000;
+
 const playback = {
   timer: null,
+  onStep: null,    // draws the step shown (app.showStep, given to `wire`)
 
   stop() {
     clearInterval(this.timer);
@@ -14,24 +19,24 @@ const playback = {
 
   go(step) {
     const from = state.step;
-    state.step = Math.max(0, Math.min(state.moves.length, step));
+    update({ step: Math.max(0, Math.min(state.moves.length, step)) });
     // One step forward or back turns a wheel by the move between the two boards.
     if (state.step === from + 1) motion.turn = { move: state.moves[from], sign: 1 };
     else if (state.step === from - 1) motion.turn = { move: state.moves[state.step], sign: -1 };
-    app.showStep(true);
+    this.onStep(true);
   },
 
   toggle() {
-    if (this.timer) { this.stop(); app.showStep(true); return; }
+    if (this.timer) { this.stop(); this.onStep(true); return; }
     if (!state.moves.length) return;
-    if (state.step >= state.moves.length) state.step = 0;
+    if (state.step >= state.moves.length) update({ step: 0 });
     this.timer = setInterval(() => {
-      if (state.step >= state.moves.length) { this.stop(); app.showStep(true); return; }
+      if (state.step >= state.moves.length) { this.stop(); this.onStep(true); return; }
       this.go(state.step + 1);
-    }, 1000 / Number($('speed').value));
+    }, MS_A_SECOND / Number($('speed').value));
     $('playpause').textContent = 'pause';
     $('playpause').setAttribute('aria-label', 'pause the answer');
-    app.showStep(true);
+    this.onStep(true);
   },
 
   speed(by) {
@@ -50,7 +55,9 @@ const playback = {
     return Boolean(pressable) && (event.key === ' ' || event.key === 'Enter');
   },
 
-  wire() {
+  // `onStep(speak)` draws the step shown (the controller's).
+  wire(onStep) {
+    this.onStep = onStep;
     const steps = {
       first: () => this.go(0), back: () => this.go(state.step - 1),
       forward: () => this.go(state.step + 1), last: () => this.go(state.moves.length),

@@ -1,3 +1,4 @@
+// uses: util.js, client.js, state.js, notice.js
 // The plots: the distance histogram (with the same numbers as a table, its text alternative) and
 // the all-states picture, whose pixels the worker paints; the page only shows them and places the
 // ring on the board shown.
@@ -12,7 +13,7 @@ const plots = {
 
   // The histogram of the puzzle's layers, drawn in the SVG's own pixels so that text keeps its size.
   histogram() {
-    const svg = $('histogram'), p = state.puzzle, data = state.layers[p.name];
+    const svg = $('histogram'), p = state.puzzle, data = state.layers[p.name], facts = figuresOf(p);
     svg.replaceChildren();
     if (!data) { $('readout').textContent = 'counting the layers…'; return; }
     const sizes = data.layers, log = $('log').checked;
@@ -25,7 +26,8 @@ const plots = {
     const width = Math.max(280, svg.clientWidth || 520), height = beyond.length ? 270 : 250;
     svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
     const left = 70, right = 8, bottom = 200, top = 30;
-    const maxBars = beyond.length ? sizes.length + beyond.length : p.bars || sizes.length;
+    // Colour Hash has room for every distance the judge allows; the others draw their layers.
+    const maxBars = beyond.length ? sizes.length + beyond.length : facts.maxMoves ? facts.maxMoves + 1 : sizes.length;
     const barWidth = (width - left - right) / maxBars;
     const scale = (v) => log ? Math.log10(v + 1) / Math.log10(largest + 1) : v / largest;
     const here = state.info && state.info.distance !== undefined ? state.info.distance : null;
@@ -72,7 +74,7 @@ const plots = {
       el('line', { x1: x, y1: top, x2: x, y2: bottom, stroke: '#b23c17', 'stroke-dasharray': '4 3' }, svg);
       this.label(svg, x, 16, `this case: ${here}` + (here >= sizes.length + beyond.length ? ' (beyond the layers counted)' : ''), width);
     } else if (p.beyond && state.answerKind === 'none') {
-      this.label(svg, width - right, 16, p.beyond, width);
+      this.label(svg, width - right, 16, p.beyond(facts), width);
     }
     el('text', { x: left + (width - left) / 2, y: bottom + 36, 'text-anchor': 'middle', 'font-size': 13, fill: '#222' }, svg,
       p.axis + (log ? ' (log scale)' : ''));
@@ -114,14 +116,14 @@ const plots = {
   deeper(sizes) {
     const box = $('deeper');
     box.replaceChildren();
-    const p = state.puzzle;
-    if (!p.deepest || sizes.length - 1 >= p.deepest) return;
+    const p = state.puzzle, deepest = figuresOf(p).deepest;
+    if (!deepest || sizes.length - 1 >= deepest) return;
     const button = html('button', { type: 'button', textContent: `count layer ${sizes.length} too` });
     button.onclick = async () => {
       button.disabled = true; button.textContent = 'counting…';
       try {
-        state.layers[p.name] = await client.call({ op: 'layers', code: p.code, depth: sizes.length });
-      } catch (error) { app.failed(error); }
+        update({ layers: { ...state.layers, [p.name]: await client.call({ op: 'layers', code: p.code, depth: sizes.length }) } });
+      } catch (error) { failed(error); }
       if (state.puzzle === p) { this.histogram(); $('deeper').querySelector('button')?.focus(); }
     };
     box.appendChild(button);
@@ -147,10 +149,10 @@ const plots = {
 
   // The ring on the board shown, if its distance is painted; only that board is marked.
   async mark() {
-    const p = state.puzzle, entry = app.displayed(), ring = $('ring'), canvas = $('frontier');
+    const p = state.puzzle, entry = displayed(), ring = $('ring'), canvas = $('frontier');
     if (!p.picture || !this.picture || this.picture.name !== p.name || !entry) { ring.hidden = true; return; }
     const at = await client.call({ op: 'spot', code: p.code, rank: entry.rank });
-    if (state.puzzle !== p || app.displayed() !== entry) return;
+    if (state.puzzle !== p || displayed() !== entry) return;
     if (!at || at.depth > this.picture.shown) { ring.hidden = true; delete canvas.dataset.markedRank; return; }
     // Inside the canvas's border: its pixels start clientLeft and clientTop into the box.
     const scale = canvas.clientWidth / this.picture.width;

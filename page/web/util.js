@@ -1,3 +1,4 @@
+// uses: 
 // Small helpers every other module uses: element lookup, SVG building, numbers and plurals in
 // words, and the live region that tells a screen reader what changed.
 'use strict';

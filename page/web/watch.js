@@ -1,10 +1,12 @@
+// uses: util.js, client.js, state.js, notice.js, plots.js, figures.js
 // Watching the searches run: the plain breadth-first search a board at a time (its steps come
-// from the crates' study::Stepper through the worker), Eight's three "seen" sets compared live,
+// from common::stepper over the crates' plain rules through the worker), Eight's three "seen" sets compared live,
 // and Eight's methods raced on one board.
 'use strict';
 
 const watch = {
   k: 0,            // the step shown: the (k+1)-th board taken from the queue
+  asked: 0,        // increases with each step asked for; an older step's result is dropped
   timer: null,
   shown: null,     // the step's JSON
 
@@ -18,17 +20,26 @@ const watch = {
     if (!this.shown || this.shown.puzzle !== p.name) this.go(0);
   },
 
+  // The (k+1)-th board taken. `k` is checked here, as a JS number, before it reaches the module
+  // (which takes 32 bits): a step beyond the search's boards gets a message, not a wrapped step.
   async go(k) {
-    const p = state.puzzle;
+    const p = state.puzzle, data = state.layers[p.name];
+    const boards = data ? data.layers.reduce((a, b) => a + b, 0) : null, asked = ++this.asked;
+    if (!Number.isSafeInteger(k) || k < -1 || (boards !== null && k >= boards)) {
+      this.stop();
+      $('bfs-text').textContent = `There is no step ${String(k).slice(0, 24)}: the search takes ` +
+        (boards === null ? 'its boards one at a time, from 0.' : `${count(boards, 'board')}, steps 0 to ${grouped(boards - 1)}.`);
+      return;
+    }
     this.k = Math.max(0, k);
     try {
       const step = await client.call({ op: 'bfs', code: p.code, k: this.k });
-      if (state.puzzle !== p || this.k !== k) return;
+      if (state.puzzle !== p || asked !== this.asked) return;
       if (step.error) { this.stop(); $('bfs-text').textContent = `The search ends before board ${k + 1}: ${step.error}.`; return; }
       step.puzzle = p.name;
       this.shown = step;
       this.draw(step);
-    } catch (error) { app.failed(error); }
+    } catch (error) { failed(error); }
   },
 
   // Judge tokens, space-separated.
@@ -139,59 +150,63 @@ const watch = {
 
   // Eight's whole space three times, one seen set each, timed in the worker as it runs.
   async dedup() {
-    const body = $('dedup-table').querySelector('tbody'), runs = [];
+    const body = $('dedup-table').querySelector('tbody'), runs = [], ticket = takeTicket('seen');
     body.replaceChildren();
     figures.dedupBars(runs);
     $('dedup-run').disabled = true;
     try {
       for (const kind of [0, 1, 2]) {
         const run = await client.call({ op: 'seen', kind });
+        if (!current('seen', ticket)) return;  // a newer run draws the table
         body.appendChild(html('tr', { dataset: { name: run.name } }, html('th', { scope: 'row', textContent: run.name }),
           html('td', { textContent: grouped(run.boards) }), html('td', { textContent: run.depth }),
           html('td', { textContent: `${run.ms.toFixed(0)} ms`, className: 'ms' })));
         runs.push({ name: run.name, ms: Number(run.ms.toFixed(0)) });
         figures.dedupBars(runs);
       }
-    } catch (error) { app.failed(error); }
+    } catch (error) { failed(error); }
     $('dedup-run').disabled = false;
   },
 
   // The methods on the case shown, each its answer's length, its expansions and its time.
   async race() {
-    const tokens = state.tokens, body = $('race-table').querySelector('tbody');
+    const tokens = state.tokens, body = $('race-table').querySelector('tbody'), ticket = takeTicket('race');
     body.replaceChildren();
     if (!tokens || !state.puzzle.panels.includes('race')) { $('race-text').textContent = 'Give a board first.'; return; }
     $('race-run').disabled = true;
     const methods = [['bfs', 'breadth-first search from the board'], ['astar', 'A* with IDA*\'s heuristic'], ['ida', 'IDA* (eight::ida)'], ['table', 'the table, built afresh']];
     const runs = [];
     try {
-      for (const [method, name] of methods) {
-        const run = await client.call({ op: 'race', text: method + '|' + tokens.join(',') });
-        runs.push([method, name, run]);
+      for (const [search, name] of methods) {
+        const run = await client.call({ op: 'race', text: search + '|' + tokens.join(',') });
+        if (!current('race', ticket)) return;  // a newer race draws the table
+        runs.push([search, name, run]);
       }
-    } catch (error) { app.failed(error); $('race-run').disabled = false; return; }
+    } catch (error) { failed(error); $('race-run').disabled = false; return; }
+    $('race-table').dataset.board = tokens.join(',');
     const most = Math.max(1, ...runs.map(([, , run]) => run.expansions || 0));
-    for (const [method, name, run] of runs) {
+    for (const [search, name, run] of runs) {
       const width = run.expansions ? Math.max(2, 100 * Math.log10(run.expansions + 1) / Math.log10(most + 1)) : 0;
       const bar = html('div', { className: 'bar-h' });
       bar.style.width = `${width}%`;
-      body.appendChild(html('tr', { dataset: { method } }, html('th', { scope: 'row', textContent: name }),
+      body.appendChild(html('tr', { dataset: { method: search } }, html('th', { scope: 'row', textContent: name }),
         html('td', { textContent: run.moves === null ? 'unsolvable' : count(run.moves, 'move') }),
         html('td', { textContent: run.expansions === null ? '—' : count(run.expansions, 'expansion'), className: 'expansions' }),
         html('td', { textContent: `${run.ms.toFixed(1)} ms` }), html('td', { className: 'bar-cell' }, bar)));
-      if (method === 'ida' && run.bounds && run.bounds.length) {
+      if (search === 'ida' && run.bounds && run.bounds.length) {
         $('race-text').textContent = `IDA*'s iterations: bounds ${run.bounds.join(', ')}, expanding ${run.expanded.map(grouped).join(', ')} boards.`;
       }
     }
     await figures.racePictures(tokens);
-    const ida = runs.find(([method]) => method === 'ida')[2];
+    if (!current('race', ticket)) return;
+    const ida = runs.find(([search]) => search === 'ida')[2];
     if (ida.bounds && ida.bounds.length) $('race-pictures').appendChild(figures.iterations(ida));
     $('race-run').disabled = false;
   },
 
   // colour-hash: the start side's search from the case, node by node, for the G of the method.
   async startSide() {
-    const box = $('start-visits'), G = method.goalDepth;
+    const box = $('start-visits'), G = state.goalDepth, most = figuresOf(state.puzzle).maxMoves;
     box.replaceChildren();
     $('start-tree-box').hidden = true;
     if (!state.tokens || !state.puzzle.panels.includes('start-side')) { $('start-text').textContent = 'Give a configuration first.'; return; }
@@ -202,7 +217,7 @@ const watch = {
         className: visit.meets === true ? 'meets' : '',
         textContent: `${visit.path}` + (visit.meets === null ? '' : visit.meets ? `: exactly ${G} from the goal, the meeting` : `: not ${G} from the goal`),
       })));
-      this.visits = found.visits;
+      update({ visits: found.visits });
       const lengths = [...new Set(found.visits.map((visit) => visit.length))];
       $('start-length').replaceChildren(...lengths.map((length) => html('option', { value: length, textContent: length })));
       $('start-length').value = lengths[lengths.length - 1];
@@ -210,8 +225,8 @@ const watch = {
       figures.startTree();
       const met = found.visits[found.visits.length - 1];
       $('start-text').textContent = found.met ? `The start side meets the table after trying lengths 1 to ${met.length}: its moves ${met.path}, then the table's walk of ${G}.` :
-        `No sequence of up to ${16 - G} moves ends exactly ${G} from the goal: no solution within 16.`;
-    } catch (error) { app.failed(error); }
+        `No sequence of up to ${most - G} moves ends exactly ${G} from the goal: no solution within ${most}.`;
+    } catch (error) { failed(error); }
   },
 
   wire() {

@@ -99,7 +99,9 @@ function spot(m) {
 }
 
 const ops = {
-  run: (m) => ({ value: json(wasm.run(m.code, ...give(m.text))) }),
+  // The binary's output, and the first case as the crate reads it (the text crosses once).
+  run: (m) => ({ value: { ...json(wasm.run(m.code, ...give(m.text))), first: json(wasm.first_case(m.code, ...give(m.text))) } }),
+  to_case: (m) => ({ value: json(wasm.msquare_to_case(...give(m.text))) }),
   inspect: (m) => ({ value: json(wasm.inspect(m.code, ...give(m.text))) }),
   replay: (m) => ({ value: json(wasm.replay(m.code, ...give(m.text))) }),
   layers: (m) => ({ value: json(wasm.layers(m.code, m.depth || 0)) }),

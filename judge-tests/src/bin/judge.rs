@@ -3,16 +3,15 @@
 //! source file. `judge --help` and `judge <verb> --help` say how; `judge_tests::cli` reads the
 //! arguments.
 //!
-//! `run`: one verdict line per case a judge could send (every case with `--whitespace hostile`;
-//! AC, WA, PE, RE, TLE, MLE or OLE, with its time and peak memory, like `oj test`), judged as the
-//! puzzle's judges judge (the checker at `--checker-level`, the judges' rule by default; `--exact`
-//! compares bytes with `<case>.out`), a bounded report under each failure with the hints of
-//! `judge_tests::cause`, `--jobs` cases at once and printed in case order, then
-//! `N passed, N failed`; exit status 0 if every case passed, 1 if one failed, 2 on a mistake
-//! (usage, unknown puzzle or case, missing program, unreadable case file). Ctrl-C kills the
-//! judged program before `judge` exits.
+//! Each verb is one function here that calls the library and turns its outcome into an exit
+//! status; the work is in `judge_tests::run`, `judge_oracle::checker`, `judge_tests::stress` and
+//! `judge_tests::bundle`.
 //!
-//! `check`: the testlib-style checker (see `judge_tests::checker`): one line such as
+//! `run`: see `judge_tests::run`; exit status 0 if every case passed, 1 if one failed, 2 on a
+//! mistake (usage, unknown puzzle or case, missing program, unreadable case file). Ctrl-C kills
+//! the judged program before `judge` exits.
+//!
+//! `check`: the testlib-style checker (see `judge_oracle::checker`): one line such as
 //! `ok 3 boards, 57 moves`, exit status 0 OK, 1 wrong answer, 2 presentation error, 3 fail (the
 //! input or the jury's answer is invalid, or the arguments are, or the verdict cannot be written,
 //! or the checker's memory is refused: `FAIL out of memory: cannot allocate ...`, from the
@@ -29,16 +28,14 @@
 //! Output goes through checked writes: a closed stdout (`judge run eight | head`) ends `judge`
 //! quietly with status 0, any other write error is one stderr line and status 2 (3 for `check`).
 
+use judge_oracle::{checker, escape};
 use judge_tests::bundle as judge_bundle;
-use judge_tests::cases::Whitespace;
 use judge_tests::cli::{self, BundleOptions, CheckOptions, Command as Verb, Mistake, RunOptions};
-use judge_tests::runner::{self, Limits, Run, Verdict};
-use judge_tests::{cases, checker, escape, stress};
+use judge_tests::{run as judge_run, runner, stress};
 use std::ffi::OsStr;
 use std::fs;
 use std::io::{self, IsTerminal, Read, Write};
-use std::path::{Path, PathBuf};
-use std::process::{Command, ExitCode};
+use std::process::ExitCode;
 
 /// Why `judge` stopped early.
 enum Stop {
@@ -61,328 +58,12 @@ fn mistake<T>(message: impl Into<String>) -> Outcome<T> {
     Err(Stop::Mistake(message.into()))
 }
 
-/// The folder of cases: `--data DIR`, or `judge-tests/data` of the workspace judge runs in.
-fn data_folder(explicit: Option<&Path>) -> Outcome<PathBuf> {
-    match explicit {
-        Some(dir) if dir.is_dir() => Ok(dir.to_path_buf()),
-        Some(dir) => mistake(format!("--data {}: not a folder", escape(dir.as_os_str()))),
-        None => match judge_tests::find_workspace() {
-            Some(root) => Ok(root.join("judge-tests").join("data")),
-            None => mistake("no judge-tests/data here: run judge inside the workspace, or pass --data DIR"),
-        },
-    }
-}
-
-/// `'a', 'b'` for a message, each name escaped.
-fn quoted_list<'a>(names: impl IntoIterator<Item = &'a str>) -> String {
-    names
-        .into_iter()
-        .map(|name| format!("'{}'", escape(OsStr::new(name))))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-/// The cases to run: the named ones (each must exist), or every case of the puzzle a judge could
-/// send (every case under `--whitespace hostile`), in `--format`'s layout; and how many cases no
-/// judge sends were left out.
-fn select_cases(data: &Path, options: &RunOptions) -> Outcome<(Vec<cases::Case>, usize)> {
-    let puzzles = cases::puzzles(data).or_else(|e| mistake(format!("{}: {e}", escape(data.as_os_str()))))?;
-    if !puzzles.contains(&options.puzzle) {
-        return mistake(format!(
-            "unknown puzzle '{}' (puzzles: {})",
-            escape(OsStr::new(&options.puzzle)),
-            puzzles.join(", ")
-        ));
-    }
-    let folder = data.join(&options.puzzle);
-    let all = cases::discover(data, &options.puzzle).or_else(|e| mistake(format!("{}: {e}", options.puzzle)))?;
-    if all.is_empty() {
-        return mistake(format!(
-            "{} has no cases: no <case>.in file in {}",
-            options.puzzle,
-            escape(folder.as_os_str())
-        ));
-    }
-    let unknown: Vec<&str> = options
-        .only
-        .iter()
-        .filter(|name| !all.iter().any(|case| &case.name == *name))
-        .map(String::as_str)
-        .collect();
-    if !unknown.is_empty() {
-        let known: Vec<&str> = all.iter().map(|case| case.name.as_str()).collect();
-        let noun = if unknown.len() == 1 { "case" } else { "cases" };
-        return mistake(format!(
-            "{} has no {noun} {} (cases: {})",
-            options.puzzle,
-            quoted_list(unknown),
-            known
-                .iter()
-                .map(|name| escape(OsStr::new(name)))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ));
-    }
-    let mut selected = Vec::new();
-    let mut left_out = 0;
-    for case in all {
-        if !options.only.is_empty() && !options.only.contains(&case.name) {
-            continue;
-        }
-        if let Some(format) = options.format {
-            if !format.holds(&read(&case.input)?) {
-                continue;
-            }
-        }
-        // A case named on the command line runs whatever its kind: it was asked for.
-        if options.only.is_empty() && options.whitespace == Whitespace::Plain && case.hostile.is_some() {
-            left_out += 1;
-            continue;
-        }
-        selected.push(case);
-    }
-    if selected.is_empty() {
-        let format = options.format.map(|format| format.name()).unwrap_or_default();
-        return mistake(if !options.only.is_empty() {
-            format!("none of the cases named is in the {format} layout (see judge run --help)")
-        } else if left_out > 0 {
-            format!(
-                "{} has no case a judge could send{}: --whitespace hostile runs the others",
-                options.puzzle,
-                if format.is_empty() {
-                    String::new()
-                } else {
-                    format!(" in the {format} layout")
-                }
-            )
-        } else {
-            format!("{} has no case in the {format} layout", options.puzzle)
-        });
-    }
-    Ok((selected, left_out))
-}
-
-/// A case file's bytes, or the mistake naming it.
-fn read(path: &Path) -> Outcome<Vec<u8>> {
-    fs::read(path).or_else(|e| mistake(format!("cannot read {}: {e}", escape(path.as_os_str()))))
-}
-
-/// The program to judge: `sh -c CMD`, or the puzzle's release binary, which must exist.
-fn command_for(options: &RunOptions) -> Outcome<Command> {
-    match &options.command {
-        Some(line) => {
-            let mut command = Command::new("sh");
-            command.arg("-c").arg(line);
-            Ok(command)
-        }
-        None => {
-            let binary = judge_tests::binary_path(&options.puzzle);
-            if !binary.is_file() {
-                return mistake(format!(
-                    "no program at {}: build it with `cargo build --release` (or pass --command CMD)",
-                    escape(binary.as_os_str())
-                ));
-            }
-            Ok(Command::new(binary))
-        }
-    }
-}
-
-/// `text` indented by four spaces, a line at a time.
-fn indented(text: &str) -> String {
-    text.lines().map(|line| format!("    {line}\n")).collect()
-}
-
-/// The verdict line of one case: `AC  eight/solved     3 ms    2.1 MB`, with the reason of an
-/// RE, TLE, MLE or OLE.
-fn verdict_line(verdict: Verdict, id: &str, run: &Run, limits: &Limits) -> String {
-    let memory = run.peak_memory.map(runner::format_memory).unwrap_or_else(|| "-".into());
-    let mut line = format!("{verdict:<3} {id:<40} {:>6} ms {memory:>10}", run.elapsed.as_millis());
-    match verdict {
-        Verdict::RuntimeError => line.push_str(&format!("  ({})", run.failure().unwrap_or_default())),
-        Verdict::MemoryLimitExceeded => {
-            let limit = limits.memory.unwrap_or_default() >> 20;
-            line.push_str(&format!("  (limit {limit} MB)"));
-        }
-        Verdict::TimeLimitExceeded => {
-            let limit = limits.time.unwrap_or_default().as_millis();
-            line.push_str(&format!("  (limit {limit} ms)"));
-        }
-        Verdict::OutputLimitExceeded => line.push_str(&format!("  (over {} bytes)", limits.output)),
-        _ => {}
-    }
-    line.push('\n');
-    line
-}
-
-/// The checker's verdict on an output, as `judge run`'s verdict and report; a checker failure
-/// (a bad input or `.out`) is a mistake naming the case.
-fn judged(
-    options: &RunOptions,
-    case: &cases::Case,
-    input: &[u8],
-    output: &[u8],
-    answer: Option<&[u8]>,
-) -> Outcome<(Verdict, String)> {
-    let judged = checker::check_at(&options.puzzle, input, output, answer, options.level);
-    let verdict = match judged {
-        checker::Verdict::Ok(_) => Verdict::Accepted,
-        checker::Verdict::WrongAnswer(_) => Verdict::WrongAnswer,
-        checker::Verdict::PresentationError(_) => Verdict::PresentationError,
-        checker::Verdict::Fail(ref why) => {
-            return mistake(format!(
-                "{}: the checker cannot judge this case: {why}",
-                case.shown_id()
-            ));
-        }
-    };
-    let report = if verdict == Verdict::Accepted {
-        String::new()
-    } else {
-        let message: String = judged.to_string().chars().take(runner::REPORT_LIMIT).collect();
-        indented(&message)
-    };
-    Ok((verdict, report))
-}
-
-/// One case judged: its verdict line and the report under it, and whether it passed.
-struct Judged {
-    text: String,
-    passed: bool,
-}
-
-/// Runs and judges one case (on one of `--jobs`' threads).
-fn run_case(options: &RunOptions, case: &cases::Case) -> Outcome<Judged> {
-    let input = read(&case.input)?;
-    let expected = case.expected.as_deref().map(read).transpose()?;
-    let mut command = command_for(options)?;
-    let outcome = runner::run_with(&mut command, &input, &options.limits)
-        .or_else(|e| mistake(format!("cannot run {}: {e}", runner::describe(&command))))?;
-    // The report under a failing verdict: the checker's message, a diff, or stderr's end.
-    let (verdict, mut report) = match (runner::limit_verdict(&outcome), &expected) {
-        (Some(verdict), _) => {
-            let tail = outcome.stderr_tail();
-            let report = if tail.is_empty() {
-                String::new()
-            } else {
-                format!("    stderr (its last lines):\n{}", indented(&indented(&tail)))
-            };
-            (verdict, report)
-        }
-        (None, Some(expected)) if options.exact => match runner::compare(expected, &outcome.stdout) {
-            None => (Verdict::Accepted, String::new()),
-            Some(difference) => {
-                let mut report = indented(&format!(
-                    "the output differs from {}.out (--exact compares bytes):",
-                    escape(OsStr::new(&case.name))
-                ));
-                report.push_str(&indented(&difference.report));
-                let judges = checker::check_at(&options.puzzle, &input[..], &outcome.stdout, None, options.level);
-                let note = match judges {
-                    checker::Verdict::Ok(_) => {
-                        "the judges' rule would accept this output (judge run without --exact)".to_string()
-                    }
-                    other => format!("the judges' rule would not accept it either: {other}"),
-                };
-                report.push_str(&indented(&note));
-                (Verdict::WrongAnswer, report)
-            }
-        },
-        (None, expected) => judged(options, case, &input, &outcome.stdout, expected.as_deref())?,
-    };
-    if verdict != Verdict::Accepted && verdict != Verdict::TimeLimitExceeded {
-        for hint in judge_tests::cause::hints(
-            &options.puzzle,
-            &input,
-            &outcome.stdout,
-            verdict == Verdict::RuntimeError,
-            case.hostile.as_deref(),
-            options.format,
-        ) {
-            report.push_str(&indented(&format!("hint: {hint}")));
-        }
-    }
-    let mut text = verdict_line(verdict, &case.shown_id(), &outcome, &options.limits);
-    text.push_str(&report);
-    Ok(Judged {
-        text,
-        passed: verdict == Verdict::Accepted,
-    })
-}
-
-/// For an eight run without `--format` that failed: when every case of one judge's layout passed
-/// (the largest such layout), the advice to run that layout alone, as a solution written for that
-/// judge should be run.
-fn layout_advice(selected: &[cases::Case], passed: &[bool]) -> Outcome<Option<String>> {
-    let mut inputs = Vec::with_capacity(selected.len());
-    for case in selected {
-        inputs.push(read(&case.input)?);
-    }
-    let best = cases::Format::ALL
-        .into_iter()
-        .map(|format| {
-            let inside: Vec<usize> = (0..selected.len()).filter(|&at| format.holds(&inputs[at])).collect();
-            (format, inside)
-        })
-        .filter(|(_, inside)| !inside.is_empty() && inside.iter().all(|&at| passed[at]))
-        .max_by_key(|(_, inside)| inside.len());
-    Ok(best.map(|(format, inside)| {
-        format!(
-            "every case in {}'s layout passed ({} of them) and every failing case is in another \
-             judge's layout: if your program reads only {}'s, run it with --format {format}\n",
-            format.judge(),
-            inside.len(),
-            format.judge()
-        )
-    }))
-}
-
+/// `judge run`: the verdicts and the summary on stdout; `Ok(false)` if a case failed.
 fn run(options: &RunOptions, out: &mut dyn Write) -> Outcome<bool> {
-    let data = data_folder(options.data.as_deref())?;
-    let (selected, left_out) = select_cases(&data, options)?;
-    // The program must exist before any case runs: a missing binary is one mistake, not a
-    // verdict per case.
-    command_for(options)?;
-    let (mut passed, mut failed) = (0, 0);
-    let mut outcomes = Vec::with_capacity(selected.len());
-    let mut stop = None;
-    runner::in_order(
-        selected.len(),
-        options.jobs,
-        |index| run_case(options, &selected[index]),
-        |_, judged| match judged.and_then(|judged| Ok(out.write_all(judged.text.as_bytes()).map(|()| judged)?)) {
-            Ok(judged) => {
-                if judged.passed {
-                    passed += 1;
-                } else {
-                    failed += 1;
-                }
-                outcomes.push(judged.passed);
-                true
-            }
-            Err(error) => {
-                stop = Some(error);
-                false
-            }
-        },
-    );
-    if let Some(error) = stop {
-        return Err(error);
-    }
-    if failed > 0 && options.puzzle == "eight" && options.format.is_none() && options.only.is_empty() {
-        if let Some(advice) = layout_advice(&selected, &outcomes)? {
-            out.write_all(advice.as_bytes())?;
-        }
-    }
-    if left_out > 0 {
-        let noun = if left_out == 1 { "case" } else { "cases" };
-        writeln!(
-            out,
-            "{left_out} {noun} no judge sends left out (--whitespace hostile runs every case)"
-        )?;
-    }
-    writeln!(out, "{passed} passed, {failed} failed")?;
-    Ok(failed == 0)
+    judge_run::run(options, out).map_err(|error| match error {
+        judge_run::Error::Output(error) => Stop::Output(error),
+        judge_run::Error::Mistake(message) => Stop::Mistake(message),
+    })
 }
 
 /// `judge check`: writes the checker's line; returns its exit status (3 when the line cannot be

@@ -211,8 +211,8 @@ fn main() -> ExitCode {
                 report,
                 &format!(
                     "{} needs {what}, not '{}'",
-                    judge_tests::escape(&flag),
-                    judge_tests::escape(&value)
+                    judge_oracle::escape(&flag),
+                    judge_oracle::escape(&value)
                 ),
             );
         };
@@ -250,7 +250,7 @@ fn main() -> ExitCode {
     let program = match Command::new(&args[1]).args(&args[2..]).process_group(0).spawn() {
         Ok(child) => Pid::from_raw(child.id() as i32),
         Err(error) => {
-            let why = format!("cannot run {}: {error}", judge_tests::escape(&args[1]));
+            let why = format!("cannot run {}: {error}", judge_oracle::escape(&args[1]));
             let status = fail(None, &why);
             // For judge's message: a bare name is looked up on PATH, so say where it was sought.
             let bare = !Path::new(&args[1]).as_os_str().to_string_lossy().contains('/');
@@ -281,7 +281,7 @@ fn main() -> ExitCode {
     let line = format!("{peak_kib} {} {text}\n", wall.as_micros());
     let _held = REPORT.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
     if let Err(error) = std::fs::write(report, line) {
-        return fail(None, &format!("cannot write {}: {error}", judge_tests::escape(report)));
+        return fail(None, &format!("cannot write {}: {error}", judge_oracle::escape(report)));
     }
     match ending {
         Ending::Exit(code) => ExitCode::from(code as u8),

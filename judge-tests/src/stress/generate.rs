@@ -30,9 +30,9 @@
 use super::input::{Batch, Item, Spacing, HOSTILE_SPACINGS};
 use super::Whitespace;
 use crate::cases::Format;
-use crate::checker::{self, colour_hash, eight, msquare};
-use crate::reference::colour_hash as ch_reference;
-use crate::testkit::Rng;
+use judge_oracle::checker::{self, colour_hash, eight, msquare};
+use judge_oracle::reference::colour_hash as ch_reference;
+use judge_oracle::rng::Rng;
 
 /// The seeded case generator of one puzzle.
 pub struct Generator {
@@ -230,7 +230,7 @@ pub(super) fn scramble(rng: &mut Rng, length: usize) -> [u8; 24] {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::checker::Level;
+    use judge_oracle::checker::Level;
 
     #[test]
     fn generators_are_seeded_and_valid() {

@@ -2,9 +2,9 @@
 //! layout, the whitespace, and for a user's generator the exact bytes it printed.
 
 use crate::cases::Format;
-use crate::checker::read::Reader;
-use crate::checker::{colour_hash, eight, msquare};
-use crate::testkit::Rng;
+use judge_oracle::checker::read::Reader;
+use judge_oracle::checker::{colour_hash, eight, msquare};
+use judge_oracle::rng::Rng;
 
 /// One case: a board, a configuration or a target.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -49,7 +49,7 @@ impl Item {
         match self {
             Item::Config(config) => {
                 let mut pieces = config[..21].to_vec();
-                let mut goal = crate::reference::colour_hash::GOAL[..21].to_vec();
+                let mut goal = judge_oracle::reference::colour_hash::GOAL[..21].to_vec();
                 pieces.sort_unstable();
                 goal.sort_unstable();
                 config[9..12] == config[21..24]

@@ -29,9 +29,9 @@ pub use input::{Batch, Item, Spacing};
 pub use crate::cases::Whitespace;
 
 use crate::cases::Format;
-use crate::checker::{self, Level, Verdict};
 use crate::runner;
-use crate::testkit::Rng;
+use judge_oracle::checker::{self, Level, Verdict};
+use judge_oracle::rng::Rng;
 use std::collections::HashSet;
 use std::fmt;
 use std::io::{self, Write};
@@ -86,7 +86,7 @@ impl fmt::Display for Error {
         match self {
             Error::Start(error) => write!(f, "cannot run the program: {error}"),
             Error::Generator(why) => write!(f, "the generator's fault, not the solution's: {why}"),
-            Error::Keep(path, error) => write!(f, "--keep {}: {error}", crate::escape(path.as_os_str())),
+            Error::Keep(path, error) => write!(f, "--keep {}: {error}", judge_oracle::escape(path.as_os_str())),
             Error::Output(error) => write!(f, "cannot write the report: {error}"),
         }
     }
@@ -139,11 +139,11 @@ pub fn try_batch(options: &Options, batch: &Batch) -> io::Result<Option<FailedRu
             ("RE", format!("RE {how}: {last}"))
         }
     } else {
-        match checker::check_at(&options.puzzle, &input[..], &run.stdout, None, options.level) {
-            Verdict::Ok(_) => return Ok(None),
-            Verdict::Fail(why) => ("FAIL", format!("checker FAIL (a bug in judge's generator): {why}")),
-            wrong @ Verdict::WrongAnswer(_) => ("WA", wrong.to_string()),
-            layout @ Verdict::PresentationError(_) => ("PE", layout.to_string()),
+        let judged = checker::check_at(&options.puzzle, &input[..], &run.stdout, None, options.level);
+        match runner::Verdict::of_check(&judged) {
+            Ok(runner::Verdict::Accepted) => return Ok(None),
+            Ok(wrong) => (wrong.code(), judged.to_string()),
+            Err(why) => ("FAIL", format!("checker FAIL (a bug in judge's generator): {why}")),
         }
     };
     Ok(Some(FailedRun {
@@ -421,7 +421,7 @@ fn report(
         }
     }
     if let Some(path) = &options.keep {
-        text.push_str(&format!("input kept in {}\n", crate::escape(path.as_os_str())));
+        text.push_str(&format!("input kept in {}\n", judge_oracle::escape(path.as_os_str())));
     }
     text.push_str(&format!("{passed} passed, {} failed", origin.cases));
     if origin.cases > 1 {

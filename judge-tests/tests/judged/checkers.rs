@@ -4,7 +4,8 @@
 //! with the case's `.out` as the jury's answer. Inputs, outputs and answers may be pipes (each
 //! file is read once), and the checker's memory stays bounded on a large output.
 
-use judge_tests::{cases, checker, runner};
+use judge_oracle::checker;
+use judge_tests::{cases, runner};
 use libtest_mimic::{Failed, Trial};
 use std::fs;
 use std::path::{Path, PathBuf};

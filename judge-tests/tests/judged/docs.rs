@@ -1,7 +1,8 @@
 //! The documents kept true by tests:
 //!
 //! - `docs/proved-by/<file>`: every fast-tier file of the puzzle crates (`state.rs`, `search.rs`
-//!   and the files under `search/`) opens with an **Equals:** and a **Proved by:** heading, and
+//!   and the files under `search/`), every study file (the files under `study/` but the index,
+//!   `mod.rs`) and `common`'s stepper opens with an **Equals:** and a **Proved by:** heading, and
 //!   every name in back-quotes after "Proved by:" is a test function of the workspace or a test
 //!   file of judge-tests; a renamed test cannot leave a header naming one that no longer exists.
 //! - `docs/links/<file>`: every relative link in the workspace's Markdown files resolves to a
@@ -41,7 +42,8 @@ fn relative(root: &Path, file: &Path) -> String {
     file.strip_prefix(root).unwrap_or(file).display().to_string()
 }
 
-/// `state.rs`, `search.rs` and `search/*.rs` of each puzzle crate.
+/// `state.rs`, `search.rs` and `search/*.rs` of each puzzle crate, its `study/*.rs` but the
+/// index `mod.rs`, and `common`'s stepper (the study tier's one breadth-first search).
 fn fast_tier_files(root: &Path) -> Vec<PathBuf> {
     let mut files = Vec::new();
     for puzzle in PUZZLES {
@@ -49,13 +51,17 @@ fn fast_tier_files(root: &Path) -> Vec<PathBuf> {
         for name in ["state.rs", "search.rs"] {
             files.push(src.join(name));
         }
-        if let Ok(entries) = fs::read_dir(src.join("search")) {
+        for folder in ["search", "study"] {
+            let Ok(entries) = fs::read_dir(src.join(folder)) else {
+                continue;
+            };
             let mut inner: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
-            inner.retain(|path| path.extension().is_some_and(|ext| ext == "rs"));
+            inner.retain(|path| path.extension().is_some_and(|ext| ext == "rs") && !path.ends_with("mod.rs"));
             inner.sort();
             files.extend(inner);
         }
     }
+    files.push(root.join("common/src/stepper.rs"));
     files
 }
 

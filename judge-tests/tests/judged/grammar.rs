@@ -11,10 +11,10 @@
 //! its line, a lone first tile that is not a count: `wt-eight`, the layout decided by the exact
 //! 9·N rule first) are merged and run as `agree/eight-layout`.
 
-use judge_tests::checker::{self, Level, Verdict};
-use judge_tests::reference::colour_hash as ch;
+use judge_oracle::checker::{self, Level, Verdict};
+use judge_oracle::reference::colour_hash as ch;
+use judge_oracle::rng::Rng;
 use judge_tests::runner;
-use judge_tests::testkit::Rng;
 use libtest_mimic::{Failed, Trial};
 use std::process::Command;
 use std::time::Duration;

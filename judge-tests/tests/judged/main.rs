@@ -11,6 +11,10 @@
 //! - [`docs`]: every fast-tier file names the tests that prove it, and they exist; every relative
 //!   link in the Markdown files resolves.
 //!
+//! The checker's rules are unit-tested in `judge-oracle` (`oracle/src/checker/`); [`checkers`] and
+//! [`grammar`] are here because their trials are the data files. The puzzle binaries' other tests
+//! are in `tests/binaries`, the `judge` tool's in `tests/judge`.
+//!
 //! Trial names start with their part (`msquare/usaco-1`, `check/...`, `agree/...`,
 //! `bundle/...`, `dist/...`), so `cargo test --test judged -- bundle/` runs one part.
 

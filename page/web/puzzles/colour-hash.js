@@ -1,3 +1,4 @@
+// uses: util.js
 // Colour Hash: how the page draws, describes and explains it. Its moves, layers and distances
 // come from the crate (colour_hash::plain::apply_move, colour_hash::study) through the worker.
 'use strict';
@@ -20,8 +21,9 @@ function hashPlace(wheel, index) {
 
 const colourHash = {
   name: 'colour-hash', code: 2, title: 'Colour Hash',
-  about: 'Colour Hash (UVa 704): two wheels share three pieces. Moves 1 and 3 turn the left wheel ' +
-    'clockwise and back, 2 and 4 the right one; the judge wants the shortest solution of at most 16 moves ' +
+  // The described puzzle (`describe`): its figures give the judge's move limit.
+  about: (described) => 'Colour Hash (UVa 704): two wheels share three pieces. Moves 1 and 3 turn the left wheel ' +
+    `clockwise and back, 2 and 4 the right one; the judge wants the shortest solution of at most ${described.figures.maxMoves} moves ` +
     'with the smallest number. Click a wheel (or focus it and press Enter) to turn it clockwise, shift-click (Shift+Enter) to turn it back.',
   moveTitles: { 1: '1: left wheel clockwise', 2: '2: right wheel clockwise', 3: '3: left wheel counter-clockwise', 4: '4: right wheel counter-clockwise' },
   hintLabel: 'hint: each move\'s distance to the goal',
@@ -30,21 +32,14 @@ const colourHash = {
   axis: 'moves to the goal',
   picture: false,
   panels: ['mitm-box', 'start-side'],
-  bars: 17,                // distances 0 to 16, the judge's limit
-  deepest: 14,
   stateName: 'Configuration',
   reading: [['table-heading', 'the space around the goal'], ['watch', 'the goal side, breadth first'],
     ['method-heading', 'meet in the middle: two balls'], ['start-side', 'the start side, depth first'],
     ['why-heading', 'the tie rule: why this answer']],
   side: ' (the goal side)',
   orderNote: ' (the smallest number)',
-  beyond: 'this case: beyond 16 moves',
-  defaultCase: '0 3 4 5 0 3 6 5 0 1 2 1 0 7 8 7 0 9 10 9 0 1 2 1'.split(' '),
+  beyond: (facts) => `this case: beyond ${facts.maxMoves} moves`,
   input: (tokens) => '1\n' + tokens.join(' ') + '\n',
-  firstCase(text) {
-    const tokens = text.trim().split(/\s+/).slice(1, 25);
-    return tokens.length === 24 ? tokens : null;
-  },
   answer(stdout) {
     const line = stdout.slice(0, stdout.indexOf('\n') + 1 || undefined).trim();
     if (line === 'PUZZLE ALREADY SOLVED') return [];
@@ -130,13 +125,13 @@ const colourHash = {
   histogramSummary: (total, data) => `${count(total, 'configuration')} within ${data.layers.length - 1} moves, counted by BFS from the goal ` +
     `(colour_hash::study::GoalLayers); ${grouped(data.states)} in all (the separators and the triangles each arranged among their places: ` +
     `two multinomials), so ${grouped(data.states - total)} lie farther`,
-  method: () => '<p>Meet in the middle (<code>colour_hash::Solver</code>): a table of every configuration within G moves of the goal, ' +
+  method: (ctx) => '<p>Meet in the middle (<code>colour_hash::Solver</code>): a table of every configuration within G moves of the goal, ' +
     'built by breadth-first search from it; then a depth-first search from the case, moves in order 1, 2, 3, 4, for the first ' +
     'state the table knows at exactly G. The start side gives the answer\'s first moves, the table walks the last G down to the goal, ' +
-    'always by the smallest move that gets one step closer. Any G gives the same answer; <code>Solver::new</code> uses 11, and ' +
+    `always by the smallest move that gets one step closer. Any G gives the same answer; <code>Solver::new</code> uses ${ctx.figures.goalDepth}, and ` +
     '<code>run</code> picks G from the number of cases.</p>',
   why: () => 'Why: the start side tries 1, 2, 3, 4 in order and stops at the first state the table knows at G; ' +
     'the tail then always takes the smallest move one step closer.',
-  none: 'No solution within 16 moves: the judge allows at most 16, and every solution of this configuration is longer ' +
+  none: (facts) => `No solution within ${facts.maxMoves} moves: the judge allows at most ${facts.maxMoves}, and every solution of this configuration is longer ` +
     '(or the numbers are not a configuration of the puzzle: the warning says why).',
 };

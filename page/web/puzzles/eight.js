@@ -1,3 +1,4 @@
+// uses: util.js
 // Eight: how the page draws, describes and explains it. Its moves, ranks, parity, distances and
 // IDA*'s bounds come from the crate (eight::Board, eight::study) through the worker; the tiles
 // that can slide are those the crate's moves list for the board shown.
@@ -7,7 +8,9 @@ const EIGHT_MOVE_WORDS = { u: 'down', l: 'right', d: 'up', r: 'left' };
 
 const eight = {
   name: 'eight', code: 1, title: 'Eight',
-  about: 'Eight (POJ 1077 and others): slide the tiles of a 3×3 frame into 1 2 3 / 4 5 6 / 7 8 x. ' +
+  // The described puzzle (`describe`): its `goal`, row by row.
+  about: (described) => 'Eight (POJ 1077 and others): slide the tiles of a 3×3 frame into ' +
+    [0, 3, 6].map((row) => described.goal.split(',').slice(row, row + 3).join(' ')).join(' / ') + '. ' +
     'The answer names where the blank goes: u, l, d, r; the judge wants a shortest one, the first in u < l < d < r order. ' +
     'Click a tile next to the blank, or focus it and press Enter, to slide it.',
   moveTitles: { u: 'u: the blank moves up', l: 'l: the blank moves left', d: 'd: the blank moves down', r: 'r: the blank moves right' },
@@ -17,22 +20,11 @@ const eight = {
   axis: 'moves to the goal',
   picture: true,
   panels: ['dedup', 'race', 'parity-box', 'h-box'],
-  bars: null,
-  deepest: null,
   stateName: 'Board',
   reading: [['table-heading', 'the state space, layer by layer'], ['watch', 'breadth-first search and the Cantor rank'],
     ['dedup', 'three ways to remember what was seen'], ['why-heading', 'the tie rule: why this answer'],
     ['method-heading', 'parity, and IDA* with its heuristic'], ['race', 'the methods raced']],
-  defaultCase: ['2', '3', '4', '1', '5', 'x', '7', '6', '8'],
   input: (tokens) => tokens.join(' ') + '\n',
-  firstCase(text) {
-    // The first board lies in the first few lines; a long paste is not split whole.
-    const lines = text.slice(0, 4096).split('\n').map((line) => line.trim()).filter(Boolean);
-    // UVa 652's layout starts with a count on a line of its own.
-    if (lines.length > 1 && /^\d+$/.test(lines[0]) && lines[0].length < 9) lines.shift();
-    const tiles = lines.join('').replace(/\s+/g, '').slice(0, 9).split('');
-    return tiles.length === 9 ? tiles : null;
-  },
   answer(stdout) {
     const line = stdout.slice(0, stdout.indexOf('\n') + 1 || undefined).trim();
     if (line === 'unsolvable') return 'unsolvable';
@@ -50,7 +42,10 @@ const eight = {
   },
   draw(svg, entry, ui) {
     svg.setAttribute('viewBox', '0 0 400 300');
-    const pairs = (entry.distance === null || ui.pairs) && state.info && state.info.pairs && state.tokens && entry.board === state.tokens.join(',') ? state.info.pairs : null;
+    // `ui.info` is the crate's inspect() of the case, `ui.caseTokens` the case: their pairs and
+    // heuristic are drawn only on the case itself.
+    const onCase = ui.info && ui.caseTokens && entry.board === ui.caseTokens.join(',');
+    const pairs = (entry.distance === null || ui.pairs) && onCase && ui.info.pairs ? ui.info.pairs : null;
     const size = 88, left = 68, top = 12;
     el('rect', { x: left - 8, y: top - 8, width: 3 * size + 16, height: 3 * size + 16, rx: 10, fill: '#864', stroke: '#532' }, svg);
     el('rect', { x: left, y: top, width: 3 * size, height: 3 * size, fill: '#432' }, svg);
@@ -82,12 +77,12 @@ const eight = {
       }
     });
     if (pairs) this.drawPairs(svg, tokens, pairs);
-    if (ui.heuristic && state.info && state.info.manhattan && state.tokens && entry.board === state.tokens.join(',')) this.drawHeuristic(svg, state.info);
+    if (ui.heuristic && onCase && ui.info.manhattan) this.drawHeuristic(svg, ui.info, tokens);
   },
   // IDA*'s heuristic on the case's tiles (method.heuristic): each tile's Manhattan distance at its
   // lower left, +2 at its lower right for a tile a linear conflict sends out of its line, and an
   // arc joining each pair in conflict.
-  drawHeuristic(svg, info) {
+  drawHeuristic(svg, info, tokens) {
     const size = 88, left = 68, top = 12;
     const layer = el('g', { class: 'heuristic', 'aria-hidden': 'true' }, svg);
     const centre = (cell) => [left + size * (cell % 3) + size / 2, top + size * Math.floor(cell / 3) + size / 2];
@@ -98,7 +93,7 @@ const eight = {
       el('path', { d: `M ${x1} ${y1} Q ${mx} ${my} ${x2} ${y2}`, fill: 'none', stroke: '#1f4e8c', 'stroke-width': 3, 'stroke-dasharray': '6 4', class: 'conflict', 'data-cells': pair }, layer);
     }
     info.manhattan.forEach((steps, cell) => {
-      if (state.tokens[cell] === 'x') return;
+      if (tokens[cell] === 'x') return;
       const x = left + size * (cell % 3), y = top + size * Math.floor(cell / 3);
       el('text', { x: x + 10, y: y + size - 10, 'font-size': 16, fill: '#1f4e8c', class: 'manhattan', 'data-cell': cell }, layer, steps);
       if (info.detours[cell]) el('text', { x: x + size - 10, y: y + size - 10, 'text-anchor': 'end', 'font-size': 16, fill: '#8a2846', class: 'detour', 'data-cell': cell }, layer, '+' + info.detours[cell]);
@@ -131,13 +126,13 @@ const eight = {
     let text = '<p><b>Parity first:</b> read the tiles row by row without the blank and count the pairs out of order. A move left or ' +
       'right changes none, a move up or down carries one tile past two others, so the count\'s parity never changes: the boards with ' +
       'an odd count, half of the 9!, never reach the goal (an unsolvable case shows its pairs joined on the board).</p>' +
-      '<p>The table: a breadth-first search from the goal over the 181,440 solvable boards (<code>eight::Solver</code>), ' +
+      `<p>The table: a breadth-first search from the goal over the ${grouped(ctx.figures.solvable)} solvable boards (<code>eight::Solver</code>), ` +
       'each board keeping its distance and its answer\'s first move; one pixel per board below, layer by layer.</p>';
     const info = ctx.info;
     if (info && info.bounds && ctx.moves.length > 0) {
       const rows = info.bounds.map((bound, i) => `<tr><td>${bound}</td><td>${grouped(info.expanded[i])}</td></tr>`).join('');
       text += `<p id="ida"><b>Which method answered:</b> with the judges' options a run of one board is answered by ` +
-        `<b>IDA*</b>: a board never needs more than 36,090 expansions, within the run's budget of 65,536, so the table is not built. ` +
+        `<b>IDA*</b>: no board needs as many expansions as the run's budget of ${grouped(ctx.figures.budget)} (<code>eight::study::budget</code>), so the table is not built. ` +
         `Its heuristic (Manhattan distance plus linear conflict, <code>eight::study::heuristic</code>) gives this board h = ${info.heuristic}; ` +
         `the bounds go up by 2: <b>${info.bounds.join(', ')}</b> — ${count(info.bounds.length, 'iteration')}, the last one finding the answer, ` +
         `after <b id="expansions">${grouped(info.expansions)}</b> ${info.expansions === 1 ? 'expansion' : 'expansions'} in all ` +
@@ -154,8 +149,8 @@ const eight = {
   answerEnd: 'the goal',
   // method.choices at the answer's i-th board: its distance to the goal and each move's, from the
   // crate's table through `inspect` (null: that move's board is not in the table).
-  async choicesAt(boards, i) {
-    const info = await client.call({ op: 'inspect', code: this.code, text: boards[i].board });
+  async choicesAt(boards, i, call) {
+    const info = await call({ op: 'inspect', code: this.code, text: boards[i].board });
     return { distance: boards[i].distance, after: Object.fromEntries((info.moves || []).map((m) => [m.move, m.distance])) };
   },
   // The first board of a run is answered by IDA* (module text above), so "why" explains its order.

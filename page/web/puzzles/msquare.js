@@ -1,3 +1,4 @@
+// uses: util.js
 // Magic Squares: how the page draws, describes and explains it. Its moves, ranks and distances
 // come from the crate (msquare::study, msquare::plain) through the worker; nothing here moves a
 // square.
@@ -7,9 +8,10 @@ const MSQUARE_COLOURS = ['#e6194b', '#f58231', '#ffe119', '#3cb44b', '#42d4f4', 
 
 const msquare = {
   name: 'msquare', code: 0, title: 'Magic Squares',
-  about: 'Magic Squares (USACO 3.2): eight coloured squares in a 2×4 board, read clockwise from the top left. ' +
+  // The described puzzle (`describe`): its basic state is `goal`.
+  about: (described) => 'Magic Squares (USACO 3.2): eight coloured squares in a 2×4 board, read clockwise from the top left. ' +
     'The judge wants the shortest sequence of A (swap the rows), B (shift right), C (turn the middle four) ' +
-    'that builds the typed board from 1 2 3 4 / 8 7 6 5, the first in dictionary order. ' +
+    `that builds the typed board from ${msquare.rows(described.goal.split(','))}, the first in dictionary order. ` +
     'Press A, B, C to build a board: it becomes the case.',
   moveTitles: { A: 'A: exchange the top and bottom rows', B: 'B: shift every column right', C: 'C: turn the middle four clockwise' },
   hintLabel: 'hint: each move\'s distance from the basic state',
@@ -18,18 +20,11 @@ const msquare = {
   axis: 'moves from the basic state',
   picture: true,
   panels: [],              // the extra panels it has (ids), beyond those every puzzle has
-  bars: null,              // how many distances the histogram has room for (null: its layers)
-  deepest: null,           // how deep a button may count its layers (null: all are counted)
   stateName: 'Board',
   // The study column's sections in the order a student meets the ideas.
   reading: [['table-heading', 'the state space, layer by layer'], ['watch', 'breadth-first search, board by board'],
     ['cantor-box', 'the Cantor rank of a board'], ['why-heading', 'the tie rule: why this answer']],
-  defaultCase: ['2', '6', '8', '4', '5', '7', '3', '1'],
   input: (tokens) => tokens.join(' ') + '\n',
-  firstCase(text) {
-    const tokens = text.trim().split(/\s+/);
-    return tokens.length === 8 ? tokens : null;
-  },
   answer(stdout) {
     const lines = stdout.split('\n');
     if (!/^\d+$/.test(lines[0])) return null;
@@ -40,8 +35,11 @@ const msquare = {
     return `Magic Squares board: top row ${tokens.slice(0, 4).join(' ')}, bottom row ${tokens.slice(4).reverse().join(' ')}.`;
   },
   // Playback runs from the basic state to the case: the answer builds the case.
-  stepText(step, n, moves) {
-    if (step === 0) return `step 0 of ${n}: the basic state 1 2 3 4 / 8 7 6 5; ${count(n, 'move')} to the case`;
+  // The board's two rows as the judge reads them: the top left to right, the bottom right to left.
+  rows: (tokens) => tokens.slice(0, 4).join(' ') + ' / ' + tokens.slice(4).reverse().join(' '),
+  // `start`: the playback's first board, the basic state.
+  stepText(step, n, moves, start) {
+    if (step === 0) return `step 0 of ${n}: the basic state ${this.rows(start)}; ${count(n, 'move')} to the case`;
     return `step ${step} of ${n}: move ${moves[step - 1]}; ${count(n - step, 'move')} to the case` + (step === n ? ' (the case is built)' : '');
   },
   draw(svg, entry) {
@@ -69,7 +67,7 @@ const msquare = {
     return svg;
   },
   histogramSummary: (total, data) => `${count(total, 'board')} in ${count(data.layers.length, 'layer')} (diameter ${data.layers.length - 1}), all 8! reached from the basic state`,
-  method: () => '<p>Breadth-first search from the basic state over all 8! = 40,320 boards (<code>msquare::Solver</code>), ' +
+  method: (ctx) => `<p>Breadth-first search from the basic state over all 8! = ${grouped(ctx.figures.states)} boards (<code>msquare::Solver</code>), ` +
     'trying A, B, C in that order: each board is first reached from the earliest board of the layer before by the smallest move, ' +
     'so following the parents back gives the shortest answer that comes first in dictionary order. ' +
     'Below, every board is one pixel, the layers one under the other, coloured by distance; the ring marks the board shown.</p>',
@@ -80,14 +78,12 @@ const msquare = {
   // the distances are to the case: a move permutes positions and the colours are only labels, so
   // the moves from a board to the case are those from the basic state to the case relabelled by
   // the board (each colour written as the position the board holds it at; page/src/square.rs),
-  // and the crate's distance of that relabelled board, through `inspect`, is the distance.
-  async choicesAt(boards, i) {
-    const target = boards[boards.length - 1].tokens;
-    const toCase = async (tokens) => (await client.call({ op: 'inspect', code: this.code,
-      text: target.map((colour) => tokens.indexOf(colour) + 1).join(',') })).distance;
-    const after = {};
-    for (const [move, next] of Object.entries(boards[i].next)) after[move] = await toCase(next.split(','));
-    return { distance: await toCase(boards[i].tokens), after };
+  // and the crate's distance of that relabelled board is the distance (the `to_case` export).
+  // `call` asks the worker.
+  async choicesAt(boards, i, call) {
+    const next = Object.entries(boards[i].next);
+    const found = await call({ op: 'to_case', text: [boards[i].board, ...next.map(([, board]) => board)].join(';') + '|' + boards[boards.length - 1].board });
+    return { distance: found.distances[0], after: Object.fromEntries(next.map(([move], j) => [move, found.distances[j + 1]])) };
   },
   why: () => 'Why the BFS prints this one: boards are reached layer by layer, and within a layer in the order of their own answers; ' +
     'trying A, B, C in order, the first time a board is reached is by the smallest answer.',

@@ -3,8 +3,8 @@
 //! the cases that matter, against solvers written for one judge's layout, with a user's own
 //! generator, and against the workspace's own release binaries, which must pass.
 
+use judge_oracle::checker::Level;
 use judge_tests::cases::Format;
-use judge_tests::checker::Level;
 use judge_tests::stress::{self, Generator, Item, Options, Whitespace};
 use std::fs;
 use std::io::Read;
@@ -240,7 +240,7 @@ fn colour_hash_inputs_are_configurations_of_the_puzzle_unless_hostile() {
                 continue;
             }
             valid += 1;
-            let answer = judge_tests::checker::colour_hash::expected_answer(&config);
+            let answer = judge_oracle::checker::colour_hash::expected_answer(&config);
             far += usize::from(answer.starts_with("NO SOLUTION"));
         }
         // Per round of kinds: the trap and two random configurations of the puzzle have no

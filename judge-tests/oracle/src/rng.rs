@@ -1,14 +1,8 @@
-//! What the tests and benches share: a seeded generator and the shuffles built on it, the textbook
-//! Cantor expansion, and the published table of 8-puzzle distances. One copy each, so that a workload or a reference is the
-//! same wherever it is used.
+//! The seeded generator the tests, benches and `judge stress` share, and the shuffles built on
+//! it: one copy, so that a workload is the same wherever it is used.
 //!
 //! (`colour-hash/examples/gen.rs` keeps its own SplitMix64: a puzzle crate never depends on
 //! judge-tests.)
-
-/// `n!`, computed here so that the textbook expansion shares nothing with `common::perm`.
-fn factorial(n: usize) -> usize {
-    (1..=n).product()
-}
 
 /// SplitMix64: small, fast, seeded, and the same on every platform.
 #[derive(Clone, Debug)]
@@ -67,39 +61,6 @@ pub fn shuffled_colour_hash(rng: &mut Rng) -> [u8; 24] {
     config
 }
 
-/// The textbook lexicographic rank of a permutation of `0..n` (Cantor expansion): for each
-/// position, the later values that are smaller, times the factorial of the places left.
-///
-/// # Complexity
-/// O(n²).
-pub fn textbook_rank(perm: &[u8]) -> usize {
-    let n = perm.len();
-    (0..n)
-        .map(|i| perm[i + 1..].iter().filter(|&&later| later < perm[i]).count() * factorial(n - 1 - i))
-        .sum()
-}
-
-/// The textbook unrank: the permutation of `0..out.len()` with lexicographic rank `rank`, picking
-/// the k-th unused value from a shrinking list.
-///
-/// # Complexity
-/// O(n²).
-pub fn textbook_unrank(mut rank: usize, out: &mut [u8]) {
-    let n = out.len();
-    let mut unused: Vec<u8> = (0..n as u8).collect();
-    for (i, slot) in out.iter_mut().enumerate() {
-        let block = factorial(n - 1 - i);
-        *slot = unused.remove(rank / block);
-        rank %= block;
-    }
-}
-
-/// OEIS A089473: the number of 8-puzzle boards at each distance from the goal, 0 to 31.
-pub const A089473: [usize; 32] = [
-    1, 2, 4, 8, 16, 20, 39, 62, 116, 152, 286, 396, 748, 1024, 1893, 2512, 4485, 5638, 9529, 10878, 16993, 17110,
-    23952, 20224, 24047, 15578, 14560, 6274, 3910, 760, 221, 2,
-];
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -139,25 +100,5 @@ mod tests {
             }
             assert_eq!(config[21..], config[9..12], "{config:?}");
         }
-    }
-
-    #[test]
-    fn textbook_rank_and_unrank_walk_lexicographic_order() {
-        let mut previous = vec![0u8; 5];
-        textbook_unrank(0, &mut previous);
-        assert_eq!(previous, [0, 1, 2, 3, 4]);
-        for rank in 1..factorial(5) {
-            let mut perm = vec![0u8; 5];
-            textbook_unrank(rank, &mut perm);
-            assert!(perm > previous, "rank {rank}: {perm:?}");
-            assert_eq!(textbook_rank(&perm), rank);
-            previous = perm;
-        }
-        assert_eq!(previous, [4, 3, 2, 1, 0]);
-    }
-
-    #[test]
-    fn a089473_counts_half_of_nine_factorial() {
-        assert_eq!(A089473.iter().sum::<usize>(), factorial(9) / 2);
     }
 }

@@ -474,7 +474,7 @@ mod tests {
             }
         }
         // (An allocation refused is tested under `ulimit -v` on `judge check`, in
-        // judge-tests/tests/behaviour/judge_limits.rs: here it would take the machine's memory.)
+        // judge-tests/tests/judge/limits.rs: here it would take the machine's memory.)
         let failing = hold(Flaky, 10).unwrap_err();
         assert!(
             !failing.is_checkers() && failing.to_string() == "disk on fire",

@@ -7,9 +7,9 @@
 //! whose distance is checked against the fixture's own answers on every closer case; and
 //! `--jobs` changes nothing but the speed.
 
+use judge_oracle::checker::{self, colour_hash, eight, msquare, Level};
+use judge_oracle::reference::colour_hash as ch_reference;
 use judge_tests::cases::{self, Format, Whitespace};
-use judge_tests::checker::{self, colour_hash, eight, msquare, Level};
-use judge_tests::reference::colour_hash as ch_reference;
 use judge_tests::stress::{self, Item, Options};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};

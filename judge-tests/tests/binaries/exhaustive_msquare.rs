@@ -5,7 +5,7 @@
 //! or one error line, never an abort.
 
 use itertools::Itertools;
-use judge_tests::reference::msquare as reference;
+use judge_oracle::reference::msquare as reference;
 use std::io::Write;
 use std::process::{Command, Stdio};
 

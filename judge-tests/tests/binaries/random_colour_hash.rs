@@ -27,8 +27,8 @@ use std::process::{Command, Output, Stdio};
 
 use colour_hash::plain::Plain;
 
-use judge_tests::reference::colour_hash::{replay, ColourHash, Config, GOAL};
-use judge_tests::testkit::{shuffled_colour_hash, Rng};
+use judge_oracle::reference::colour_hash::{replay, ColourHash, Config, GOAL};
+use judge_oracle::rng::{shuffled_colour_hash, Rng};
 
 const SCRAMBLES: usize = 1200;
 const SHUFFLES: usize = 300;

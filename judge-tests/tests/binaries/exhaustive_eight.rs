@@ -12,8 +12,8 @@
 //! everything or stops with the one error line after whole answer lines, never an abort.
 
 use itertools::Itertools;
-use judge_tests::reference::eight::{self as reference, Board, Distances};
-use judge_tests::testkit::A089473;
+use judge_oracle::reference::eight::A089473;
+use judge_oracle::reference::eight::{self as reference, Board, Distances};
 use std::process::Command;
 use std::time::Duration;
 

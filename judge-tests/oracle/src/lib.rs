@@ -4,18 +4,19 @@
 //! - [`reference`](mod@reference): a second implementation of each puzzle, written from its statement alone
 //!   and sharing no code with the solver crates;
 //! - [`checker`](mod@checker): the special judges `judge check` runs, one input grammar, verdicts as testlib's;
-//! - [`testkit`](mod@testkit): the seeded generator, the textbook Cantor rank, OEIS A089473;
+//! - [`rng`](mod@rng): the seeded generator ([`rng::Rng`]) and the shuffles built on it;
 //! - [`alloc`](mod@alloc): the checkers' fallible allocation, so that no table is an abort.
 //!
 //! A crate of its own so that it can be built optimised while the rest of the tooling
 //! (`judge-tests`: the runner, the command line, stress, the bundler) builds at opt-level 0: the
 //! work of a test run is here (whole-space tables, millions of answer lines), and compiling the
-//! tooling optimised cost more than it saved. `judge-tests` re-exports these modules.
+//! tooling optimised cost more than it saved. It lives in `judge-tests/oracle/`, its only user, and
+//! depends on no puzzle crate: callers name its modules, `judge_oracle::checker` and the rest.
 
 pub mod alloc;
 pub mod checker;
 pub mod reference;
-pub mod testkit;
+pub mod rng;
 
 use std::ffi::OsStr;
 use std::os::unix::ffi::OsStrExt;
