@@ -17,7 +17,7 @@
 //! (fields 1, 3, ..., 19), and a move permutes each kind's places on its own. A configuration is
 //! therefore exactly a pair (the separators' arrangement, the triangles' arrangement), any pair
 //! being a configuration. Each arrangement is ranked by its position in dictionary order among
-//! the arrangements of the same pieces ([`Arrangements`]): 0..55,440 for the separators (six
+//! the arrangements of the same pieces ([`Arrangements`](ranking::Arrangements)): 0..55,440 for the separators (six
 //! grey, five others: 11! / 6!) and 0..113,400 for the triangles (two of each of five: 10! / 2!^5).
 //! The configuration's rank is `separators × 113,400 + triangles`, a bijection onto
 //! 0..6,286,896,000 because each factor is.
