@@ -136,6 +136,7 @@ const yours = {
     const box = $('yours');
     box.dataset.parting = s.parting === null ? '' : String(s.parting);
     box.dataset.reason = s.reason;
+    box.dataset.yours = s.moves.join('');
     $('yours-text').textContent = this.reasonText(s);
     const right = s.right ? s.right.join('') || '(the empty answer)' : (state.output.stdout.split('\n')[0] || '').trim();
     $('yours-right-moves').textContent = right;
