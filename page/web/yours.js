@@ -113,14 +113,16 @@ const yours = {
   reasonText(s) {
     const p = state.puzzle, at = s.parting === null ? 0 : s.parting + 1, mine = s.moves[s.parting], theirs = s.right ? s.right[s.parting] : null;
     const endName = p.answerEnd || 'the goal';
-    const total = `Yours has ${count(s.moves.length, 'move')}` + (s.illegal !== null ? `, and move ${s.illegal + 1} (${s.moves[s.illegal]}) does not exist on its board: ${s.why}.` :
-      s.ends ? ` and ends at ${endName}.` : ` and does not end at ${endName}.`);
+    const after = s.parting ? `after move ${s.parting}` : 'at the start';
+    const total = `Yours has ${count(s.moves.length, 'move')}` + (s.reason === 'illegal' ? '.' :
+      s.illegal !== null ? `, and move ${s.illegal + 1} (${s.moves[s.illegal]}) does not exist on its board: ${s.why}.` :
+        s.ends ? ` and ends at ${endName}.` : ` and does not end at ${endName}.`);
     switch (s.reason) {
       case 'same': return `Your answer is the page's answer, move for move. ${total}`;
       case 'no-answer': return `This case has no answer of moves (the binary prints “${(state.output.stdout.split('\n')[0] || '').trim()}”), so yours parts from it at once. ${total}`;
       case 'illegal': return `The two part at move ${at}: yours plays ${mine}, which does not exist on that board (${s.why}); the right answer plays ${theirs}. ${total}`;
-      case 'longer': return `The two part after move ${s.parting}: the right answer ends there, at ${endName}, with ${count(s.right.length, 'move')}; yours goes on with ${count(s.moves.length - s.right.length, 'more move')}, so it is longer than the shortest. ${total}`;
-      case 'short': return `The two part after move ${s.parting}: yours stops there, but the right answer needs ${count(s.right.length - s.parting, 'more move')} to reach ${endName}. ${total}`;
+      case 'longer': return `The two part ${after}: the right answer ends there, at ${endName}, with ${count(s.right.length, 'move')}; yours goes on with ${count(s.moves.length - s.right.length, 'more move')}, so it is longer than the shortest. ${total}`;
+      case 'short': return `The two part ${after}: yours stops there, but the right answer needs ${count(s.right.length - s.parting, 'more move')} to reach ${endName}. ${total}`;
       case 'tie': return `The two part at move ${at}: from that board, ${count(s.table.distance, 'move')} from ${endName}, both ${theirs} and ${mine} come one closer; ` +
         `the judge's order is ${p.order}, so the first that comes closer, ${theirs}, is the judge's (the tie rule, in the table below). ${total}`;
       default: return `The two part at move ${at}: from that board, ${count(s.table.distance, 'move')} from ${endName}, ${theirs} comes one closer, ` +
@@ -197,7 +199,8 @@ const yours = {
       svg.setAttribute('aria-label', description);
       said.push(`${name} ${where}`);
     }
-    const parting = s.parting === null ? '' : step === s.parting ? ' — the two part at the next move' : '';
+    const ends = s.reason === 'longer' || s.reason === 'short';
+    const parting = step !== s.parting ? '' : ends ? ' — one of the two ends here' : ' — the two part at the next move';
     $('yours-step-text').textContent = `step ${step} of ${slider.max}: ${said.join('; ')}${parting}`;
     slider.setAttribute('aria-valuetext', `step ${step} of ${slider.max}`);
   },
