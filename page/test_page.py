@@ -899,9 +899,12 @@ def yours_checks(context):
             at += 1
         return at
 
+    page, _ = open_page(context, BASE)
     for puzzle in PUZZLES:
-        page, _ = open_page(context, f"{BASE}#{puzzle}")
-        page.wait_for_function("window.study.solved > 0", timeout=20000)
+        # One page for the three: each puzzle's sample by its link.
+        before = solved_count(page)
+        page.evaluate(f"location.hash = '#{puzzle}'")
+        page.wait_for_function(f"window.study.solved > {before} && window.study.puzzle.name === '{puzzle}'", timeout=20000)
         tokens = page.evaluate("window.study.tokens")
         right = answer(puzzle, tokens)
         at, broken = tie(puzzle, tokens, right)
@@ -938,8 +941,8 @@ def yours_checks(context):
             page.evaluate(f"location.hash = {json.dumps(f'#{puzzle}=' + ','.join(tokens) + '&yours=' + bad)}")
             page.wait_for_function(f"document.getElementById('notice').textContent.includes({json.dumps(said)})", timeout=20000)
             check(page.evaluate("document.getElementById('yours').hidden"), f"{puzzle}&yours={bad[:8]}…: the panel is open")
-        page.close()
         print(f"{puzzle}: &yours= checked ({', '.join(reason for _, reason in wrong)})", flush=True)
+    page.close()
 
 
 def motion_checks(context):
