@@ -14,9 +14,13 @@ const YOURS_MOST_MOVES = 64;
 const YOURS_QUOTED_CHARS = 40;
 
 const yours = {
-  shown: null,  // {moves, boards, illegal, right, rightBoards, parting, reason, end} of the panel
+  // The panel's comparison: your moves and boards, the first that does not exist (`illegal`, with
+  // the crate's `why`), whether yours `ends` at the end; the right moves and boards; where the two
+  // part, the `reason`, and the tie rule's `table` at that board.
+  shown: null,
 
   hide() {
+    takeTicket('yours');  // a comparison still running is dropped
     this.shown = null;
     $('yours').hidden = true;
   },
@@ -42,10 +46,10 @@ const yours = {
       return;
     }
     this.wire();
-    const tokens = state.tokens;
+    const ticket = takeTicket('yours');
     try {
       const shown = await this.compare([...text]);
-      if (state.tokens !== tokens) return;  // another case was chosen meanwhile
+      if (!current('yours', ticket)) return;  // another link was followed meanwhile
       this.shown = shown;
     } catch (error) { failed(error); return; }
     this.draw();
@@ -84,10 +88,12 @@ const yours = {
   },
 
   async compare(moves) {
-    const p = state.puzzle, right = state.answerKind === 'moves' ? state.moves : null;
+    // The case and the page's answer as they are now: the panel keeps them, whatever is shown later.
+    const p = state.puzzle, right = state.answerKind === 'moves' ? state.moves : null, rightBoards = state.boards, end = this.end();
+    const fixed = { puzzle: p, tokens: state.tokens, moveNames: state.described[p.name].moves, printed: (state.output.stdout.split('\n')[0] || '').trim() };
     const { boards, illegal, why } = await this.replayed(moves);
-    const end = this.end(), last = boards[boards.length - 1];
-    const shown = { moves, boards, illegal, why, right, rightBoards: state.boards, end, ends: illegal === null && last.board === end };
+    const last = boards[boards.length - 1];
+    const shown = { ...fixed, moves, boards, illegal, why, right, rightBoards, end, ends: illegal === null && last.board === end };
     if (!right) return { ...shown, parting: 0, reason: 'no-answer' };
     let parting = 0;
     while (parting < moves.length && parting < right.length && moves[parting] === right[parting]) parting++;
@@ -97,21 +103,21 @@ const yours = {
     if (parting === moves.length) return { ...shown, parting, reason: 'short' };
     // The two part on one board: the tie rule's table there, from the crate's distances.
     const call = (message) => client.call(message);
-    const table = p.choicesAt ? await p.choicesAt(state.boards, parting, call) : await this.distancesAt(state.boards[parting].board);
+    const table = p.choicesAt ? await p.choicesAt(rightBoards, parting, call) : await this.distancesAt(p, rightBoards[parting].board);
     const closer = table.after[moves[parting]] === table.distance - 1;
     return { ...shown, parting, table, reason: closer ? 'tie' : 'farther' };
   },
 
   // A board's distance to the goal and each move's, from the crate's `inspect` (for a puzzle
   // whose view has no `choicesAt`).
-  async distancesAt(board) {
-    const info = await client.call({ op: 'inspect', code: state.puzzle.code, text: board });
+  async distancesAt(p, board) {
+    const info = await client.call({ op: 'inspect', code: p.code, text: board });
     return { distance: info.distance, after: Object.fromEntries((info.moves || []).map((m) => [m.move, m.distance])) };
   },
 
   // Why the two part, in words.
   reasonText(s) {
-    const p = state.puzzle, at = s.parting === null ? 0 : s.parting + 1, mine = s.moves[s.parting], theirs = s.right ? s.right[s.parting] : null;
+    const p = s.puzzle, at = s.parting === null ? 0 : s.parting + 1, mine = s.moves[s.parting], theirs = s.right ? s.right[s.parting] : null;
     const endName = p.answerEnd || 'the goal';
     const after = s.parting ? `after move ${s.parting}` : 'at the start';
     const total = `Yours has ${count(s.moves.length, 'move')}` + (s.reason === 'illegal' ? '.' :
@@ -119,7 +125,7 @@ const yours = {
         s.ends ? ` and ends at ${endName}.` : ` and does not end at ${endName}.`);
     switch (s.reason) {
       case 'same': return `Your answer is the page's answer, move for move. ${total}`;
-      case 'no-answer': return `This case has no answer of moves (the binary prints “${(state.output.stdout.split('\n')[0] || '').trim()}”), so yours parts from it at once. ${total}`;
+      case 'no-answer': return `This case has no answer of moves (the binary prints “${s.printed}”), so yours parts from it at once. ${total}`;
       case 'illegal': return `The two part at move ${at}: yours plays ${mine}, which does not exist on that board (${s.why}); the right answer plays ${theirs}. ${total}`;
       case 'longer': return `The two part ${after}: the right answer ends there, at ${endName}, with ${count(s.right.length, 'move')}; yours goes on with ${count(s.moves.length - s.right.length, 'more move')}, so it is longer than the shortest. ${total}`;
       case 'short': return `The two part ${after}: yours stops there, but the right answer needs ${count(s.right.length - s.parting, 'more move')} to reach ${endName}. ${total}`;
@@ -140,10 +146,10 @@ const yours = {
     box.dataset.reason = s.reason;
     box.dataset.yours = s.moves.join('');
     $('yours-text').textContent = this.reasonText(s);
-    const right = s.right ? s.right.join('') || '(the empty answer)' : (state.output.stdout.split('\n')[0] || '').trim();
+    const right = s.right ? s.right.join('') || '(the empty answer)' : s.printed;
     $('yours-right-moves').textContent = right;
     $('yours-mine-moves').textContent = s.moves.join('') || '(the empty answer)';
-    $('yours-case').textContent = state.tokens.join(' ');
+    $('yours-case').textContent = s.tokens.join(' ');
     this.table();
     const last = Math.max(s.right ? s.right.length : 0, s.moves.length);
     const slider = $('yours-step');
@@ -155,7 +161,7 @@ const yours = {
   // move's, in the judge's order; the judge's move shaded, yours marked, each that comes closer
   // outlined.
   table() {
-    const s = this.shown, p = state.puzzle, holder = $('yours-choices');
+    const s = this.shown, p = s.puzzle, holder = $('yours-choices');
     holder.replaceChildren();
     if (!s.table) return;
     const order = Object.keys(p.moveTitles), mine = s.moves[s.parting], theirs = s.right[s.parting];
@@ -177,7 +183,7 @@ const yours = {
   // Both boards after `step` moves (each answer's last board once it has ended), drawn as the
   // playback draws, without the controls that move the main board.
   go(step) {
-    const s = this.shown, p = state.puzzle, slider = $('yours-step');
+    const s = this.shown, p = s.puzzle, slider = $('yours-step');
     step = Math.max(0, Math.min(Number(slider.max), step));
     slider.value = step;
     const rightAt = s.rightBoards.length ? s.rightBoards[Math.min(step, s.rightBoards.length - 1)] : null;
@@ -187,7 +193,7 @@ const yours = {
       const svg = $(id);
       svg.replaceChildren();
       if (!entry) { svg.setAttribute('aria-label', `${name}: no board`); continue; }
-      p.draw(svg, { ...entry, tokens: entry.board.split(',') }, { act: () => {}, hints: null, info: null, caseTokens: null, moveNames: state.described[p.name].moves, turn: null, pairs: false, heuristic: false });
+      p.draw(svg, { ...entry, tokens: entry.board.split(',') }, { act: () => {}, hints: null, info: null, caseTokens: null, moveNames: s.moveNames, turn: null, pairs: false, heuristic: false });
       // A picture here, not a control: the board's own buttons stay on the main board.
       for (const node of svg.querySelectorAll('[tabindex], [role=button]')) {
         node.removeAttribute('tabindex'); node.removeAttribute('role'); node.removeAttribute('aria-label');
