@@ -199,7 +199,7 @@ const yours = {
         node.removeAttribute('tabindex'); node.removeAttribute('role'); node.removeAttribute('aria-label');
       }
       const played = Math.min(step, moves.length);
-      const where = name === 'yours' && s.illegal !== null && step > s.illegal ? `stuck after ${s.illegal} moves: move ${s.illegal + 1} does not exist` : `after ${count(played, 'move')}`;
+      const where = name === 'yours' && s.illegal !== null && step > s.illegal ? `stuck after ${count(s.illegal, 'move')}: move ${s.illegal + 1} does not exist` : `after ${count(played, 'move')}`;
       const description = `${name}, ${where}: ${p.describe(entry.board.split(','))}`;
       svg.setAttribute('role', 'img');
       svg.setAttribute('aria-label', description);
