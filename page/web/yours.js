@@ -87,6 +87,9 @@ const yours = {
     return (described.start === 'case' ? described.goal.split(',') : state.tokens).join(',');
   },
 
+  // Your `moves` against the page's answer of the case shown: where the two first part (a move
+  // index; null when they are the same) and the reason, 'illegal', 'longer', 'short', 'tie' or
+  // 'farther' (yours is not closer there), or 'no-answer' when the case has no answer of moves.
   async compare(moves) {
     // The case and the page's answer as they are now: the panel keeps them, whatever is shown later.
     const p = state.puzzle, right = state.answerKind === 'moves' ? state.moves : null, rightBoards = state.boards, end = this.end();
@@ -136,6 +139,7 @@ const yours = {
     }
   },
 
+  // The board a move leads to, in words: how far it is from the end (null: beyond the tables).
   distance: (d) => (d === null || d === undefined ? 'a board beyond the table' : `a board ${count(d, 'move')} away`),
 
   // The panel: the summary, both answers' strings, the tie table and the stepper at the parting.
