@@ -36,6 +36,9 @@ answer leaves its last G moves; moves animate and end where the answer says, and
 motion is asked for; `#eight&dedup` finds the whole space with each seen set; `#eight=…&race` races
 the methods to one answer length, A* expanding no more than breadth-first search, IDA*'s
 iterations drawn as bars with the method panel's numbers;
+- your answer: `&yours=` with wrong answers built here (a tie broken the other way, a move off the
+  frame, one longer, one short) parts from the binary's answer at the move computed here, for that
+  reason; a value that is no answer gets a notice and no panel; axe with the panel open;
 and that study.html works from file:// and no console error was logged. Writes a screenshot of
 each puzzle, desktop and phone, to PAGE_DIR.
 """
@@ -867,6 +870,93 @@ def stepper_checks(context):
     page.close()
 
 
+def yours_checks(context):
+    """`&yours=<moves>`, the link `judge run` prints under a failure: for each puzzle, wrong answers
+    built here (a tie broken the other way, found with the binary; a move off the frame; one
+    longer, one short) each open the panel, parting from the binary's answer at the move computed
+    here, for the reason built in; bad values get a notice and no panel; axe with the panel open."""
+    letters = {"msquare": "ABC", "eight": "uldr", "colour-hash": "1234"}
+    basic = [str(c) for c in range(1, 9)]
+
+    def answer(puzzle, tokens):
+        """The binary's moves for one case (None when it prints no moves)."""
+        lines = binary(puzzle, judge_input(puzzle, tokens))[0].split("\n")
+        line = lines[1] if puzzle == "msquare" else lines[0]
+        line = "" if line == "PUZZLE ALREADY SOLVED" else line.strip()
+        return line if all(move in letters[puzzle] for move in line) else None
+
+    def tie(puzzle, tokens, right):
+        """The first place where another move is as short, and the answer through it."""
+        board = basic if puzzle == "msquare" else tokens
+        for at, taken in enumerate(right):
+            for move in letters[puzzle]:
+                if move == taken or (puzzle == "eight" and not legal(board, move)):
+                    continue
+                after = moved(puzzle, board, move)
+                # Magic Squares' answers build the case from the basic state: from `after`, the
+                # answer that builds the case relabelled by where each colour of `after` stands.
+                rest = answer(puzzle, [str(after.index(t) + 1) for t in tokens] if puzzle == "msquare" else after)
+                if rest is not None and len(rest) == len(right) - at - 1:
+                    return at, right[:at] + move + rest
+            board = moved(puzzle, board, taken)
+        return None, None
+
+    def legal(board, move):
+        blank = board.index("x")
+        return {"u": blank >= 3, "d": blank < 6, "l": blank % 3 > 0, "r": blank % 3 < 2}[move]
+
+    def parting(mine, right):
+        at = 0
+        while at < len(mine) and at < len(right) and mine[at] == right[at]:
+            at += 1
+        return at
+
+    page, _ = open_page(context, BASE)
+    for puzzle in PUZZLES:
+        # One page for the three: each puzzle's sample by its link.
+        before = solved_count(page)
+        page.evaluate(f"location.hash = '#{puzzle}'")
+        page.wait_for_function(f"window.study.solved > {before} && window.study.puzzle.name === '{puzzle}'", timeout=20000)
+        tokens = page.evaluate("window.study.tokens")
+        right = answer(puzzle, tokens)
+        at, broken = tie(puzzle, tokens, right)
+        check(broken is not None, f"{puzzle}: no tie found along {right}")
+        wrong = [(broken, "tie"), (right + letters[puzzle][0] * 2, "longer"), (right[:-1], "short")]
+        if puzzle == "eight":
+            board = tokens
+            for index, move in enumerate(right):
+                off = [m for m in letters[puzzle] if not legal(board, m)]
+                if off:
+                    wrong.append((right[:index] + off[0] + right[index:], "illegal"))
+                    break
+                board = moved(puzzle, board, move)
+        for number, (mine, reason) in enumerate(w for w in wrong if w[0] is not None):
+            page.evaluate(f"location.hash = {json.dumps(f'#{puzzle}=' + ','.join(tokens) + '&yours=' + mine)}")
+            page.wait_for_function(f"!document.getElementById('yours').hidden && document.getElementById('yours').dataset.yours === {json.dumps(mine)}", timeout=20000)
+            shown = page.evaluate("({...document.getElementById('yours').dataset})")
+            expected = parting(mine, right)
+            check(shown.get("parting") == str(expected) and shown.get("reason") == reason,
+                  f"{puzzle}&yours={mine}: the page parts at {shown}, here at {expected} ({reason}) from {right}")
+            drawn = page.evaluate("['yours-right', 'yours-mine'].map((id) => document.getElementById(id).childElementCount)")
+            text = page.inner_text("#yours-step-text")
+            check(all(drawn) and text.startswith(f"step {expected} of {max(len(mine), len(right))}"), f"{puzzle}&yours={mine}: {drawn} {text!r}")
+            if reason == "tie":
+                taken = page.evaluate("[...document.querySelectorAll('#yours-choices td.taken, #yours-choices td.yours')].map((c) => [c.dataset.move, c.className])")
+                check(sorted(taken) == sorted([[right[expected], "taken closer"], [mine[expected], "yours closer"]]),
+                      f"{puzzle}&yours={mine}: the tie table marks {taken}")
+                page.click("#yours-forward")
+                check(page.inner_text("#yours-step-text").startswith(f"step {expected + 1} "), f"{puzzle}: stepping the two answers")
+            if number == 0:
+                axe(page, f"{puzzle}&yours=…, the panel open")
+        # Values that are not an answer of this puzzle: a notice, no panel, no exception.
+        for bad, said in (("q" + right, "not a move"), (letters[puzzle][-1] * 65, "more than")):
+            page.evaluate(f"location.hash = {json.dumps(f'#{puzzle}=' + ','.join(tokens) + '&yours=' + bad)}")
+            page.wait_for_function(f"document.getElementById('notice').textContent.includes({json.dumps(said)})", timeout=20000)
+            check(page.evaluate("document.getElementById('yours').hidden"), f"{puzzle}&yours={bad[:8]}…: the panel is open")
+        print(f"{puzzle}: &yours= checked ({', '.join(reason for _, reason in wrong)})", flush=True)
+    page.close()
+
+
 # The board's transitions running now: the moved pieces' `transform` transitions.
 BOARD_TRANSITIONS = """document.getAnimations().filter((a) => a.transitionProperty === 'transform'
     && a.effect && a.effect.target && document.getElementById('board').contains(a.effect.target)).length"""
@@ -997,6 +1087,7 @@ try:
         reading_checks(context)
         stepper_checks(context)
         motion_checks(context)
+        yours_checks(context)
         context.close()
         phone = playwright.chromium.launch_persistent_context(
             profile + "-phone", executable_path=CHROMIUM, headless=True, args=ARGS,

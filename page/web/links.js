@@ -1,4 +1,4 @@
-// uses: util.js, state.js, notice.js, watch.js, app.js
+// uses: util.js, state.js, notice.js, watch.js, app.js, yours.js
 // The page's links: the URL fragment read as a puzzle, a case and options (`#eight=2,3,…&race`),
 // exactly or not at all, and the panels its options name opened. `app` chooses and solves.
 'use strict';
@@ -12,11 +12,12 @@ const links = {
   readFragment(history) {
     let hash = location.hash.slice(1);
     notice('');
+    yours.hide();
     try { hash = decodeURIComponent(hash); } catch (_) {
       notice('This link could not be read (a broken %-escape): showing ' + DEFAULT_PUZZLE.title + '.');
       return app.choose(DEFAULT_PUZZLE, null, 'replace');
     }
-    // `#name[=tokens][&bfs=K][&dedup][&race]`: the puzzle and case, then the panels to open.
+    // `#name[=tokens][&bfs=K][&dedup][&race][&yours=MOVES]`: the puzzle and case, then the panels to open.
     const [main, ...options] = hash.split('&');
     hash = main;
     const equals = hash.indexOf('=');
@@ -44,6 +45,8 @@ const links = {
       } else if (key === 'race' && state.puzzle.panels.includes('race')) {
         $('race').scrollIntoView();
         await watch.race();
+      } else if (key === 'yours') {
+        await yours.show(value);  // `&yours` alone: the empty answer
       } else {
         notice(`This link asks for “${option.slice(0, QUOTED_CHARS)}”, which ${state.puzzle.title} does not have.`);
       }
