@@ -858,6 +858,97 @@ def stepper_checks(context):
     page.close()
 
 
+def lesson_checks(context):
+    """Issue 36: what "Watch the search" says each search does, held to searches written here;
+    the race and the start side cleared when the case changes; `#colour-hash&bfs=K`; the start
+    side's count against 4^k; the rank line of Colour Hash's goal side."""
+    # Magic Squares: the search run until it takes the case, its parents read back from the case:
+    # the chain starts at the basic state, each board the one before moved by its letter (the
+    # statement's moves, written here), ends at the case, is taken at the step the search here
+    # takes the case, and its letters are the binary's answer.
+    steps = breadth_first("msquare")
+    for tokens in (random_case("msquare"), ["1", "2", "3", "4", "5", "6", "7", "8"]):
+        page, _ = open_page(context, f"{BASE}#msquare={','.join(tokens)}")
+        wait_tables(page)
+        check("is the answer the judge wants" in page.inner_text("#watch-tie"), f"msquare: the tie sentence {page.inner_text('#watch-tie')!r}")
+        page.click("#chain-run")
+        page.wait_for_function("document.querySelectorAll('#chain li').length > 0", timeout=30000)
+        chain = page.evaluate("[...document.querySelectorAll('#chain li')].map((li) => [li.dataset.move, li.dataset.board])")
+        pictured = [drawn("msquare", cells) for cells in page.evaluate(MINI_BOARDS, "#chain li svg")]
+        boards = [board.split(",") for _, board in chain]
+        out = binary("msquare", judge_input("msquare", tokens))[0].split("\n")
+        answer = "".join(out[1:]).strip()
+        taken = next(k for k, step in enumerate(steps) if list(step[0]) == tokens)
+        check(boards[0] == [str(c) for c in range(1, 9)] and boards[-1] == tokens and pictured == boards
+              and all(moved("msquare", before, move) == after for before, (move, _), after in zip(boards, chain[1:], boards[1:]))
+              and "".join(move for move, _ in chain) == answer and len(chain) - 1 == int(out[0]),
+              f"msquare {tokens}: the parent chain {chain}, the binary's answer {answer!r}")
+        page.wait_for_function(f"document.getElementById('bfs-k').value === '{taken}'", timeout=30000)
+        check(page.inner_text("#bfs-board") == " ".join(tokens) and f"step {taken:,}" in page.inner_text("#chain-text"),
+              f"msquare {tokens}: the case is taken at step {page.evaluate('document.getElementById(`bfs-k`).value')}, here at {taken}")
+        page.close()
+    # Eight: the search from the goal measures distances; its parent links, read from the sample
+    # case, are a shortest path but not the judge's answer, and the walk the page describes (the
+    # first move in u < l < d < r that comes one closer) is.
+    steps = breadth_first("eight")
+    distance = {step[0]: step[1] for step in steps}
+    parent = {after: (step[0], move) for step in steps for move, after, new in step[2] if new}
+    back = {"u": "d", "d": "u", "l": "r", "r": "l"}
+    page, _ = open_page(context, f"{BASE}#eight")
+    wait_tables(page)
+    tokens, said = page.evaluate("window.study.tokens"), page.inner_text("#watch-tie")
+    board, by_parents = tuple(tokens), ""
+    while board in parent:
+        board, move = parent[board]
+        by_parents += back[move]
+    board, walked = tuple(tokens), ""
+    while distance[board]:
+        move = next(m for m in "uldr" if (m == "u" and board.index("x") >= 3 or m == "d" and board.index("x") <= 5 or m == "l" and board.index("x") % 3
+                                            or m == "r" and board.index("x") % 3 < 2) and distance.get(tuple(moved("eight", list(board), m))) == distance[board] - 1)
+        walked += move
+        board = tuple(moved("eight", list(board), move))
+    answer = binary("eight", judge_input("eight", tokens))[0].strip()
+    check("distance to the goal" in said and "not always by the judge's answer" in said and "first move" in said
+          and walked == answer and len(by_parents) == len(answer) and by_parents != answer,
+          f"eight: the tie sentence {said!r}; the walk {walked}, the parents {by_parents}, the binary {answer}")
+    # The race cleared when the case changes: a move after a race leaves no table, text or picture.
+    page.click("#race-run")
+    page.wait_for_function("document.querySelectorAll('#race-table tbody tr').length === 4 && document.getElementById('ida-bars')", timeout=60000)
+    before = solved_count(page)
+    page.click("#moves button[data-move='u']" if tokens.index("x") >= 3 else "#moves button[data-move='d']")
+    wait_solved(page, before)
+    left = page.evaluate("[document.querySelectorAll('#race-table tbody tr').length, document.getElementById('race-pictures').children.length, document.getElementById('race-text').textContent]")
+    check(left == [0, 0, ""], f"eight: after a move the race shows {left}")
+    page.close()
+    # Colour Hash: `#colour-hash&bfs=3` opens step 3, the goal turned by move 3 (the goal's four
+    # neighbours are queued in move order); the rank line names the table within G, the sum of
+    # the binary's layers to G, with no empty worked-out rank; the start side's count is 4^k.
+    page, _ = open_page(context, f"{BASE}#colour-hash&bfs=3")
+    page.wait_for_function("document.getElementById('bfs-k').value === '3' && document.getElementById('bfs-board').textContent !== ''", timeout=30000)
+    G = page.evaluate("window.study.goalDepth")
+    table = sum(layers_from_stats("colour-hash", "--depth", str(G))[:G + 1])
+    rank = page.inner_text("#bfs-rank")
+    check(page.inner_text("#bfs-board") == " ".join(map(str, turn(GOAL_HASH, 3))) and "does not have" not in page.inner_text("#notice")
+          and f"{table:,} configurations within G = {G}" in rank and not page.is_visible("#bfs-worked"),
+          f"#colour-hash&bfs=3: {page.inner_text('#bfs-board')}, {page.inner_text('#notice')!r}, rank line {rank!r}")
+    answer = binary("colour-hash", judge_input("colour-hash", page.evaluate("window.study.tokens")))[0].strip()
+    k = len(answer) - G
+    split = page.get_attribute("#mitm", "aria-label")
+    check(k <= 0 or f"4^{k} = {4 ** k:,} sequences" in split, f"colour-hash: the start side's count for {k} moves: {split!r}")
+    said = page.inner_text("#watch-tie")
+    check("distance to the goal" in said and "first move" in said, f"colour-hash: the tie sentence {said!r}")
+    # The start side cleared when the case changes.
+    page.click("#start-run")
+    page.wait_for_selector("#start-visits li.meets", timeout=30000)
+    before = solved_count(page)
+    page.click("#moves button[data-move='1']")
+    wait_solved(page, before)
+    check(page.evaluate("document.querySelectorAll('#start-visits li').length") == 0 and not page.is_visible("#start-tree-box"),
+          "colour-hash: the start side of the case before is still shown")
+    page.close()
+    print("issue 36: the searches' sentences, the parent chain, the cleared race and start side checked", flush=True)
+
+
 def motion_checks(context):
     """Moves animate (a wheel turns, tiles and squares slide) and end where the answer says; with
     reduced motion asked for, nothing moves."""
@@ -976,6 +1067,7 @@ try:
         fragment_checks(context)
         reading_checks(context)
         stepper_checks(context)
+        lesson_checks(context)
         motion_checks(context)
         context.close()
         phone = playwright.chromium.launch_persistent_context(

@@ -154,6 +154,7 @@ const app = {
       if (!current('solve', ticket)) return;
       update({ tokens: caseTokens, moves, answerKind: Array.isArray(answer) ? 'moves' : answer, info,
         boards: path.error ? [] : this.entries(path.boards), step: state.described[p.name].start === 'case' ? 0 : moves.length });
+      watch.caseChanged();
       const fragment = '#' + p.name + (tokens ? '=' + tokens.join(',') : '');
       if (history === 'push' && fragment !== location.hash) window.history.pushState(null, '', fragment);
       if (history === 'replace') window.history.replaceState(null, '', fragment);

@@ -82,7 +82,10 @@ const method = {
       el('line', { x1: x, y1: 22, x2: x, y2: 64, stroke: '#000', 'stroke-width': 2 }, svg);
       el('text', { x: Math.min(Math.max(x, 80), width - 80), y: 82, 'text-anchor': 'middle', 'font-size': 13 }, svg, `meet at G = ${G} from the goal`);
     }
-    const start = prefix ? `Start side: ${count(prefix, 'move')} by depth-first search, at most 4·3^${prefix - 1} = ${grouped(facts.leaves[most - prefix])} leaves.` :
+    // The tree drawn under "the start side" is the plain method's, which tries all four moves at
+    // every node (4^k leaves at length k); the solver never follows a move by its undoing one.
+    const start = prefix ? `Start side: ${count(prefix, 'move')} by depth-first search: the search drawn below tries all 4^${prefix} = ${grouped(facts.sequences[most - prefix])} sequences of that length; ` +
+      `the solver never follows a move by the one that undoes it, at most 4·3^${prefix - 1} = ${grouped(facts.leaves[most - prefix])}.` :
       `Start side: nothing; the case lies within G = ${G} of the goal.`;
     const goal = `Goal side: ${count(n - prefix, 'move')} walked down the table of ${count(table, 'configuration')} within ${G}.`;
     // Each sentence in as many lines as the width needs (about 7 px a character at 13 px).

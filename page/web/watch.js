@@ -17,6 +17,9 @@ const watch = {
     const p = state.puzzle;
     for (const id of ['dedup', 'race', 'start-side', 'mitm-box']) $(id).hidden = !p.panels.includes(id);
     $('watch-side').textContent = p.side || '';
+    $('watch-memory').textContent = p.watchMemory;
+    $('watch-tie').textContent = p.watchTie;
+    $('chain-box').hidden = !p.chain;
     if (!this.shown || this.shown.puzzle !== p.name) this.go(0);
   },
 
@@ -42,6 +45,50 @@ const watch = {
     } catch (error) { failed(error); }
   },
 
+  // Colour Hash's rank line: no rank, a hash map; what the method's table holds at its G.
+  unranked() {
+    const facts = figuresOf(state.puzzle), G = state.goalDepth, at = (facts.depths || []).indexOf(G);
+    return 'none: each configuration reached is kept in a hash map, not an array by rank' +
+      (at < 0 ? '' : `; the method's table holds the ${grouped(facts.tables[at])} configurations within G = ${G} moves of the goal`);
+  },
+
+  // The case changed: what was worked out for the case before (the race, its pictures, the start
+  // side, the parent chain) is cleared, and a run still going for it is dropped when it ends.
+  caseChanged() {
+    for (const kind of ['race', 'chain', 'start']) takeTicket(kind);
+    $('race-table').querySelector('tbody').replaceChildren();
+    delete $('race-table').dataset.board;
+    $('race-pictures').replaceChildren();
+    $('race-text').textContent = '';
+    $('race-run').disabled = false;
+    $('start-visits').replaceChildren();
+    $('start-tree-box').hidden = true;
+    $('start-text').textContent = '';
+    $('chain').replaceChildren();
+    $('chain-text').textContent = '';
+  },
+
+  // Magic Squares: the search run until it takes the case (the crate's stepper, in the worker,
+  // noting each new board's parent), that step shown, and the parents read back from the case to
+  // the start drawn: the chain of boards and the move into each.
+  async chain() {
+    const p = state.puzzle, tokens = state.tokens, ticket = takeTicket('chain');
+    if (!p.chain || !tokens) { $('chain-text').textContent = 'Give a board first.'; return; }
+    try {
+      const found = await client.call({ op: 'chain', text: tokens.join(',') });
+      if (!current('chain', ticket) || state.puzzle !== p) return;
+      if (found.error) { $('chain-text').textContent = found.error; return; }
+      this.stop();
+      await this.go(found.index);
+      const moves = found.chain.map((link) => link.move).join('');
+      $('chain').replaceChildren(...found.chain.map((link, i) => html('li', { dataset: { board: link.board, move: link.move }, className: i === found.chain.length - 1 ? 'next' : '' },
+        html('span', { className: 'move', textContent: link.move ? `${link.move} →` : 'start' }), p.mini(link.board.split(',')), html('span', { textContent: this.judge(link.board) }))));
+      $('chain').dataset.moves = moves;
+      $('chain-text').textContent = `The search takes the case at step ${grouped(found.index)} (shown below). Its parents read back to the start: ` +
+        (moves ? `${count(moves.length, 'move')}, ${moves}, the answer the binary prints.` : 'none: the case is the basic state, the answer is empty.');
+    } catch (error) { failed(error); }
+  },
+
   // Judge tokens, space-separated.
   judge: (board) => board.split(',').join(' '),
 
@@ -55,7 +102,8 @@ const watch = {
     const p = state.puzzle, ranked = step.digits.length > 0;
     $('bfs-k').value = step.index;
     $('bfs-board').textContent = this.judge(step.board);
-    $('bfs-rank').textContent = ranked ? grouped(step.rank) : 'none: 6.3 billion configurations are remembered in a hash map, not an array by rank';
+    $('bfs-rank').textContent = ranked ? grouped(step.rank) : this.unranked();
+    $('bfs-worked').hidden = !ranked;
     $('bfs-distance').textContent = step.distance;
     $('bfs-queued').textContent = grouped(step.queued);
     $('bfs-seen').textContent = grouped(step.seen);
@@ -211,7 +259,9 @@ const watch = {
     $('start-tree-box').hidden = true;
     if (!state.tokens || !state.puzzle.panels.includes('start-side')) { $('start-text').textContent = 'Give a configuration first.'; return; }
     try {
+      const ticket = takeTicket('start');
       const found = await client.call({ op: 'start_side', text: state.tokens.join(',') + '|' + G });
+      if (!current('start', ticket)) return;
       if (found.error) { $('start-text').textContent = found.error; return; }
       box.replaceChildren(...found.visits.map((visit) => html('li', {
         className: visit.meets === true ? 'meets' : '',
@@ -239,5 +289,14 @@ const watch = {
     $('bfs-layer').onchange = () => this.layer(Number($('bfs-layer').value) || 0);
     $('dedup-run').onclick = () => this.dedup();
     $('race-run').onclick = () => this.race();
+    $('chain-run').onclick = () => this.chain();
+    // G moved: the rank line names the new table, and a start side searched for the old G goes.
+    $('g').addEventListener('input', () => {
+      if (this.shown && !this.shown.digits.length) $('bfs-rank').textContent = this.unranked();
+      takeTicket('start');
+      $('start-visits').replaceChildren();
+      $('start-tree-box').hidden = true;
+      $('start-text').textContent = '';
+    });
   },
 };

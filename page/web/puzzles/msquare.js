@@ -21,6 +21,15 @@ const msquare = {
   picture: true,
   panels: [],              // the extra panels it has (ids), beyond those every puzzle has
   stateName: 'Board',
+  // "Watch the search": how a board is remembered, and what this search's tree has to do with
+  // the answer (here: it is the answer, read back from the case).
+  watchMemory: 'A board is remembered by its Cantor rank: for each cell, how many later cells hold a smaller value (its Lehmer digit), ' +
+    'times the factorial of the cells after it; the ranks number the boards 0, 1, 2, … without a gap, so one array of flags says what has been seen.',
+  watchTie: 'The tie rule shows here. This search starts at the basic state, the board every answer builds from, and trying A, B, C ' +
+    'in order, a board is first reached by the smallest move of the earliest board of the layer before. So the search\'s tree, read ' +
+    'back from the case (the case\'s parent, then its parent, up to the start), is the answer the judge wants. The button runs the ' +
+    'search until it takes the case and draws that chain.',
+  chain: true,             // "Watch" can run to the case and draw its parent chain (watch.chain)
   // The study column's sections in the order a student meets the ideas.
   reading: [['table-heading', 'the state space, layer by layer'], ['watch', 'breadth-first search, board by board'],
     ['cantor-box', 'the Cantor rank of a board'], ['why-heading', 'the tie rule: why this answer']],
