@@ -464,6 +464,14 @@ def phone_checks(context, puzzle):
         page.click("#choices-box summary")
     if puzzle == "eight":
         page.check("#h-tiles")
+        # Beside the switch, a copy of the board with the heuristic drawn, not a control.
+        copy = page.evaluate("""(() => { const copy = document.querySelector('#h-box svg.board-copy');
+            return [copy.getBoundingClientRect().width > 0, copy.querySelectorAll('.heuristic .manhattan').length,
+                    document.querySelectorAll('#board .heuristic .manhattan').length, copy.querySelectorAll('[tabindex], [id]').length]; })()""")
+        check(copy[0] and copy[1] == copy[2] == 8 and copy[3] == 0, f"eight phone: the board's copy by the heuristic switch: {copy}")
+        # The race's table fits the screen (the width check below).
+        page.click("#race-run")
+        page.wait_for_function("document.querySelectorAll('#race-table tbody tr').length === 4 && !document.getElementById('race-run').disabled", timeout=60000)
     found = page.evaluate(PHONE)
     for key in ("small", "tiny", "outside", "overlapping"):
         check(not found[key], f"{puzzle} phone: {key}: {found[key][:8]}")
@@ -949,6 +957,56 @@ def lesson_checks(context):
     print("issue 36: the searches' sentences, the parent chain, the cleared race and start side checked", flush=True)
 
 
+def usability_checks(context):
+    """Issue 36: keys on a button elsewhere never drive the answer's playback, "Watch" steps its own
+    search by keys; the overlays take no click; the puzzle column stays in view on a desktop; the
+    searches' live regions speak at most about once a second while playing, and on pause."""
+    page, _ = open_page(context, f"{BASE}#eight")
+    wait_tables(page)
+    page.wait_for_function("document.getElementById('bfs-board').textContent !== ''", timeout=30000)
+    page.evaluate("document.activeElement.blur()")
+    page.keyboard.press("Home")
+    step = page.evaluate("window.study.step")
+    k = int(page.input_value("#bfs-k"))
+    # ArrowRight on Solve (a button outside the playback), then on the search's "next board":
+    # the search steps once, the answer not at all.
+    page.focus("#solve")
+    page.keyboard.press("ArrowRight")
+    page.focus("#bfs-forward")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function(f"document.getElementById('bfs-k').value === '{k + 1}'", timeout=20000)
+    page.focus("#bfs-link")
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_function(f"document.getElementById('bfs-k').value === '{k}'", timeout=20000)
+    check(page.evaluate("window.study.step") == step, f"eight: keys in Watch or on Solve moved the answer from step {step}")
+    # The overlays drawn over the tiles take no click: at the middle of every line they draw,
+    # the element under the pointer is not theirs.
+    page.check("#pairs")
+    page.check("#h-tiles")
+    under = page.evaluate("""[...document.querySelectorAll('#board .pairs line, #board .pairs path, #board .heuristic line, #board .heuristic path')].map((line) => {
+        const box = line.getBoundingClientRect(), at = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+        return Boolean(at && at.closest('.pairs, .heuristic')); })""")
+    check(under and not any(under), f"eight: the overlays take the pointer at {under.count(True)} of {len(under)} lines")
+    # The puzzle column stays in view with the study column scrolled to the race.
+    page.evaluate("document.getElementById('race').scrollIntoView()")
+    view = page.evaluate("(() => { const box = document.getElementById('board').getBoundingClientRect(); return [box.top, box.bottom, innerHeight, scrollY]; })()")
+    check(view[3] > 0 and view[0] >= 0 and view[1] <= view[2], f"eight: the board out of view with the race in view: {view}")
+    # The search played as fast as it goes: its live region set at most about once a second
+    # (span / 1000 + 2, the 2 for the first and for a late timer), and again on pause.
+    page.evaluate("""window.said = []; new MutationObserver(() => { const text = document.getElementById('bfs-said').textContent;
+        if (text) window.said.push([performance.now(), text]); }).observe(document.getElementById('bfs-said'), { childList: true, characterData: true, subtree: true })""")
+    page.fill("#bfs-speed", "30")
+    page.click("#bfs-play")
+    page.wait_for_function(f"Number(document.getElementById('bfs-k').value) >= {k + 45} && window.said.length >= 2", timeout=60000)
+    page.click("#bfs-play")
+    said = page.evaluate("window.said.map(([t]) => t)")
+    span = said[-1] - said[0]
+    check(len(said) <= span / 1000 + 2, f"eight: {len(said)} announcements in {span:.0f} ms of playing")
+    page.wait_for_function("document.getElementById('bfs-said').textContent === document.getElementById('bfs-text').textContent", timeout=10000)
+    page.close()
+    print("issue 36: keys, overlays, the sticky board and the live regions checked", flush=True)
+
+
 def motion_checks(context):
     """Moves animate (a wheel turns, tiles and squares slide) and end where the answer says; with
     reduced motion asked for, nothing moves."""
@@ -1068,6 +1126,7 @@ try:
         reading_checks(context)
         stepper_checks(context)
         lesson_checks(context)
+        usability_checks(context)
         motion_checks(context)
         context.close()
         phone = playwright.chromium.launch_persistent_context(

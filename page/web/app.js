@@ -56,7 +56,22 @@ const app = {
       button.querySelector('.hint').textContent = hint;
       button.title = p.moveTitles[move] + (possible ? '' : ' (not possible here)');
     }
-    if (speak) announce($('step').textContent + '. ' + $('board-text').textContent);
+    if (speak) announce($('step').textContent + '. ' + $('board-text').textContent, Boolean(playback.timer));
+    this.copyBoard();
+  },
+
+  // A copy of the board beside each switch that draws on it (the pairs, the heuristic), shown on
+  // a phone only (page.css), where the board is a screen away from the switch: a picture, not a
+  // control (no focus, no ids, hidden from screen readers, which have the board's text).
+  copyBoard() {
+    const svg = $('board');
+    for (const copy of document.querySelectorAll('svg.board-copy')) {
+      copy.setAttribute('viewBox', svg.getAttribute('viewBox'));
+      copy.replaceChildren(...[...svg.childNodes].map((node) => node.cloneNode(true)));
+      for (const node of copy.querySelectorAll('[tabindex], [id], [role], [data-move], [data-focus]')) {
+        for (const name of ['tabindex', 'id', 'role', 'data-move', 'data-focus']) node.removeAttribute(name);
+      }
+    }
   },
 
   buildMoveButtons() {

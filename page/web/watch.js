@@ -124,6 +124,7 @@ const watch = {
     $('bfs-text').textContent = `${what} ${grouped(step.index + 1)} taken from the queue: ${this.judge(step.board)}, ${ranked ? `rank ${grouped(step.rank)}, ` : ''}` +
       `distance ${step.distance}. ` + (fresh.length ? `New: ${fresh.join(', ')}, queued in that order. ` : 'No new neighbour. ') +
       `${count(step.queued, 'board')} waiting, ${count(step.seen, 'board')} seen.`;
+    say('bfs-said', $('bfs-text').textContent, Boolean(this.timer));
   },
 
   // The Cantor rank of the board shown in the puzzle (it follows every move and step): a row a
@@ -191,7 +192,7 @@ const watch = {
   },
 
   toggle() {
-    if (this.timer) { this.stop(); return; }
+    if (this.timer) { this.stop(); say('bfs-said', $('bfs-text').textContent, false); return; }
     $('bfs-play').textContent = 'pause';
     this.timer = setInterval(() => this.go(this.k + 1), 1000 / Number($('bfs-speed').value));
   },
@@ -290,6 +291,20 @@ const watch = {
     $('dedup-run').onclick = () => this.dedup();
     $('race-run').onclick = () => this.race();
     $('chain-run').onclick = () => this.chain();
+    // The search's own keys while the focus is inside "Watch": ← → step it, Home goes to its
+    // start, Space plays and pauses; fields keep their keys and a button still takes Space and Enter.
+    $('watch').addEventListener('keydown', (event) => {
+      const target = event.target;
+      if (event.ctrlKey || event.altKey || event.metaKey || !(target instanceof Element) || target.closest('input, textarea, select')) return;
+      if (target.closest('button, a[href], summary') && (event.key === ' ' || event.key === 'Enter')) return;
+      const keys = {
+        ArrowLeft: () => { this.stop(); this.go(this.k - 1); }, ArrowRight: () => { this.stop(); this.go(this.k + 1); },
+        Home: () => { this.stop(); this.go(0); }, ' ': () => this.toggle(),
+      };
+      if (!keys[event.key]) return;
+      event.preventDefault();
+      keys[event.key]();
+    });
     // G moved: the rank line names the new table, and a start side searched for the old G goes.
     $('g').addEventListener('input', () => {
       if (this.shown && !this.shown.digits.length) $('bfs-rank').textContent = this.unranked();
