@@ -573,9 +573,10 @@ def loading_checks(context):
         page.close()
 
 
-def breadth_first(puzzle):
+def breadth_first(puzzle, limit=None):
     """The plain breadth-first search, written here again: for each board taken, in order, its
-    distance, its neighbours (move, board, new), the queue's length after them and its first 12."""
+    distance, its neighbours (move, board, new), the queue's length after them and its first 12
+    (the first `limit` boards taken, when given)."""
     if puzzle == "msquare":
         start, letters = [str(c) for c in range(1, 9)], "ABC"
     else:
@@ -598,6 +599,8 @@ def breadth_first(puzzle):
                 queue.append(after)
             neighbours.append((move, after, new))
         steps.append((board, distance[board], neighbours, len(queue) - head, queue[head:head + 12]))
+        if len(steps) == limit:
+            break
     return steps
 
 
@@ -959,6 +962,43 @@ def lesson_checks(context):
     print("issue 36: the searches' sentences, the parent chain, the cleared race and start side checked", flush=True)
 
 
+def teaching_checks(context):
+    """Issue 36: the small graph of the first layers holds the nodes and edges of the search here;
+    the pseudocode beside the stepper lights the lines the step performed, naming the moves that
+    were new and seen; each queued board's distance is the search's, two consecutive values at most."""
+    for puzzle in ("msquare", "eight"):
+        first = breadth_first(puzzle, 1)
+        fresh = [after for _, after, new in first[0][2] if new]
+        steps = breadth_first(puzzle, 1 + len(fresh))
+        layers = [[first[0][0]], fresh, [after for step in steps[1:] for _, after, new in step[2] if new]]
+        nodes = {board for layer in layers for board in layer}
+        edges = sorted((",".join(board), move, ",".join(after), new) for board, _, neighbours, _, _ in steps for move, after, new in neighbours if after in nodes)
+        page, _ = open_page(context, f"{BASE}#{puzzle}")
+        page.wait_for_selector("#small-graph .node", timeout=30000)
+        drawn_nodes = page.evaluate("[...document.querySelectorAll('#small-graph .node')].map((g) => [Number(g.dataset.layer), g.dataset.board])")
+        drawn_edges = page.evaluate("[...document.querySelectorAll('#small-graph .edge')].map((g) => [g.dataset.from, g.dataset.move, g.dataset.to, g.dataset.new === 'true', g.querySelector('path').getAttribute('marker-end') !== 'none'])")
+        check(sorted(drawn_nodes) == sorted([d, ",".join(board)] for d, layer in enumerate(layers) for board in layer)
+              and sorted((a, m, b, n) for a, m, b, n, _ in drawn_edges) == edges and all(n == arrow for *_, n, arrow in drawn_edges),
+              f"{puzzle}: the small graph {drawn_nodes} {drawn_edges}, the search here {layers} {edges}")
+        page.close()
+    steps = breadth_first("msquare")
+    distance = {step[0]: step[1] for step in steps}
+    for k in (0, rng.randrange(4, 200), rng.randrange(len(steps) - 1)):
+        board, d, neighbours, _, front = steps[k]
+        page, _ = open_page(context, f"{BASE}#msquare&bfs={k}")
+        page.wait_for_function(f"document.getElementById('bfs-k').value === '{k}' && document.getElementById('bfs-board').textContent !== ''", timeout=30000)
+        lines = page.evaluate("Object.fromEntries([...document.querySelectorAll('#bfs-code li')].map((li) => [li.dataset.line, [li.classList.contains('lit'), li.dataset.note]]))")
+        new, seen = [m for m, _, n in neighbours if n], [m for m, _, n in neighbours if not n]
+        wanted = {"start": k == 0, "while": True, "take": True, "for": True, "move": True, "seen": bool(seen), "mark": bool(new), "parent": bool(new), "enqueue": bool(new)}
+        check({line: lit for line, (lit, _) in lines.items()} == wanted and lines["take"][1] == " ".join(board)
+              and lines["enqueue"][1] == ", ".join(new) and lines["seen"][1] == (f"skipped {', '.join(seen)}" if seen else ""),
+              f"msquare&bfs={k}: the pseudocode lit {lines}, the step here took {board}, new {new}, seen {seen}")
+        shown = page.evaluate("[...document.querySelectorAll('#bfs-queue li')].map((li) => Number(li.dataset.distance))")
+        check(shown == [distance[b] for b in front] and set(shown) <= {d, d + 1}, f"msquare&bfs={k}: the queue's distances {shown}, here {[distance[b] for b in front]}")
+        page.close()
+    print("issue 36: the small graph, the lit pseudocode and the queue's distances checked", flush=True)
+
+
 def usability_checks(context):
     """Issue 36: keys on a button elsewhere never drive the answer's playback, "Watch" steps its own
     search by keys; the overlays take no click; the puzzle column stays in view on a desktop; the
@@ -1129,6 +1169,7 @@ try:
         stepper_checks(context)
         lesson_checks(context)
         usability_checks(context)
+        teaching_checks(context)
         motion_checks(context)
         context.close()
         phone = playwright.chromium.launch_persistent_context(

@@ -120,6 +120,16 @@ pub extern "C" fn bfs(code: u32, k: u32) -> *mut u8 {
     )
 }
 
+/// [`crate::watch::first_layers`]: the search's first steps; JSON.
+#[no_mangle]
+pub extern "C" fn first_layers(code: u32) -> *mut u8 {
+    leak(
+        puzzle(code)
+            .map_or(String::new(), crate::watch::first_layers)
+            .as_bytes(),
+    )
+}
+
 /// [`crate::watch::msquare_chain`] on the case's tokens; JSON.
 #[no_mangle]
 pub extern "C" fn msquare_chain(ptr: *mut u8, len: usize) -> *mut u8 {

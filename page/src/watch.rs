@@ -252,6 +252,28 @@ pub fn bfs(puzzle: Puzzle, k: usize) -> String {
     })
 }
 
+/// The first steps of a fresh breadth-first search, as a JSON list of [`bfs`]'s steps: those that
+/// expand the start and the boards one move from it (1 + the start's new neighbours), so that
+/// the page can draw the space's first layers (0, 1 and 2) as a small graph, every move an
+/// edge, before the whole space. Colour-hash's goal side likewise.
+///
+/// # Complexity
+/// A handful of steps of a fresh stepper (and its distance array, 8! or 9! bytes).
+pub fn first_layers(puzzle: Puzzle) -> String {
+    // The start's step, then one step for each of its new neighbours (queued next, in order).
+    fn steps<S>(mut stepper: S, step: fn(&mut S) -> Option<String>) -> String {
+        let mut found: Vec<String> = step(&mut stepper).into_iter().collect();
+        let neighbours = found.first().map_or(0, |start| start.matches("\"new\":true").count());
+        found.extend((0..neighbours).map_while(|_| step(&mut stepper)));
+        format!("[{}]", found.join(","))
+    }
+    match puzzle {
+        Puzzle::Msquare => steps(msquare::study::stepper(), msquare_step),
+        Puzzle::Eight => steps(eight::study::stepper(), eight_step),
+        Puzzle::ColourHash => steps(colour_hash::study::GoalSideStepper::new(), hash_step),
+    }
+}
+
 /// Magic Squares' breadth-first search run from the basic state until it takes the case
 /// (`request`, its tokens), each new board's parent (the board taken when it was queued) and
 /// move noted as the search goes, then the parents read back from the case to the start. JSON
@@ -430,6 +452,17 @@ mod tests {
             side.ends_with(r#"{"length":5,"path":"14343","meets":true}],"met":true}"#),
             "{side}"
         );
+    }
+
+    #[test]
+    fn the_first_layers_are_the_starts_step_and_its_neighbours() {
+        // Magic Squares: the basic state and its three neighbours A, B, C, each expanded.
+        let found = first_layers(Puzzle::Msquare);
+        assert_eq!(found.matches("\"index\":").count(), 4, "{found}");
+        assert!(found.starts_with(&format!("[{}", bfs(Puzzle::Msquare, 0))), "{found}");
+        // Eight's goal has its blank in a corner: two neighbours.
+        assert_eq!(first_layers(Puzzle::Eight).matches("\"index\":").count(), 3);
+        assert_eq!(first_layers(Puzzle::ColourHash).matches("\"index\":").count(), 5);
     }
 
     #[test]

@@ -21,6 +21,19 @@ const watch = {
     $('watch-tie').textContent = p.watchTie;
     $('chain-box').hidden = !p.chain;
     if (!this.shown || this.shown.puzzle !== p.name) this.go(0);
+    this.small();
+  },
+
+  // "Start small": the puzzle's words in the prose, and its first layers drawn as a graph.
+  async small() {
+    const p = state.puzzle;
+    for (const node of document.querySelectorAll('#small .unit')) node.textContent = p.units[0];
+    for (const node of document.querySelectorAll('#small .units')) node.textContent = p.units[1];
+    $('small-start').textContent = p.startName;
+    try {
+      const steps = await client.call({ op: 'first_layers', code: p.code });
+      if (state.puzzle === p) figures.smallGraph(steps);
+    } catch (error) { failed(error); }
   },
 
   // The (k+1)-th board taken. `k` is checked here, as a JS number, before it reaches the module
@@ -116,8 +129,19 @@ const watch = {
       html('td', { textContent: n.new ? `new: queued at distance ${n.distance}, parent the board taken` : `seen before (distance ${n.distance})` })));
     $('bfs-neighbours').querySelector('tbody').replaceChildren(...rows);
     // Each queued board drawn small, its tokens under it (the text is what a screen reader reads).
-    $('bfs-queue').replaceChildren(...step.queue.map((board, i) => html('li', { className: i === 0 ? 'next' : '', dataset: { board } },
-      p.mini(board.split(',')), html('span', { textContent: this.judge(board) }))));
+    // Each with its distance: the queue holds the boards in the order found, so the j-th waiting
+    // board is the (index + 1 + j)-th found, whose layer the crate's layer sizes give. The queue
+    // never holds more than two layers: the one being taken and the next.
+    const layers = (state.layers[p.name] || {}).layers || [], layerOf = (order) => {
+      let before = 0;
+      for (let d = 0; d < layers.length; d++) { before += layers[d]; if (order < before) return d; }
+      return null;
+    };
+    $('bfs-queue').replaceChildren(...step.queue.map((board, i) => {
+      const d = layerOf(step.index + 1 + i);
+      return html('li', { className: i === 0 ? 'next' : '', dataset: { board, distance: d === null ? '' : d } },
+        p.mini(board.split(',')), html('span', { textContent: this.judge(board) }), html('small', { className: 'distance', textContent: d === null ? '' : `distance ${d}` }));
+    }));
     this.tree(step);
     const fresh = step.neighbours.filter((n) => n.new).map((n) => n.move);
     const what = p.stateName;
@@ -125,6 +149,28 @@ const watch = {
       `distance ${step.distance}. ` + (fresh.length ? `New: ${fresh.join(', ')}, queued in that order. ` : 'No new neighbour. ') +
       `${count(step.queued, 'board')} waiting, ${count(step.seen, 'board')} seen.`;
     say('bfs-said', $('bfs-text').textContent, Boolean(this.timer));
+    this.code(step);
+  },
+
+  // The pseudocode beside the stepper, each line this step performed lit and what it did written
+  // after it: the board taken, the moves tried, those seen before (skipped), those new (marked,
+  // linked to the board taken, queued). The first line ran once, before step 0.
+  code(step) {
+    const fresh = step.neighbours.filter((n) => n.new).map((n) => n.move), seen = step.neighbours.filter((n) => !n.new).map((n) => n.move);
+    const notes = {
+      start: step.index === 0 ? 'done just before this step' : '',
+      while: `${count(step.queued - fresh.length + 1, state.puzzle.units[0], state.puzzle.units[1])} waiting before this step`,
+      take: this.judge(step.board),
+      for: step.neighbours.map((n) => n.move).join(', '),
+      move: step.neighbours.length ? `${step.neighbours.length} tried` : '',
+      seen: seen.length ? `skipped ${seen.join(', ')}` : '',
+      mark: fresh.join(', '), parent: fresh.length ? `distance ${step.distance + 1}` : '', enqueue: fresh.join(', '),
+    };
+    for (const line of $('bfs-code').children) {
+      const note = notes[line.dataset.line];
+      line.classList.toggle('lit', Boolean(note));
+      line.dataset.note = note || '';
+    }
   },
 
   // The Cantor rank of the board shown in the puzzle (it follows every move and step): a row a

@@ -117,6 +117,7 @@ const ops = {
     return { value: rank < 0 ? null : { rank, depth: depths[rank], board: decoder.decode(take(wasm.board_at(m.code, rank))) } };
   },
   bfs: (m) => ({ value: json(wasm.bfs(m.code, m.k)) }),
+  first_layers: (m) => ({ value: json(wasm.first_layers(m.code)) }),
   chain: (m) => ({ value: json(wasm.msquare_chain(...give(m.text))) }),
   start_side: (m) => ({ value: json(wasm.start_side(...give(m.text))) }),
   race: (m) => timed(() => json(wasm.race(...give(m.text)))),
