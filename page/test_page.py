@@ -996,6 +996,23 @@ def teaching_checks(context):
         shown = page.evaluate("[...document.querySelectorAll('#bfs-queue li')].map((li) => Number(li.dataset.distance))")
         check(shown == [distance[b] for b in front] and set(shown) <= {d, d + 1}, f"msquare&bfs={k}: the queue's distances {shown}, here {[distance[b] for b in front]}")
         page.close()
+    # IDA*'s pseudocode in the race, an iteration at a time: the bound its bar carries, the first
+    # iteration's bound h, the last finding the goal at the answer's length, every other raising the
+    # bound to the next bar's.
+    board = "8,6,7,2,x,5,4,3,1"
+    page, _ = open_page(context, f"{BASE}#eight={board}&race")
+    page.wait_for_selector("#ida-code-box:not([hidden])", timeout=60000)
+    bars = page.evaluate("[...document.querySelectorAll('#ida-bars .iteration')].map((b) => [Number(b.dataset.bound), Number(b.dataset.expanded)])")
+    length = len(binary("eight", board.replace(",", " ") + "\n")[0].strip())
+    for i, (bound, expanded) in enumerate(bars):
+        page.select_option("#ida-iteration", str(i))
+        lines = page.evaluate("Object.fromEntries([...document.querySelectorAll('#ida-code li')].map((li) => [li.dataset.line, [li.classList.contains('lit'), li.dataset.note]]))")
+        last = i == len(bars) - 1
+        check({line: lit for line, (lit, _) in lines.items()} == {"first": i == 0, "loop": True, "search": True, "cut": True, "goal": last, "moves": True, "raise": not last}
+              and lines["cut"][1] == f"bound {bound}" and lines["search"][1].startswith(f"{expanded:,} board")
+              and (lines["goal"][1] == f"found: {length} moves" if last else lines["raise"][1] == f"bound ← {bars[i + 1][0]}")
+              and bars[-1][0] == length, f"eight: IDA*'s pseudocode at iteration {i}: {lines}, the bars {bars}, the answer {length} moves")
+    page.close()
     print("issue 36: the small graph, the lit pseudocode and the queue's distances checked", flush=True)
 
 

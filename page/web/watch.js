@@ -73,6 +73,7 @@ const watch = {
     delete $('race-table').dataset.board;
     $('race-pictures').replaceChildren();
     $('race-text').textContent = '';
+    $('ida-code-box').hidden = true;
     $('race-run').disabled = false;
     $('start-visits').replaceChildren();
     $('start-tree-box').hidden = true;
@@ -267,9 +268,10 @@ const watch = {
   async race() {
     const tokens = state.tokens, body = $('race-table').querySelector('tbody'), ticket = takeTicket('race');
     body.replaceChildren();
+    $('ida-code-box').hidden = true;
     if (!tokens || !state.puzzle.panels.includes('race')) { $('race-text').textContent = 'Give a board first.'; return; }
     $('race-run').disabled = true;
-    const methods = [['bfs', 'breadth-first search from the board'], ['astar', 'A* with IDA*\'s heuristic'], ['ida', 'IDA* (eight::ida)'], ['table', 'the table, built afresh']];
+    const methods = [['bfs', 'breadth-first search from the board'], ['astar', 'A* with IDA*\'s heuristic'], ['ida', 'IDA*, iterative-deepening A*'], ['table', 'the table, built afresh']];
     const runs = [];
     try {
       for (const [search, name] of methods) {
@@ -295,8 +297,32 @@ const watch = {
     await figures.racePictures(tokens);
     if (!current('race', ticket)) return;
     const ida = runs.find(([search]) => search === 'ida')[2];
-    if (ida.bounds && ida.bounds.length) $('race-pictures').appendChild(figures.iterations(ida));
+    if (ida.bounds && ida.bounds.length) {
+      $('race-pictures').appendChild(figures.iterations(ida));
+      $('ida-iteration').replaceChildren(...ida.bounds.map((bound, i) => html('option', { value: i, textContent: `${i + 1}: bound ${bound}` })));
+      $('ida-iteration').value = ida.bounds.length - 1;
+      this.idaShown = ida;
+      this.idaCode();
+      $('ida-code-box').hidden = false;
+    }
     $('race-run').disabled = false;
+  },
+
+  // IDA*'s pseudocode, the lines the chosen iteration performed lit and what they did noted: the
+  // first sets the bound to h, each searches under its bound, the last finds the goal, every
+  // other raises the bound to the smallest g + h it cut off (the next iteration's bound).
+  idaCode() {
+    const ida = this.idaShown, i = Number($('ida-iteration').value), last = i === ida.bounds.length - 1;
+    const notes = {
+      first: i === 0 ? `h = ${ida.bounds[0]}` : '', loop: `iteration ${i + 1} of ${ida.bounds.length}`,
+      search: `${count(ida.expanded[i], 'board')} expanded`, cut: `bound ${ida.bounds[i]}`,
+      goal: last ? `found: ${count(ida.moves, 'move')}` : '', moves: 'u, l, d, r',
+      raise: last ? '' : `bound ← ${ida.bounds[i + 1]}`,
+    };
+    for (const line of $('ida-code').children) {
+      line.classList.toggle('lit', Boolean(notes[line.dataset.line]));
+      line.dataset.note = notes[line.dataset.line] || '';
+    }
   },
 
   // colour-hash: the start side's search from the case, node by node, for the G of the method.
@@ -336,6 +362,7 @@ const watch = {
     $('bfs-layer').onchange = () => this.layer(Number($('bfs-layer').value) || 0);
     $('dedup-run').onclick = () => this.dedup();
     $('race-run').onclick = () => this.race();
+    $('ida-iteration').onchange = () => this.idaCode();
     $('chain-run').onclick = () => this.chain();
     // The search's own keys while the focus is inside "Watch": ← → step it, Home goes to its
     // start, Space plays and pauses; fields keep their keys and a button still takes Space and Enter.

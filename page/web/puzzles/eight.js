@@ -134,19 +134,25 @@ const eight = {
     let text = '<p><b>Parity first:</b> read the tiles row by row without the blank and count the pairs out of order. A move left or ' +
       'right changes none, a move up or down carries one tile past two others, so the count\'s parity never changes: the boards with ' +
       'an odd count, half of the 9!, never reach the goal (an unsolvable case shows its pairs joined on the board).</p>' +
-      `<p>The table: a breadth-first search from the goal over the ${grouped(ctx.figures.solvable)} solvable boards (<code>eight::Solver</code>), ` +
-      'each board keeping its distance and its answer\'s first move; one pixel per board below, layer by layer.</p>';
+      `<p>The table: a breadth-first search from the goal over the ${grouped(ctx.figures.solvable)} solvable boards, ` +
+      'each board keeping its distance and its answer\'s first move; one pixel per board below, layer by layer.</p>' +
+      '<p class="source">source: <code>eight::Solver</code>, <code>eight::plain</code></p>';
     const info = ctx.info;
     if (info && info.bounds && ctx.moves.length > 0) {
       const rows = info.bounds.map((bound, i) => `<tr><td>${bound}</td><td>${grouped(info.expanded[i])}</td></tr>`).join('');
       text += `<p id="ida"><b>Which method answered:</b> with the judges' options a run of one board is answered by ` +
-        `<b>IDA*</b>: no board needs as many expansions as the run's budget of ${grouped(ctx.figures.budget)} (<code>eight::study::budget</code>), so the table is not built. ` +
-        `Its heuristic (Manhattan distance plus linear conflict, <code>eight::study::heuristic</code>) gives this board h = ${info.heuristic}; ` +
+        `<b>IDA*</b>, iterative-deepening A*: no board needs as many expansions (boards taken and their moves tried) as the run's budget of ${grouped(ctx.figures.budget)}, so the table is not built. ` +
+        'A <dfn>heuristic</dfn> is a quick estimate of a board\'s distance to the goal that never overestimates it; here the Manhattan distance ' +
+        `(how far each tile is from its place, in rows plus columns) plus 2 for each tile a linear conflict sends out of its line and back. It gives this board h = ${info.heuristic}. ` +
+        'IDA* searches depth first from the board, cutting a path off as soon as its moves so far, g, plus h exceed a <dfn>bound</dfn>; ' +
+        'when a search finds nothing, the bound becomes the smallest g + h that was cut off, and it searches again. ' +
+        'A move changes the Manhattan part by 1 and the conflicts by an even number, so h by an odd number and g by 1: g + h keeps its parity, and ' +
         `the bounds go up by 2: <b>${info.bounds.join(', ')}</b> — ${count(info.bounds.length, 'iteration')}, the last one finding the answer, ` +
         `after <b id="expansions">${grouped(info.expansions)}</b> ${info.expansions === 1 ? 'expansion' : 'expansions'} in all ` +
-        '(the crate\'s own search, <code>eight::study::iterations</code>). A longer run switches to the table once the budget is spent; both give the same string.' +
+        '(the crate\'s own search). A longer run switches to the table once the budget is spent; both give the same string.' +
         (ctx.boardsInInput > 1 ? ' This input holds several boards: the page draws the first; the later ones may be answered by the table.' : '') + '</p>' +
-        `<table class="numbers"><caption>IDA*'s iterations on this board</caption><thead><tr><th scope="col">bound</th><th scope="col">boards expanded</th></tr></thead><tbody>${rows}</tbody></table>`;
+        `<table class="numbers"><caption>IDA*'s iterations on this board</caption><thead><tr><th scope="col">bound</th><th scope="col">boards expanded</th></tr></thead><tbody>${rows}</tbody></table>` +
+        '<p class="source">source: <code>eight::study::budget</code>, <code>eight::study::heuristic</code>, <code>eight::study::iterations</code></p>';
     } else if (ctx.answerKind === 'unsolvable') {
       text += '<p id="ida"><b>Which method answered:</b> parity alone, before any search (see the explanation on the left).</p>';
     }

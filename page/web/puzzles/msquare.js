@@ -77,10 +77,11 @@ const msquare = {
     return svg;
   },
   histogramSummary: (total, data) => `${count(total, 'board')} in ${count(data.layers.length, 'layer')} (diameter ${data.layers.length - 1}), all 8! reached from the basic state`,
-  method: (ctx) => `<p>Breadth-first search from the basic state over all 8! = ${grouped(ctx.figures.states)} boards (<code>msquare::Solver</code>), ` +
+  method: (ctx) => `<p>Breadth-first search from the basic state over all 8! = ${grouped(ctx.figures.states)} boards, ` +
     'trying A, B, C in that order: each board is first reached from the earliest board of the layer before by the smallest move, ' +
     'so following the parents back gives the shortest answer that comes first in dictionary order. ' +
-    'Below, every board is one pixel, the layers one under the other, coloured by distance; the ring marks the board shown.</p>',
+    'Below, every board is one pixel, the layers one under the other, coloured by distance; the ring marks the board shown.</p>' +
+    '<p class="source">source: <code>msquare::Solver</code>, <code>msquare::plain</code></p>',
   pictureLayer: (layer, size) => `layer ${layer}: ${count(size, 'board')} first reached at distance ${layer}`,
   choices: true,           // "why this answer" shows the moves tried at each step (method.choices)
   answerEnd: 'the case',
