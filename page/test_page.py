@@ -33,6 +33,10 @@ answer leaves its last G moves; moves animate and end where the answer says, and
 motion is asked for; `#eight&dedup` finds the whole space with each seen set; `#eight=…&race` races
 the methods to one answer length, A* expanding no more than breadth-first search, IDA*'s
 iterations drawn as bars with the method panel's numbers;
+the lesson (issue 36): the small graph of the first layers, the lit pseudocode of BFS and of IDA*, the
+queue's distances, Magic Squares' parent chain read back from the case, each search's sentence, the
+race and start side cleared on a new case, `#colour-hash&bfs=K`, the keys of Watch and of buttons,
+overlays that take no click, the sticky board and the live regions' pace;
 and that study.html works from file:// and no console error was logged. Writes a screenshot of
 each puzzle, desktop and phone, to PAGE_DIR.
 """
