@@ -977,13 +977,20 @@ def teaching_checks(context):
         layers = [[first[0][0]], fresh, [after for step in steps[1:] for _, after, new in step[2] if new]]
         nodes = {board for layer in layers for board in layer}
         edges = sorted((",".join(board), move, ",".join(after), new) for board, _, neighbours, _, _ in steps for move, after, new in neighbours if after in nodes)
-        page, _ = open_page(context, f"{BASE}#{puzzle}")
-        page.wait_for_selector("#small-graph .node", timeout=30000)
+        # With the stepper past the first layers, the graph is whole.
+        page, _ = open_page(context, f"{BASE}#{puzzle}&bfs={len(steps)}")
+        page.wait_for_function(f"document.getElementById('bfs-k').value === '{len(steps)}' && document.querySelectorAll('#small-graph .node').length === {len(nodes)}", timeout=30000)
         drawn_nodes = page.evaluate("[...document.querySelectorAll('#small-graph .node')].map((g) => [Number(g.dataset.layer), g.dataset.board])")
         drawn_edges = page.evaluate("[...document.querySelectorAll('#small-graph .edge')].map((g) => [g.dataset.from, g.dataset.move, g.dataset.to, g.dataset.new === 'true', g.querySelector('path').getAttribute('marker-end') !== 'none'])")
         check(sorted(drawn_nodes) == sorted([d, ",".join(board)] for d, layer in enumerate(layers) for board in layer)
               and sorted((a, m, b, n) for a, m, b, n, _ in drawn_edges) == edges and all(n == arrow for *_, n, arrow in drawn_edges),
               f"{puzzle}: the small graph {drawn_nodes} {drawn_edges}, the search here {layers} {edges}")
+        # At step 0 it holds what the first step found: the start, outlined, its neighbours, its moves.
+        page.evaluate("(() => { const k = document.getElementById('bfs-k'); k.value = '0'; k.dispatchEvent(new Event('change')); })()")
+        page.wait_for_function(f"document.getElementById('bfs-k').value === '0' && document.querySelectorAll('#small-graph .node').length === {1 + len(fresh)}", timeout=30000)
+        grown = page.evaluate("[[...document.querySelectorAll('#small-graph .node')].map((g) => g.dataset.board).sort(), document.querySelector('#small-graph .node.taken').dataset.board, document.querySelectorAll('#small-graph .edge').length]")
+        check(grown == [sorted(",".join(b) for b in [first[0][0], *fresh]), ",".join(first[0][0]), len([n for n in first[0][2] if n[1] in nodes])],
+              f"{puzzle}: the small graph at step 0: {grown}")
         page.close()
     steps = breadth_first("msquare")
     distance = {step[0]: step[1] for step in steps}

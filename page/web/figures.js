@@ -11,8 +11,10 @@ const figures = {
   // move each of the first two layers tries, an edge to the board it makes, solid with an arrow
   // where the search reached that board first (its parent link), dashed where it was seen
   // before (a move back, or a second way in). `steps` are the crate's stepper's first steps.
-  smallGraph(steps) {
-    const p = state.puzzle, svg = $('small-graph');
+  // `upTo`: the stepper's step shown; the graph grows with it (the steps after it, and the boards
+  // they find, not yet drawn; the board it takes outlined), whole once the stepper is past it.
+  smallGraph(steps, upTo) {
+    const p = state.puzzle, svg = $('small-graph'), last = Math.min(upTo === undefined ? Infinity : upTo, steps ? steps.length - 1 : 0);
     svg.replaceChildren();
     if (!steps || !steps.length) return;
     const rows = [[steps[0].board]], drawn = new Set(rows[0]);
@@ -41,7 +43,10 @@ const figures = {
       return [tx - t * dx, ty - t * dy];
     };
     const edges = svg.appendChild(el('g', { class: 'edges' }));
-    for (const step of steps) {
+    // What the search has found by step `last`: the start and every board a step up to it queued.
+    const found = new Set([steps[0].board]);
+    steps.slice(0, last + 1).forEach((step) => step.neighbours.forEach((next) => { if (next.new) found.add(next.board); }));
+    for (const step of steps.slice(0, last + 1)) {
       for (const next of step.neighbours) {
         if (!centre.has(next.board)) continue;
         const a = centre.get(step.board), b = centre.get(next.board);
@@ -59,9 +64,12 @@ const figures = {
       }
     }
     for (const [board, [cx, cy]] of centre) {
+      if (!found.has(board)) continue;
       const mini = p.mini(board.split(','));
       mini.setAttribute('x', cx - w / 2); mini.setAttribute('y', cy - h / 2);
-      const g = el('g', { class: 'node', 'data-board': board, 'data-layer': rows.findIndex((row) => row.includes(board)) }, svg);
+      const taken = upTo !== undefined && upTo < steps.length && board === steps[upTo].board;
+      const g = el('g', { class: taken ? 'node taken' : 'node', 'data-board': board, 'data-layer': rows.findIndex((row) => row.includes(board)) }, svg);
+      if (taken) el('rect', { x: cx - w / 2 - 4, y: cy - h / 2 - 4, width: w + 8, height: h + 8, rx: 4, fill: 'none', stroke: '#c4501f', 'stroke-width': 3 }, g);
       g.appendChild(mini);
     }
     const names = rows.map((row) => row.map((board) => board.split(',').join(' ')));

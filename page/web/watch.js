@@ -32,7 +32,9 @@ const watch = {
     $('small-start').textContent = p.startName;
     try {
       const steps = await client.call({ op: 'first_layers', code: p.code });
-      if (state.puzzle === p) figures.smallGraph(steps);
+      if (state.puzzle !== p) return;
+      this.firstSteps = { puzzle: p.name, steps };
+      figures.smallGraph(steps, this.shown && this.shown.puzzle === p.name ? this.shown.index : undefined);
     } catch (error) { failed(error); }
   },
 
@@ -151,6 +153,8 @@ const watch = {
       `${count(step.queued, 'board')} waiting, ${count(step.seen, 'board')} seen.`;
     say('bfs-said', $('bfs-text').textContent, Boolean(this.timer));
     this.code(step);
+    // The small graph at the top grows with the search while it is in the first layers.
+    if (this.firstSteps && this.firstSteps.puzzle === p.name) figures.smallGraph(this.firstSteps.steps, step.index);
   },
 
   // The pseudocode beside the stepper, each line this step performed lit and what it did written
