@@ -42,6 +42,7 @@ each puzzle, desktop and phone, to PAGE_DIR.
 """
 import itertools
 import json
+import math
 import os
 import random
 import re
@@ -991,6 +992,12 @@ def teaching_checks(context):
         grown = page.evaluate("[[...document.querySelectorAll('#small-graph .node')].map((g) => g.dataset.board).sort(), document.querySelector('#small-graph .node.taken').dataset.board, document.querySelectorAll('#small-graph .edge').length]")
         check(grown == [sorted(",".join(b) for b in [first[0][0], *fresh]), ",".join(first[0][0]), len([n for n in first[0][2] if n[1] in nodes])],
               f"{puzzle}: the small graph at step 0: {grown}")
+        # The rank's "why": the largest sum of digits is n! − 1, worked out here.
+        n = len(first[0][0])
+        largest = sum(k * math.factorial(k) for k in range(1, n))
+        why = page.inner_text("#cantor-why")
+        check(largest == math.factorial(n) - 1 and page.get_attribute("#cantor-why", "data-largest") == str(largest)
+              and f"= {largest:,} = {n}! − 1" in why, f"{puzzle}: the rank's why: {why!r}")
         page.close()
     steps = breadth_first("msquare")
     distance = {step[0]: step[1] for step in steps}

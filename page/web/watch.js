@@ -198,6 +198,14 @@ const watch = {
     $('cantor').dataset.rank = entry.rank;
     $('cantor').dataset.sum = sum;
     $('cantor-board').textContent = entry.tokens.join(' ');
+    // Why the ranks number the boards 0 … n! − 1 with no gap and no clash: cell i's digit runs
+    // over 0 … n − 1 − i, so the digits are the n! numbers of the factorial number system, each
+    // a different sum, the largest the one below n!.
+    const most = Array.from({ length: n - 1 }, (_, i) => n - 1 - i), largest = most.reduce((a, k) => a + k * factorial(k), 0);
+    $('cantor-why').textContent = `Why no two boards share a rank and none is skipped: cell i's digit can only be 0 to ${n} − i, and ` +
+      `each digit outweighs all later ones together (k·k! + … + 1·1! = (k + 1)! − 1), so every choice of digits gives its own sum; ` +
+      `the largest, ${most.map((k) => `${k}·${k}!`).join(' + ')} = ${grouped(largest)} = ${n}! − 1, so the ${grouped(factorial(n))} boards take exactly the ranks 0 to ${grouped(largest)}.`;
+    $('cantor-why').dataset.largest = largest;
   },
 
   // The board taken drawn small above its neighbours, a line for each move tried: solid, with an
