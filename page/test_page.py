@@ -1031,6 +1031,14 @@ def teaching_checks(context):
               and (lines["goal"][1] == f"found: {length} moves" if last else lines["raise"][1] == f"bound ← {bars[i + 1][0]}")
               and bars[-1][0] == length, f"eight: IDA*'s pseudocode at iteration {i}: {lines}, the bars {bars}, the answer {length} moves")
     page.close()
+    # The study column laid out in its reading order: the reading list's targets in document order.
+    for puzzle in PUZZLES:
+        page, _ = open_page(context, f"{BASE}#{puzzle}")
+        page.wait_for_selector("#reading-list a", timeout=30000)
+        ordered = page.evaluate("""(() => { const targets = [...document.querySelectorAll('#reading-list a')].map((a) => document.getElementById(a.getAttribute('href').slice(1)));
+            return targets.every((t, i) => i === 0 || (targets[i - 1].compareDocumentPosition(t) & Node.DOCUMENT_POSITION_FOLLOWING)); })()""")
+        check(ordered, f"{puzzle}: the study column is not in its reading order")
+        page.close()
     print("issue 36: the small graph, the lit pseudocode and the queue's distances checked", flush=True)
 
 

@@ -17,6 +17,9 @@ const ANNOUNCED_CHARS = 200;
 const POINTER_EVERY_MS = 60;
 const RESIZE_AFTER_MS = 150;
 
+// The study column's parts as index.html writes them.
+const STUDY_PARTS = ['reading', 'small', 'part-table', 'part-method', 'part-why', 'watch', 'start-side', 'dedup', 'race'];
+
 const app = {
   displayed,  // state.js's (the tests call app.displayed)
 
@@ -201,6 +204,7 @@ const app = {
       target.scrollIntoView();
       target.focus({ preventScroll: true });
     } }))));
+    this.layOut(puzzle);
     $('board-heading').textContent = puzzle.title;
     try {
       if (!state.described[puzzle.name]) update({ described: { ...state.described, [puzzle.name]: await client.call({ op: 'describe', code: puzzle.code }) } });
@@ -223,6 +227,15 @@ const app = {
       }
       if (state.puzzle === puzzle) { watch.show(); await plots.paint(); }
     } catch (error) { this.failed(error); }
+  },
+
+  // The study column laid out in the puzzle's reading order (the order Tab and a screen reader
+  // follow too): the parts its reading list names, in that order, then the others as written.
+  layOut(puzzle) {
+    const study = $('study'), parts = { 'table-heading': 'part-table', 'method-heading': 'part-method', 'why-heading': 'part-why' };
+    const named = ['reading', 'small', ...puzzle.reading.map(([id]) => parts[id] || id)].filter((id) => $(id) && $(id).parentElement === study);
+    const written = [...study.children].map((child) => child.id).sort((a, b) => STUDY_PARTS.indexOf(a) - STUDY_PARTS.indexOf(b));
+    for (const id of [...new Set([...named, ...written])]) study.appendChild($(id));
   },
 
   wire() {
