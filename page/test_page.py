@@ -1011,6 +1011,10 @@ def teaching_checks(context):
         check({line: lit for line, (lit, _) in lines.items()} == wanted and lines["take"][1] == " ".join(board)
               and lines["enqueue"][1] == ", ".join(new) and lines["seen"][1] == (f"skipped {', '.join(seen)}" if seen else ""),
               f"msquare&bfs={k}: the pseudocode lit {lines}, the step here took {board}, new {new}, seen {seen}")
+        # The whole space painted by the search's progress: k + 1 boards taken, the queue's waiting.
+        page.wait_for_function(f"document.getElementById('search-picture').dataset.taken === '{k + 1}'", timeout=30000)
+        painted = page.evaluate("[document.getElementById('search-picture').dataset.taken, document.getElementById('search-picture').dataset.queued].map(Number)")
+        check(painted == [k + 1, steps[k][3]], f"msquare&bfs={k}: painted {painted} taken and queued, the search here {[k + 1, steps[k][3]]}")
         shown = page.evaluate("[...document.querySelectorAll('#bfs-queue li')].map((li) => Number(li.dataset.distance))")
         check(shown == [distance[b] for b in front] and set(shown) <= {d, d + 1}, f"msquare&bfs={k}: the queue's distances {shown}, here {[distance[b] for b in front]}")
         page.close()

@@ -120,6 +120,12 @@ pub extern "C" fn bfs(code: u32, k: u32) -> *mut u8 {
     )
 }
 
+/// [`crate::watch::found_order`]: 4 bytes a rank.
+#[no_mangle]
+pub extern "C" fn found_order(code: u32) -> *mut u8 {
+    leak(&puzzle(code).map_or(Vec::new(), crate::watch::found_order))
+}
+
 /// [`crate::watch::first_layers`]: the search's first steps; JSON.
 #[no_mangle]
 pub extern "C" fn first_layers(code: u32) -> *mut u8 {

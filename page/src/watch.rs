@@ -252,6 +252,42 @@ pub fn bfs(puzzle: Puzzle, k: usize) -> String {
     })
 }
 
+/// The order in which the plain breadth-first search finds each board, by rank: 4 bytes (little
+/// endian) a rank, the start 0, the next board queued 1, and so on (the queue is first in, first
+/// out, so this is also the order the boards are taken in); `u32::MAX` for a board never found
+/// (Eight's other half). With it the page paints, at step k, the boards taken (order ≤ k), those
+/// waiting in the queue (order < the boards seen) and the rest. Empty for colour-hash, which has
+/// no rank.
+///
+/// # Complexity
+/// One whole search of [`msquare::study::stepper`] or [`eight::study::stepper`].
+pub fn found_order(puzzle: Puzzle) -> Vec<u8> {
+    fn order<B: Copy>(mut stepper: Stepper<B>, rank: fn(&B) -> usize, states: usize) -> Vec<u8> {
+        let mut found = vec![u32::MAX; states];
+        let mut next = 0u32;
+        while let Some(step) = stepper.step() {
+            if step.index == 0 {
+                found[rank(&step.board)] = next;
+                next += 1;
+            }
+            for neighbour in step.neighbours.iter().filter(|neighbour| neighbour.new) {
+                found[rank(&neighbour.board)] = next;
+                next += 1;
+            }
+        }
+        found.iter().flat_map(|order| order.to_le_bytes()).collect()
+    }
+    match puzzle {
+        Puzzle::Msquare => order(
+            msquare::study::stepper(),
+            msquare::plain::rank,
+            common::perm::FACTORIALS[8],
+        ),
+        Puzzle::Eight => order(eight::study::stepper(), eight::plain::rank, common::perm::FACTORIALS[9]),
+        Puzzle::ColourHash => Vec::new(),
+    }
+}
+
 /// The first steps of a fresh breadth-first search, as a JSON list of [`bfs`]'s steps: those that
 /// expand the start and the boards one move from it (1 + the start's new neighbours), so that
 /// the page can draw the space's first layers (0, 1 and 2) as a small graph, every move an
@@ -452,6 +488,19 @@ mod tests {
             side.ends_with(r#"{"length":5,"path":"14343","meets":true}],"met":true}"#),
             "{side}"
         );
+    }
+
+    #[test]
+    fn boards_are_found_in_the_order_the_steps_take_them() {
+        let found = found_order(Puzzle::Msquare);
+        let order = |rank: usize| u32::from_le_bytes(found[4 * rank..4 * rank + 4].try_into().unwrap());
+        let mut stepper = msquare::study::stepper();
+        let mut taken = 0u32;
+        while let Some(step) = stepper.step() {
+            assert_eq!(order(msquare::plain::rank(&step.board)), taken);
+            taken += 1;
+        }
+        assert_eq!(taken as usize * 4, found.len());
     }
 
     #[test]

@@ -153,8 +153,26 @@ const watch = {
       `${count(step.queued, 'board')} waiting, ${count(step.seen, 'board')} seen.`;
     say('bfs-said', $('bfs-text').textContent, Boolean(this.timer));
     this.code(step);
+    this.paintSearch(step);
     // The small graph at the top grows with the search while it is in the first layers.
     if (this.firstSteps && this.firstSteps.puzzle === p.name) figures.smallGraph(this.firstSteps.steps, step.index);
+  },
+
+  // The whole space painted by the search's progress at `step` (the worker paints, from the
+  // crate's order of finding): what it has taken, what waits in its queue, what it has not found.
+  async paintSearch(step) {
+    const p = state.puzzle, canvas = $('search-picture');
+    $('search-figure').hidden = !p.picture;
+    if (!p.picture) return;
+    const asked = this.asked;
+    const made = await client.call({ op: 'search_picture', code: p.code, taken: step.index, seen: step.seen });
+    if (state.puzzle !== p || asked !== this.asked) return;
+    canvas.width = made.width; canvas.height = made.height;
+    canvas.getContext('2d').putImageData(new ImageData(made.pixels, made.width, made.height), 0, 0);
+    canvas.dataset.taken = made.taken;
+    canvas.dataset.queued = made.queued;
+    canvas.setAttribute('aria-label', `Every ${p.units[0]} as one pixel: ${count(made.taken, p.units[0], p.units[1])} taken from the queue, ` +
+      `${grouped(made.queued)} waiting in it, the rest not found yet.`);
   },
 
   // The pseudocode beside the stepper, each line this step performed lit and what it did written
