@@ -1018,6 +1018,22 @@ def teaching_checks(context):
         shown = page.evaluate("[...document.querySelectorAll('#bfs-queue li')].map((li) => Number(li.dataset.distance))")
         check(shown == [distance[b] for b in front] and set(shown) <= {d, d + 1}, f"msquare&bfs={k}: the queue's distances {shown}, here {[distance[b] for b in front]}")
         page.close()
+    # The heuristic's +2s count tiles, not pairs: in each row and column, the pairs of its own tiles
+    # in reverse goal order, and the tiles outside a longest run in goal order, worked out here.
+    board = "3,2,1,6,5,4,7,8,x"
+    page, _ = open_page(context, f"{BASE}#eight={board}")
+    page.wait_for_function("document.getElementById('h-text').textContent.includes('pair')", timeout=30000)
+    cells, pairs, detours = board.split(","), 0, 0
+    for line in [[r * 3 + c for c in range(3)] for r in range(3)] + [[r * 3 + c for r in range(3)] for c in range(3)]:
+        row = line[0] // 3 == line[1] // 3
+        own = [(int(cells[i]) - 1) % 3 if row else (int(cells[i]) - 1) // 3 for i in line
+               if cells[i] != "x" and ((int(cells[i]) - 1) // 3 == line[0] // 3 if row else (int(cells[i]) - 1) % 3 == line[0] % 3)]
+        pairs += sum(1 for a in range(len(own)) for b in range(a + 1, len(own)) if own[a] > own[b])
+        longest = max((len(run) for k in range(len(own) + 1) for run in itertools.combinations(own, k) if list(run) == sorted(run)), default=0)
+        detours += len(own) - longest
+    said = page.inner_text("#h-text")
+    check(f"{pairs} pairs in conflict, {detours} detours of 2" in said and pairs > detours, f"eight {board}: the heuristic's +2s: {said!r}, here {pairs} pairs, {detours} detours")
+    page.close()
     # IDA*'s pseudocode in the race, an iteration at a time: the bound its bar carries, the first
     # iteration's bound h, the last finding the goal at the answer's length, every other raising the
     # bound to the next bar's.

@@ -49,6 +49,9 @@ const method = {
     $('h-text').textContent = `h = ${manhattan} + ${detours} = ${info.heuristic}: each tile's rows and columns from its goal cell` +
       (manhattan ? ` (${tiles(info.manhattan)})` : '') + ', plus 2 for each tile that must leave its row or column and come back because a tile of that line ' +
       'stands before it in the wrong order' + (pairs.length ? ` (${pairs.join(', ')}; ${detoured})` : ' (none here)') +
+      '. The +2s count tiles, not pairs: in each line the tiles outside a longest run already in goal order leave and come back, ' +
+      'and those detours clear every pair of the line, so a tile in conflict with two others is counted once ' +
+      `(here ${count(info.conflicts.length, 'pair')} in conflict, ${count(info.detours.reduce((n, v) => n + v / 2, 0), 'detour')} of 2)` +
       '. No move carries a tile more than one step, so h never overestimates' +
       (info.distance === null ? '; this board is unsolvable, so no search runs.' : '; it is IDA*\'s first bound.');
   },
