@@ -1221,10 +1221,18 @@ try:
               f"eight: unsolvable explained: {page.inner_text('#explain')}")
         # colour-hash: the two searches' sizes against G, the table's from the counted layers.
         select(page, "colour-hash")
+        # Every G from 0 to 16: the table from the census's layers, the solver's leaves, their total,
+        # and the least total named.
         points = page.evaluate("[...document.querySelectorAll('#mitm-plot .point')].map((p) => [p.dataset.series, Number(p.dataset.g), Number(p.dataset.value)])")
-        layers = layers_from_stats("colour-hash", "--depth", "11")
-        expected = [["table", g, sum(layers[:g + 1])] for g in range(5, 12)] + [["start-side leaves", g, 4 * 3 ** (15 - g)] for g in range(5, 12)]
-        check(points == expected, f"colour-hash: the G plot {points}")
+        layers = census_layers()
+        tables = [sum(layers[:g + 1]) for g in range(17)]
+        leaves = [4 * 3 ** (15 - g) if g < 16 else 1 for g in range(17)]
+        expected = ([["table", g, tables[g]] for g in range(17)] + [["start-side leaves", g, leaves[g]] for g in range(17)]
+                    + [["total", g, tables[g] + leaves[g]] for g in range(17)])
+        best = min(range(17), key=lambda g: tables[g] + leaves[g])
+        said = page.text_content("#mitm-plot .balance-said")
+        check(points == expected and f"{leaves[0]:,} leaves" in said and f"G = {best}: {tables[best] + leaves[best]:,}" in said,
+              f"colour-hash: the G plot {points}, {said!r}, the least total here at G = {best}")
         page.close()
         loading_checks(context)
         fragment_checks(context)

@@ -16,7 +16,7 @@ use crate::{hash, json, square, tiles, Puzzle};
 ///   `"tables"` (the table's configurations), and for each G from 0 to the limit `"leaves"` (the
 ///   start side's most, `MAX_MOVES` − G moves deep, as the solver searches, never undoing a
 ///   move) and `"sequences"` (the 4^(`MAX_MOVES` − G) that the plain start side drawn on the
-///   page tries).
+///   page tries), and `"allTables"` (the table's configurations for every G from 0 to the limit).
 ///
 /// # Complexity
 /// eight: its table once (the solvable boards are its layers); the others O(1).
@@ -42,6 +42,7 @@ pub fn figures(puzzle: Puzzle) -> String {
             let deepest = colour_hash::MAX_MOVES as u8;
             out.numbers("leaves", (0..=deepest).map(meet::start_side_leaves));
             out.numbers("sequences", (0..=deepest).map(meet::start_side_sequences));
+            out.numbers("allTables", (0..=deepest).map(meet::table_size));
         }
     }
     out.finish()
@@ -115,6 +116,7 @@ mod tests {
                 && hash.contains(r#""tables":[419,"#)
                 && hash.contains(r#""leaves":[57395628,"#)
                 && hash.contains(r#""sequences":[4294967296,"#)
+                && hash.contains(r#""allTables":[1,5,17,"#)
                 && hash.contains(r#"236196,78732,26244,8748,2916,972,324,108,36,12,4,1]"#),
             "{hash}"
         );
