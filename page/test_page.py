@@ -609,6 +609,47 @@ def breadth_first(puzzle, limit=None):
     return steps
 
 
+def eight_heuristic(board):
+    """Manhattan distance plus 2 for each tile that must leave its goal row or column and come back
+    (the tiles of the line outside a longest run in goal order), written here from the definition."""
+    values = [8 if t == "x" else int(t) - 1 for t in board]
+    h = sum(abs(v // 3 - cell // 3) + abs(v % 3 - cell % 3) for cell, v in enumerate(values) if v < 8)
+    for line in range(6):
+        cells = [3 * line + i for i in range(3)] if line < 3 else [3 * i + line - 3 for i in range(3)]
+        own = [values[c] % 3 if line < 3 else values[c] // 3 for c in cells
+               if values[c] < 8 and (values[c] // 3 == line if line < 3 else values[c] % 3 == line - 3)]
+        longest = max(k for k in range(len(own) + 1) for run in itertools.combinations(own, k) if list(run) == sorted(run))
+        h += 2 * (len(own) - longest)
+    return h
+
+
+def a_star_expansions(board, deeper_first):
+    """A* written here: the open list ordered by g + h, ties by the smaller g (the larger when
+    `deeper_first`), then the smaller rank; the boards expanded until the goal is taken."""
+    import heapq
+    start, goal = tuple(board), tuple("12345678x")
+    depth, done, expansions = {start: 0}, set(), 0
+    tie = (lambda g: -g) if deeper_first else (lambda g: g)
+    open_list = [(eight_heuristic(start), tie(0), lexicographic_rank(start), start)]
+    while open_list:
+        _, _, _, at = heapq.heappop(open_list)
+        if at in done:
+            continue
+        done.add(at)
+        expansions += 1
+        if at == goal:
+            return expansions
+        blank = at.index("x")
+        for move in "uldr":
+            if (move == "u" and blank < 3) or (move == "d" and blank > 5) or (move == "l" and blank % 3 == 0) or (move == "r" and blank % 3 == 2):
+                continue
+            after = tuple(moved("eight", list(at), move))
+            if depth[at] + 1 < depth.get(after, 99):
+                depth[after] = depth[at] + 1
+                heapq.heappush(open_list, (depth[after] + eight_heuristic(after), tie(depth[after]), lexicographic_rank(after), after))
+    return None
+
+
 def lexicographic_rank(board):
     """The 0-based rank of a board's permutation in input order (tiles 1-8 as 0-7, x as 8)."""
     values = [8 if t == "x" else int(t) - 1 for t in board]
@@ -741,6 +782,9 @@ def board_checks(context, puzzle, tokens, distance):
         check(rows == expected and len(rows) == distance[tuple(shown)], f"msquare: the tie rule along the answer of {shown}: {rows}, expected {expected}")
         print(f"msquare: the tie rule checked along the {len(expected)} moves to {' '.join(shown)}", flush=True)
     page.wait_for_function("document.getElementById('frontier').dataset.markedRank === String(app.displayed().rank) && !document.getElementById('ring').hidden", timeout=30000)
+    # The panels drawn after the answer (the small graph, the search's step and its picture) are
+    # in place, so nothing moves the picture between reading the ring's place and pointing there.
+    page.wait_for_function("document.querySelector('#small-graph .node') && document.getElementById('bfs-board').textContent !== '' && document.getElementById('search-picture').dataset.taken", timeout=30000)
     shown = case(page).split(",")
     page.hover("#board")
     page.wait_for_selector("#ring.lit", timeout=5000)
@@ -932,10 +976,16 @@ def lesson_checks(context):
     # The race cleared when the case changes: a move after a race leaves no table, text or picture.
     page.click("#race-run")
     page.wait_for_function("document.querySelectorAll('#race-table tbody tr').length === 4 && document.getElementById('ida-bars')", timeout=60000)
+    # A*'s tie order stated, its count and the other order's those of an A* written here.
+    counts = [int(n) for n in page.get_attribute("#race-ties", "data-counts").split(",")]
+    table = int(page.evaluate("document.querySelector('#race-table tr[data-method=astar] .expansions').textContent").split(" ")[0].replace(",", ""))
+    wanted = [a_star_expansions(tokens, False), a_star_expansions(tokens, True)]
+    check(counts == wanted and table == wanted[0] and "smaller g first" in page.inner_text("#race-ties"),
+          f"eight: A*'s ties: the page {counts} (table {table}), the A* here {wanted}")
     before = solved_count(page)
     page.click("#moves button[data-move='u']" if tokens.index("x") >= 3 else "#moves button[data-move='d']")
     wait_solved(page, before)
-    left = page.evaluate("[document.querySelectorAll('#race-table tbody tr').length, document.getElementById('race-pictures').children.length, document.getElementById('race-text').textContent]")
+    left = page.evaluate("[document.querySelectorAll('#race-table tbody tr').length, document.getElementById('race-pictures').children.length, document.getElementById('race-text').textContent + document.getElementById('race-ties').textContent]")
     check(left == [0, 0, ""], f"eight: after a move the race shows {left}")
     page.close()
     # Colour Hash: `#colour-hash&bfs=3` opens step 3, the goal turned by move 3 (the goal's four

@@ -396,6 +396,7 @@ pub fn race(request: &str) -> String {
     match method {
         "bfs" => run(eight::study::breadth_first(&board, &mut |_| {}), &mut out),
         "astar" => run(eight::study::a_star(&board, &mut |_| {}), &mut out),
+        "astar_deeper" => run(eight::study::a_star_deeper_first(&board), &mut out),
         "ida" => {
             let found = eight::study::iterations(&board, u64::MAX).unwrap_or_default();
             let spent: u64 = found.iter().map(|iteration| iteration.expansions).sum();

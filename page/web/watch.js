@@ -75,6 +75,7 @@ const watch = {
     delete $('race-table').dataset.board;
     $('race-pictures').replaceChildren();
     $('race-text').textContent = '';
+    $('race-ties').textContent = '';
     $('ida-code-box').hidden = true;
     $('race-run').disabled = false;
     $('start-visits').replaceChildren();
@@ -323,6 +324,15 @@ const watch = {
       if (search === 'ida' && run.bounds && run.bounds.length) {
         $('race-text').textContent = `IDA*'s iterations: bounds ${run.bounds.join(', ')}, expanding ${run.expanded.map(grouped).join(', ')} boards.`;
       }
+    }
+    // A*'s tie order, and what the other order would have cost on this board.
+    const star = runs.find(([search]) => search === 'astar')[2];
+    if (star.expansions !== null) {
+      const deeper = await client.call({ op: 'race', text: 'astar_deeper|' + tokens.join(',') });
+      if (!current('race', ticket)) return;
+      $('race-ties').textContent = `A*'s ties: of the boards with the smallest g + h it expands the one with the smaller g first, then the smaller rank ` +
+        `(${count(star.expansions, 'expansion')} here); taking the larger g first instead, it expands ${grouped(deeper.expansions)} for the same ${count(deeper.moves, 'move')}.`;
+      $('race-ties').dataset.counts = `${star.expansions},${deeper.expansions}`;
     }
     await figures.racePictures(tokens);
     if (!current('race', ticket)) return;

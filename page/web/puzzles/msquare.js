@@ -32,7 +32,8 @@ const msquare = {
   chain: true,
   startName: 'the basic state, where the search starts',             // "Watch" can run to the case and draw its parent chain (watch.chain)
   // The study column's sections in the order a student meets the ideas.
-  reading: [['small', 'start small: a state space, and BFS on it'], ['table-heading', 'the state space, layer by layer'], ['watch', 'breadth-first search, board by board'],
+  reading: [['small', 'start small: a state space, and BFS on it'], ['table-heading', 'the state space, layer by layer'],
+    ['method-heading', 'the whole space, a pixel a board'], ['watch', 'breadth-first search, board by board'],
     ['cantor-box', 'the Cantor rank of a board'], ['why-heading', 'the tie rule: why this answer']],
   input: (tokens) => tokens.join(' ') + '\n',
   answer(stdout) {
