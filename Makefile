@@ -96,9 +96,10 @@ toolchain:
 # dist`; they are themselves built with the test-release profile, optimised without LTO (the
 # exhaustive checks walk whole state spaces). The bundle tests remake each bundle, compile it with
 # rustc alone and run it on every judge case beside the static build. The page crate has no doc
-# examples (`doctest = false`), and `--doc` would build its library again for nothing.
+# examples (`doctest = false`), and `--doc` would build its library again for nothing. `make doc`
+# runs first, so a broken intra-doc link fails `make test` as it fails `make doc`.
 test: CARGO_ENV := $(LINTING)
-test: fmt linter bundle dist toolchain
+test: fmt linter bundle dist toolchain doc
 	$(CARGO_ENV) $(CARGO) build --profile test-release --workspace --lib --bins
 	$(CARGO_ENV) $(CARGO) test --profile test-release --workspace --all-targets --no-run
 	$(CARGO_ENV) $(CARGO) test --profile test-release --workspace --lib --bins --tests
@@ -126,21 +127,28 @@ page:
 	python3 page/build.py $(PAGE_WASM) $(PAGE_DIR)
 
 # The page in headless Chromium against the static binaries of `make dist`, then its worker under
-# Node (a trapped call gets a fresh module); page/setup.sh installs chromium and Node (apt-get) and
-# Playwright (pip) when they are missing. Screenshots go to target/page/.
+# Node (a trapped call gets a fresh module). page/setup.sh finds Chromium and Node (CHROMIUM and
+# NODE in the environment, else PATH, else apt-get as root) and installs Playwright (pip) and
+# axe-core (npm) when they are missing. Screenshots go to target/page/.
+NODE ?= node
 page-test: page dist
 	page/setup.sh
 	python3 page/test_page.py $(PAGE_DIR) $(STATIC_BIN)
-	node page/test_worker.js $(PAGE_WASM)
+	$(NODE) page/test_worker.js $(PAGE_WASM)
 
 # Instruction counts (callgrind), wall time and peak memory of each release binary on fixed,
-# seeded workloads, written to target/bench.json. Installs valgrind when it is missing. Not part of
-# `make test`: a benchmark reports, it does not assert. `cargo bench -p judge-tests --bench perm`
-# times common::perm against the textbook Cantor expansion (std timing).
-bench: build
+# seeded workloads, written to target/bench.json, and the study page's longest main-thread tasks
+# (page/bench_page.py, normal speed and CPU throttled x4), all in docs/figures.md's table. Installs
+# valgrind when it is missing. Not part of `make test`: a benchmark reports, it does not assert.
+# `cargo bench -p judge-tests --bench perm` times common::perm against the textbook Cantor
+# expansion (std timing).
+PAGE_BENCH := $(abspath $(TARGET))/bench/page.tsv
+bench: build page
 	@command -v valgrind >/dev/null || { apt-get update -q && apt-get install -y -q valgrind; }
+	page/setup.sh
+	python3 page/bench_page.py $(PAGE_DIR) $(PAGE_BENCH)
 	$(CARGO) build --release -p colour-hash --example gen -p eight --example seen
-	$(CARGO) bench -p judge-tests --bench puzzles
+	PAGE_BENCH=$(PAGE_BENCH) $(CARGO) bench -p judge-tests --bench puzzles
 
 # The crate docs, fast tier included: the judge program keeps its fast pieces private, so plain
 # `cargo doc` shows only the public surface. Opens at target/doc/<crate>/index.html; broken

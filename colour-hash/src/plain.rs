@@ -1,7 +1,6 @@
-//! UVa 704 "Colour Hash", the statement's method written to be read in one sitting: meet in the
-//! middle on plain `[u8; 24]` configurations, with a table of every configuration within 8 moves
-//! of the goal and an ordered depth-first search of at most 8 moves from the start. With [`io`]
-//! it is a whole judge program (`--method plain`), which the fast tier's tests compare it with.
+//! UVa 704 "Colour Hash" by the statement's method, to be read in one sitting: meet in the middle
+//! on plain `[u8; 24]` configurations. With [`io`] it is a whole judge program (`--method
+//! plain`), the oracle of the crate's fast tier.
 //!
 //! # The puzzle
 //! 24 numbers: the left wheel clockwise (1-12), the right one counter-clockwise (13-24); 10-12
@@ -11,59 +10,46 @@
 //! WAS FOUND IN 16 STEPS`.
 //!
 //! # The method
-//! A configuration is the judge's 24 numbers, and a move is an index table: after move m the
-//! configuration holds, at number i, the piece that was at `SOURCES[m − 1][i]`.
-//!
-//! 1. **The goal side**, once: a breadth-first search from the goal records, in a [`HashMap`], the
-//!    distance of every configuration within [`TABLE_DEPTH`] = 8 moves of it. Every move is undone
-//!    by a move (1 by 3, 2 by 4), so a distance *from* the goal is a distance *to* it.
-//! 2. **A start in the table** is answered by the *greedy tail*: from each configuration take the
-//!    smallest move that lowers the distance by one, down to the goal ([`Plain::tail`]).
-//! 3. **Otherwise** the start is more than 8 moves away. For k = 1, ..., 8: a depth-first search
-//!    from the start, trying moves 1, 2, 3, 4 in that order at every step, looks for the first
-//!    sequence of k moves that ends **exactly 8** moves from the goal ([`Plain::prefix`]); that
-//!    prefix, then the greedy tail from where it ends, is the answer.
+//! 1. **The goal side**, once: a breadth-first search from the goal records in a [`HashMap`] the
+//!    distance of every configuration within [`TABLE_DEPTH`] = 8 moves. Each move has an inverse
+//!    (1 and 3, 2 and 4), so a distance *from* the goal is one *to* it.
+//! 2. **A start in the table** is answered by the *greedy tail*: at each step the smallest move
+//!    that lowers the distance by one ([`Plain::tail`]).
+//! 3. **Otherwise**, for k = 1, ..., 8: a depth-first search from the start, moves in the order
+//!    1, 2, 3, 4 at every step, finds the first k moves that end **exactly 8** moves from the
+//!    goal ([`Plain::prefix`]); that prefix, then the greedy tail, is the answer.
 //! 4. If no k up to 8 finds one: `NO SOLUTION WAS FOUND IN 16 STEPS`.
 //!
 //! # Why 8 + 8 moves suffice, and never give 17
-//! Let D be the start's distance. If D ≤ 8 the table answers (step 2). If 8 < D ≤ 16, follow
-//! any shortest solution for its first D − 8 moves: the configuration reached is exactly 8 moves
-//! from the goal (fewer, and the solution would not be shortest; more, and 8 moves would not
-//! finish it), so some prefix of k = D − 8 ≤ 8 moves ends exactly 8 away and step 3 finds a
-//! solution at k = D − 8 at the latest. No smaller k finds one: a prefix of k moves ending 8
-//! away would give a solution of k + 8 < D moves. So the answer has exactly D moves. If D > 16,
-//! a prefix of k ≤ 8 moves ends at least D − k ≥ 17 − 8 = 9 moves from the goal, outside the
-//! table, so step 4 is reached: the judge's configuration at distance 17 prints NO SOLUTION, as
-//! it must. Letting a 9-move prefix meet the table (or two searches meet as soon as they touch)
-//! prints 17 moves: the unit test `distance_seventeen_has_no_solution` keeps such a case.
+//! Let D be the start's distance. D ≤ 8: the table answers. 8 < D ≤ 16: the first D − 8 moves of
+//! any shortest solution end exactly 8 from the goal (fewer, and it would not be shortest; more,
+//! and 8 moves would not finish it), so step 3 succeeds at k = D − 8 at the latest, and no
+//! smaller k does (that would give a solution of k + 8 < D moves): the answer has D moves.
+//! D > 16: k ≤ 8 moves end at least D − k ≥ 9 from the goal, outside the table, so step 4 prints
+//! NO SOLUTION, as the judge's configuration at distance 17 needs; a 9-move prefix meeting the
+//! table, or two searches meeting as soon as they touch, would print 17 moves.
 //!
 //! # Why the answer is the smallest number (the tie rule)
-//! All answers have the same length D, so as numbers they compare the way their digit strings do:
-//! "smallest number" is "first in dictionary order". Let S* be the smallest solution of length D,
-//! P* its first k = D − 8 moves and T* the other 8.
-//! - The search visits the sequences of k moves in dictionary order (moves 1..4 at every step),
-//!   so the prefix P it accepts is at most P*; P followed by a tail from where it ends is a
-//!   solution of length D, so were P < P*, S* would not be the smallest. So P = P*.
-//! - T* is then the smallest 8-move tail from where P* ends (a smaller one would make a smaller
-//!   solution). A move changes the distance by at most one (the move back undoes it), so a tail
-//!   of d moves from distance d lowers it at every move. The smallest such tail begins with the
-//!   smallest move that lowers the distance (each continues into a shortest tail), and goes on as
-//!   the smallest shortest tail from there: by induction on d, the greedy tail.
+//! Answers of one length D compare as numbers as their digit strings do, in dictionary order.
+//! Let S* be the smallest, P* its first k = D − 8 moves (none if D ≤ 8: the second point alone
+//! applies) and T* the rest.
+//! - The search visits the k-move sequences in dictionary order, so the prefix P it accepts is
+//!   at most P*; P and a tail from its end make a solution of length D, so P < P* would make S*
+//!   not the smallest: P = P*.
+//! - T* is the smallest tail from P*'s end. A move changes the distance by at most one
+//!   (its inverse undoes it), so a d-move tail from distance d lowers it at every move. The
+//!   smallest such tail begins with the smallest move that lowers the distance (each continues
+//!   into a shortest tail) and goes on as the smallest from there: by induction, the greedy tail.
 //!
-//! For D ≤ 8 the prefix is empty and the second point alone gives the answer.
-//!
-//! Ties are real: the configuration `play(GOAL, "433444")` is solved by both `222112` and
-//! `444112` (`222` and `444` both turn the right wheel half round). A search that joins the first
-//! hit of a start-side search with the first hit of a goal-side one prints `444112`; the answer is
-//! `222112`, and the unit test `ties_go_to_the_smallest_number` checks it.
+//! Ties are real: `play(GOAL, "433444")` is solved by both `222112` and `444112`. Joining the first hit of a start-side search with the
+//! first of a goal-side one prints `444112`; the answer is `222112`.
 //!
 //! # Complexity
-//! The table: 9,489 configurations, each with 4 moves and a hash lookup. A start beyond it: at
-//! most 4 + 4² + ... + 4⁸ ≈ 87,000 sequences, each one move and one lookup; the tail, at most
-//! 8 · 4 lookups.
+//! The table: 9,489 configurations, each 4 moves and hash lookups. A start beyond it: at most
+//! 4 + 4² + ... + 4⁸ ≈ 87,000 sequences, a move and a lookup each; the tail, 8 · 4 lookups.
 
 use std::collections::hash_map::Entry;
-use std::collections::{HashMap, VecDeque};
+use std::collections::{HashMap, TryReserveError, VecDeque};
 
 /// The numbers of a configuration.
 pub const NUMBERS: usize = 24;
@@ -122,9 +108,9 @@ pub fn play(config: &Config, moves: &[u8]) -> Config {
 /// An answer of moves, as the meet in the middle finds it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Meeting {
-    /// The start-side moves, up to where the table is met: empty when the start is in the table.
+    /// The start-side moves: empty when the start is in the table.
     pub prefix: Vec<u8>,
-    /// The goal-side moves, the greedy tail: 8 of them when the prefix is not empty.
+    /// The goal-side moves, the greedy tail: 8 when the prefix is not empty.
     pub tail: Vec<u8>,
 }
 
@@ -147,18 +133,14 @@ pub struct Plain {
     distances: HashMap<Config, u8>,
 }
 
-impl Default for Plain {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
 impl Plain {
-    /// The breadth-first search from the goal, to [`TABLE_DEPTH`] moves.
-    pub fn new() -> Plain {
-        let mut distances = HashMap::new();
+    /// The breadth-first search from the goal, to [`TABLE_DEPTH`] moves, in room reserved first
+    /// ([`room`]).
+    pub fn try_new() -> Result<Plain, String> {
+        let (mut distances, mut queue) = (HashMap::new(), VecDeque::new());
+        room(distances.try_reserve(9_489), "the table")?;
+        room(queue.try_reserve(9_489), "the queue")?;
         distances.insert(GOAL, 0);
-        let mut queue = VecDeque::new();
         queue.push_back(GOAL);
         while let Some(config) = queue.pop_front() {
             let distance = distances[&config];
@@ -173,7 +155,7 @@ impl Plain {
                 }
             }
         }
-        Plain { distances }
+        Ok(Plain { distances })
     }
 
     /// The distance of `config` to the goal, if it is at most [`TABLE_DEPTH`].
@@ -190,8 +172,7 @@ impl Plain {
         sizes
     }
 
-    /// The greedy tail from `config` to the goal, if `config` is in the table: at every step the
-    /// smallest move that lowers the distance by one (the smallest shortest way, proved above).
+    /// The greedy tail from `config` to the goal, if `config` is in the table (module docs).
     pub fn tail(&self, config: &Config) -> Option<Vec<u8>> {
         let mut distance = self.distance(config)?;
         let mut config = *config;
@@ -254,9 +235,19 @@ impl Plain {
         match self.meet(start) {
             None => "NO SOLUTION WAS FOUND IN 16 STEPS".to_string(),
             Some(meeting) if meeting.tail.is_empty() => "PUZZLE ALREADY SOLVED".to_string(),
-            Some(meeting) => meeting.moves().iter().map(|&step| char::from(b'0' + step)).collect(),
+            Some(meeting) => meeting
+                .prefix
+                .iter()
+                .chain(&meeting.tail)
+                .map(|&step| char::from(b'0' + step))
+                .collect(),
         }
     }
+}
+
+/// The error line's words for a refused `try_reserve` (where `vec!` would abort).
+pub fn room(reserved: Result<(), TryReserveError>, what: &str) -> Result<(), String> {
+    reserved.map_err(|_| format!("out of memory: cannot allocate {}", what))
 }
 
 pub mod io;

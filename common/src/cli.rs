@@ -211,8 +211,9 @@ impl Args {
 /// message becomes the binary's error line ([`Failure::Input`]), after the answers before it.
 ///
 /// # Errors
-/// [`Failure::Input`] with the plain program's message; [`Failure::Io`] if reading or writing
-/// fails.
+/// [`Failure::Input`] with the plain program's message, or past
+/// [`crate::alloc::MAX_PLAIN_INPUT`] bytes of input (read as the plain program reads it,
+/// [`crate::alloc::read_capped`]); [`Failure::Io`] if reading or writing fails.
 ///
 /// # Complexity
 /// The plain program's, plus the whole input and output held in memory.
@@ -222,8 +223,7 @@ pub fn run_plain(
     diagnostics: &mut dyn Write,
     answer_all: impl FnOnce(&[u8], &mut String, &mut String) -> Result<(), String>,
 ) -> Result<(), Failure> {
-    let mut bytes = Vec::new();
-    input.read_to_end(&mut bytes)?;
+    let bytes = super::alloc::read_capped(&mut input, super::alloc::MAX_PLAIN_INPUT)?;
     let (mut answers, mut warnings) = (String::new(), String::new());
     let outcome = answer_all(&bytes, &mut answers, &mut warnings);
     output.write_all(answers.as_bytes())?;

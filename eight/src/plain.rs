@@ -1,8 +1,6 @@
 //! POJ 1077 / HDU 1043 / ZOJ 1217 / UVa 652 "Eight", the statement's method written to be read
-//! in one sitting: one breadth-first search from the goal gives every solvable board's exact
-//! distance, and each answer is walked greedily from those distances. With [`io`] this is a
-//! whole judge program (`eight --method plain`; `dist/eight-plain.rs`), and the oracle every
-//! fast piece of the crate is tested against.
+//! in one sitting: a breadth-first search from the goal, then greedy walks. With [`io`] this is a
+//! whole judge program (`eight --method plain`), the oracle of the crate's fast tier.
 //!
 //! # The board
 //! A board is a `[u8; 9]`: its cells row by row, each holding its tile minus one, and the blank
@@ -17,8 +15,7 @@
 //! A table of distances needs a board's index, and [`rank`] gives it: the board's position among
 //! all 9! = 362,880 permutations in lexicographic order. For each cell, count the
 //! later cells holding a smaller value (the Lehmer code); the rank is the sum of those counts,
-//! cell `c`'s weighted by (8 − c)!. For the sample board `2 3 4 1 5 x 7 6 8`, that is
-//! `[1, 2, 3, 0, 4, 8, 6, 5, 7]`:
+//! cell `c`'s weighted by (8 − c)!. For the sample board above:
 //!
 //! ```text
 //! cell             0    1    2    3    4    5    6    7    8
@@ -30,21 +27,15 @@
 //! rank = 1·8! + 1·7! + 1·6! + 3·3! + 1·2! = 40320 + 5040 + 720 + 18 + 2 = 46100
 //! ```
 //!
-//! ```
-//! let sample = [1, 2, 3, 0, 4, 8, 6, 5, 7];
-//! assert_eq!(eight::plain::rank(&sample), 46_100);
-//! assert_eq!(eight::plain::rank(&eight::plain::GOAL), 0);
-//! ```
-//!
 //! Two boards of the same rank have the same first value (its count of smaller values later
 //! says which of the values left it is), then the same second, and so on: the ranks number the
 //! boards without a gap or a clash, so a vector of 9! entries stands in for a hash map.
 //!
 //! # The method
-//! 1. [`Table::build`]: a breadth-first search from the goal, a FIFO queue of boards and one byte
-//!    per rank for the distance. The search reaches boards layer by layer, so a board's distance
-//!    is set when it is first seen, and it is exact. Every move is undone by its opposite (`u` by
-//!    `d`, `l` by `r`), so the distance from the goal to a board is the distance back.
+//! 1. [`Table::try_build`]: a breadth-first search from the goal, a FIFO queue of boards and one byte
+//!    per rank for the distance. The search reaches boards layer by layer, so the distance set
+//!    when a board is first seen is exact. Every move is undone by its opposite (`u` by `d`, `l`
+//!    by `r`), so a distance from the goal is the distance back.
 //! 2. [`Table::answer`]: from the board, take the first move in u, l, d, r order that leads to a
 //!    board one step closer to the goal, and repeat until the goal.
 //! 3. A board the search never reaches is `unsolvable` ([`is_solvable`] tells them apart at once).
@@ -65,15 +56,14 @@
 //! vertical move carries one tile past the two tiles between its old and new cell in reading
 //! order, which changes the count by −2, 0 or +2. So the parity of the count never changes, and
 //! the goal has none: a board with an odd count is never reached. The search reaches all
-//! 9!/2 = 181,440 even ones (the table's test counts them), so even means solvable.
+//! 9!/2 = 181,440 even ones, so even means solvable.
 //!
 //! # Complexity
-//! [`Table::build`]: O(9!/2 · 4 · 9²): each of the 181,440 solvable boards is dequeued once and
-//! each of its at most four moves ranked by the double loop of [`rank`]; 9! bytes of table and a
-//! queue of at most two layers of 9-byte boards. [`Table::answer`]: O(31 · 4 · 9²) for the at
-//! most 31 moves of an answer.
+//! [`Table::try_build`]: O(9!/2 · 4 · 9²), each of the 181,440 solvable boards dequeued once and
+//! its at most four moves ranked ([`rank`]); 9! bytes and a queue of at most two layers.
+//! [`Table::answer`]: O(31 · 4 · 9²) for the at most 31 moves of an answer.
 
-use std::collections::VecDeque;
+use std::collections::{TryReserveError, VecDeque};
 
 /// The goal `1 2 3 / 4 5 6 / 7 8 x`, rank 0.
 pub const GOAL: [u8; 9] = [0, 1, 2, 3, 4, 5, 6, 7, 8];
@@ -93,10 +83,7 @@ const UNREACHED: u8 = u8::MAX;
 /// The board's rank, 0..9!: its Cantor expansion (module docs).
 ///
 /// # Constraints
-/// `board` is a permutation of 0..9; another array gives a meaningless number.
-///
-/// # Complexity
-/// O(9²): the textbook double loop.
+/// `board` is a permutation of 0..9; another array gives a meaningless number. O(9²).
 pub fn rank(board: &[u8; 9]) -> usize {
     let mut rank = 0;
     // (8 − cell)!, built from the last cell backwards.
@@ -137,10 +124,7 @@ pub fn moved(board: &[u8; 9], m: usize) -> Option<[u8; 9]> {
 }
 
 /// Whether the goal can be reached: the tiles, read row by row with the blank left out, have an
-/// even number of inversions (module docs).
-///
-/// # Complexity
-/// O(9²).
+/// even number of inversions (module docs). O(9²).
 pub fn is_solvable(board: &[u8; 9]) -> bool {
     let tiles: Vec<u8> = board.iter().copied().filter(|&value| value != BLANK).collect();
     let mut inversions = 0;
@@ -158,14 +142,22 @@ pub struct Table {
 }
 
 impl Table {
-    /// Searches breadth-first from the goal over all boards it reaches.
+    /// [`Table::try_build`] for the callers that cannot go on without it (the tests).
     ///
-    /// # Complexity
-    /// O(9!/2 · 4 · 9) time, 9! bytes and a queue of at most two layers of boards.
+    /// # Panics
+    /// If the system refuses the memory.
     pub fn build() -> Table {
-        let mut distances = vec![UNREACHED; BOARDS];
+        Table::try_build().expect("memory for the table")
+    }
+
+    /// Searches breadth-first from the goal over all boards it reaches, in room reserved first
+    /// ([`room`]).
+    pub fn try_build() -> Result<Table, String> {
+        let (mut distances, mut queue) = (Vec::new(), VecDeque::new());
+        room(distances.try_reserve_exact(BOARDS), "the table")?;
+        room(queue.try_reserve_exact(BOARDS / 2), "the queue")?;
+        distances.resize(BOARDS, UNREACHED);
         distances[rank(&GOAL)] = 0;
-        let mut queue = VecDeque::new();
         queue.push_back(GOAL);
         while let Some(board) = queue.pop_front() {
             let next_distance = distances[rank(&board)] + 1;
@@ -178,7 +170,7 @@ impl Table {
                 }
             }
         }
-        Table { distances }
+        Ok(Table { distances })
     }
 
     /// The number of moves from `board` to the goal, or `None` if it is unsolvable.
@@ -194,10 +186,7 @@ impl Table {
     }
 
     /// The first move of `board`'s answer: the first in u, l, d, r order whose board is one step
-    /// closer to the goal; `None` for the goal and for an unsolvable board.
-    ///
-    /// # Complexity
-    /// O(4 · 9).
+    /// closer to the goal; `None` for the goal and for an unsolvable board. O(4 · 9²).
     pub fn first_move(&self, board: &[u8; 9]) -> Option<usize> {
         let distance = self.distance(board)?;
         if distance == 0 {
@@ -211,9 +200,6 @@ impl Table {
     ///
     /// The sample `2 3 4 / 1 5 x / 7 6 8` gives `ullddrurdllurdruldr`; the goal with 7 and 8
     /// swapped gives `None`.
-    ///
-    /// # Complexity
-    /// O(distance · 4 · 9), the distance at most 31.
     pub fn answer(&self, board: &[u8; 9]) -> Option<String> {
         if !is_solvable(board) {
             return None;
@@ -242,6 +228,11 @@ impl Table {
         }
         sizes
     }
+}
+
+/// The error line's words for a refused `try_reserve` (where `vec!` would abort).
+pub fn room(reserved: Result<(), TryReserveError>, what: &str) -> Result<(), String> {
+    reserved.map_err(|_| format!("out of memory: cannot allocate {}", what))
 }
 
 pub mod io;

@@ -11,6 +11,11 @@
 //! `peak-rss`, with the CPU time (user + system, of the process and its threads) beside the wall
 //! time, the peak memory and the configurations settled per second of wall time, held to its
 //! targets of 3 minutes and 2 GB.
+//!
+//! The study page's rows come from `page/bench_page.py`, which `make bench` runs first: the longest
+//! task on the page's own thread while it loads, answers a long paste and counts a deep layer, at
+//! the machine's speed and with the CPU throttled ×4, beside the 50 ms goal. This bench reads them
+//! from `$PAGE_BENCH` (by default `target/bench/page.tsv`) and adds them to the first table.
 
 use judge_oracle::rng::{shuffled_colour_hash, Rng};
 use std::fs;
@@ -87,7 +92,7 @@ fn measure(program: &Path, input: &Path, rounds: usize) -> Cost {
             .expect("peak-rss (make build)");
         assert!(status.success(), "{} failed on {}", program.display(), input.display());
         let text = fs::read_to_string(&report).unwrap();
-        // `KIB MICROS` then how the program ended (`exit 0`).
+        // `KIB MICROS`, then the CPU time, the memory mode and how the program ended (`exit 0`).
         let mut fields = text.split_whitespace();
         let (kib, micros) = (fields.next().unwrap(), fields.next().unwrap());
         peak_kib = peak_kib.max(kib.parse().unwrap());
@@ -355,7 +360,7 @@ fn main() {
     rows.extend(colour_hash_rows(&mut random));
     let census = census_row();
 
-    let table = format!("{}\n{}", figures_table(&rows), census_table(&census));
+    let table = format!("{}{}\n{}", figures_table(&rows), page_rows(), census_table(&census));
     print!("{table}");
     // JSON by hand: numbers and strings without quotes or backslashes.
     let mut report: Vec<String> = rows
@@ -417,6 +422,51 @@ fn figures_table(rows: &[Row]) -> String {
     table
 }
 
+/// The longest main-thread task a person waits through without noticing the page freeze.
+const PAGE_GOAL_MS: f64 = 50.0;
+
+/// The study page's rows, from page/bench_page.py's lines (workload, CPU throttling, longest
+/// main-thread task in ms, 0 when no task passed the Long Tasks API's 50 ms): the longest task in
+/// the wall column, beside the goal. None when the page bench has not run.
+fn page_rows() -> String {
+    let path = std::env::var_os("PAGE_BENCH").map_or_else(|| workload_dir().join("page.tsv"), PathBuf::from);
+    let Ok(text) = fs::read_to_string(&path) else {
+        println!(
+            "no page figures: {} is missing (make bench runs page/bench_page.py)",
+            path.display()
+        );
+        return String::new();
+    };
+    let mut rows = String::new();
+    for line in text.lines() {
+        let fields: Vec<&str> = line.split('\t').collect();
+        let [workload, throttle, ms] = fields[..] else {
+            panic!(
+                "{}: a line that is not workload, throttling, ms: {line:?}",
+                path.display()
+            );
+        };
+        let ms: f64 = ms.parse().expect("the longest task in ms");
+        let speed = if throttle == "1" {
+            "the machine's speed".to_string()
+        } else {
+            format!("CPU throttled ×{throttle}")
+        };
+        let (longest, met) = if ms == 0.0 {
+            ("≤ 50 ms (no long task)".to_string(), "met")
+        } else {
+            (
+                format!("{ms:.0} ms"),
+                if ms <= PAGE_GOAL_MS { "met" } else { "**not met**" },
+            )
+        };
+        rows.push_str(&format!(
+            "| page (Chromium) | {workload}, {speed}: the longest main-thread task | – | ≤ {PAGE_GOAL_MS:.0} ms {met} | {longest} | – |\n"
+        ));
+    }
+    rows
+}
+
 /// The census's table: a row too long for callgrind, with its CPU time and its targets.
 fn census_table(census: &LongRun) -> String {
     let met = census.wall <= census.target_wall && census.peak_kib <= census.target_peak_kib;
@@ -472,7 +522,9 @@ fn figures_page(table: &str) -> String {
          (`judge-tests/src/bin/peak-rss.rs`) and drift with the machine's load. Colour Hash's census \
          (`colour-hash --stats --depth all`, every configuration's distance) runs for minutes, too long \
          for callgrind: the second table is one run, its CPU time (user + system, all threads) beside \
-         the wall time.\n\n\
+         the wall time. The page's rows (`page/bench_page.py`) give the longest task on the study \
+         page's own thread in headless Chromium, the median of three runs, at the machine's speed and \
+         with the CPU throttled ×4, beside the 50 ms goal.\n\n\
          {table}\n\
          The inputs stay in `target/bench/`, so one row can be rerun by hand after `make bench`:\n\n\
          ```sh\n\

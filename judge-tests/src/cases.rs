@@ -89,7 +89,7 @@ impl FromStr for Whitespace {
 
     fn from_str(text: &str) -> Result<Self, String> {
         match text {
-            "plain" => Ok(Whitespace::Plain),
+            "plain" | "judges" => Ok(Whitespace::Plain),
             "hostile" => Ok(Whitespace::Hostile),
             other => Err(format!(
                 "'{}' is not plain or hostile",
@@ -138,14 +138,86 @@ fn hostile_list(dir: &Path) -> io::Result<Vec<(String, String)>> {
 /// If the puzzle's folder cannot be read, or its [`HOSTILE_LIST`] is unreadable, malformed or
 /// names a case that does not exist.
 pub fn discover(data: &Path, puzzle: &str) -> io::Result<Vec<Case>> {
-    let dir = data.join(puzzle);
+    discover_in(&data.join(puzzle), puzzle)
+}
+
+/// Every case of `puzzle` in its folder `dir` (whatever that folder is called), as [`discover`].
+///
+/// # Errors
+/// As [`discover`].
+pub fn discover_in(dir: &Path, puzzle: &str) -> io::Result<Vec<Case>> {
+    discover_in_skipping(dir, puzzle).map(|(cases, _)| cases)
+}
+
+/// A case file [`discover_in_skipping`] leaves out: not a regular file (a FIFO, a folder, a socket,
+/// a device), which reading could block on for ever or never finish.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Skipped {
+    /// The `.in` or `.out` file that is not a regular file.
+    pub path: PathBuf,
+    /// What it is: `a FIFO`, `a folder`, ...
+    pub what: &'static str,
+}
+
+impl fmt::Display for Skipped {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "skipped {}: {}, not a regular file",
+            judge_oracle::escape(self.path.as_os_str()),
+            self.what
+        )
+    }
+}
+
+/// What a path that is not a regular file is, following links; `None` for a regular file or a
+/// path that cannot be looked at (reading it then reports why).
+fn not_regular(path: &Path) -> Option<&'static str> {
+    use std::os::unix::fs::FileTypeExt;
+    let kind = fs::metadata(path).ok()?.file_type();
+    Some(if kind.is_file() {
+        return None;
+    } else if kind.is_fifo() {
+        "a FIFO"
+    } else if kind.is_dir() {
+        "a folder"
+    } else if kind.is_socket() {
+        "a socket"
+    } else if kind.is_char_device() || kind.is_block_device() {
+        "a device"
+    } else {
+        "not a file"
+    })
+}
+
+/// [`discover_in`], and the case files it left out because they are not regular files (a FIFO
+/// would block the read for ever): a case whose `.in` or `.out` is one is skipped, never run.
+///
+/// # Errors
+/// As [`discover`]; a [`HOSTILE_LIST`] that is not a regular file is an error too.
+pub fn discover_in_skipping(dir: &Path, puzzle: &str) -> io::Result<(Vec<Case>, Vec<Skipped>)> {
+    let dir = dir.to_path_buf();
+    if let Some(what) = not_regular(&dir.join(HOSTILE_LIST)) {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("{HOSTILE_LIST} is {what}, not a regular file"),
+        ));
+    }
     let hostile = hostile_list(&dir)?;
     let mut cases = Vec::new();
+    let mut skipped = Vec::new();
     for entry in fs::read_dir(&dir)? {
         let path = entry?.path();
         if path.extension().is_some_and(|ext| ext == "in") {
             let name = path.file_stem().unwrap_or_default().to_string_lossy().into_owned();
             let expected = path.with_extension("out");
+            if let Some((path, what)) = [&path, &expected]
+                .into_iter()
+                .find_map(|file| Some((file.clone(), not_regular(file)?)))
+            {
+                skipped.push(Skipped { path, what });
+                continue;
+            }
             // `symlink_metadata`, not `exists`: a dangling link is an answer file that cannot
             // be read, not a missing one.
             let present = fs::symlink_metadata(&expected).is_ok();
@@ -175,7 +247,8 @@ pub fn discover(data: &Path, puzzle: &str) -> io::Result<Vec<Case>> {
         ));
     }
     cases.sort_by(|a, b| a.name.cmp(&b.name));
-    Ok(cases)
+    skipped.sort_by(|a, b| a.path.cmp(&b.path));
+    Ok((cases, skipped))
 }
 
 /// The input layouts of eight's judges.
@@ -275,7 +348,7 @@ mod tests {
             Format::ALL.into_iter().filter(|format| format.holds(&input)).collect()
         };
         assert_eq!(holds("poj1077-sample"), [Format::Poj, Format::Hdu]);
-        assert_eq!(holds("hdu1043-sample"), [Format::Poj, Format::Hdu]);
+        assert_eq!(holds("poj-unsolvable"), [Format::Poj, Format::Hdu]);
         assert_eq!(holds("boards-50"), [Format::Hdu]);
         assert_eq!(holds("uva652-sample"), [Format::Uva652]);
         assert_eq!(holds("uva652-zero"), [Format::Uva652]);

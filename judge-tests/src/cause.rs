@@ -8,15 +8,22 @@
 //! verdict alone hides that (`found 0 answers, expected 2`); a hint names the likely cause and
 //! the switch that leaves such inputs out (`--whitespace plain`, `--format hdu`).
 //!
-//! A hint is given only when the output suggests the program did not read the input as it is:
-//! it crashed, or printed another number of answers than the input has cases (none, fewer, the
-//! first board's alone). A wrong answer in the right number is the program's own. Even then the
-//! hints are phrased as what the output suggests, not as a diagnosis: the program may also simply
-//! be wrong.
+//! A hint is given only when the output shows its cause:
+//! - an exit-status failure whose answers are all right says exactly that ("answers right, exit
+//!   status 1"), and nothing about layouts;
+//! - a case no judge sends says so under any failure: its fault would never reach a judge;
+//! - a layout hint only when the program printed another number of answers than the input has
+//!   cases (or crashed), and then it names the layout the output fits (the answers are right for
+//!   the input read as that judge's program reads it), or, when the output fits none, the
+//!   layout the input is in; never a layout the output does not fit, so it cannot contradict the
+//!   run's summary;
+//! - nothing about tiles for an input with no case in it.
+//!
+//! A wrong answer in the right number is the program's own and gets no layout hint.
 
 use crate::cases::Format;
-use judge_oracle::checker::eight;
 use judge_oracle::checker::read::tokens;
+use judge_oracle::checker::{self, eight, Level};
 
 /// Whether the output suggests the program did not read the input as it is: it `crashed`, or
 /// its answers are not as many as the input's cases (eight: a token per board that is not
@@ -45,104 +52,306 @@ fn unread(puzzle: &str, input: &[u8], output: &[u8], crashed: bool) -> bool {
     }
 }
 
+/// The eight input as a program written for `format` reads `input`'s tokens, when that reading
+/// differs from the input's own: POJ's reads the first nine tokens as its one board; UVa 652's
+/// reads the first token as the count of the boards that follow. `None` when that program could
+/// not read it (too few tokens, a count that is no number).
+fn read_as(format: Format, input: &[u8]) -> Option<Vec<u8>> {
+    let all: Vec<&[u8]> = tokens(input).collect();
+    let board = |tiles: &[&[u8]]| tiles.join(&b" "[..]);
+    match format {
+        Format::Poj => (all.len() >= 9).then(|| {
+            let mut text = board(&all[..9]);
+            text.push(b'\n');
+            text
+        }),
+        Format::Uva652 => {
+            let count: usize = std::str::from_utf8(all.first()?).ok()?.parse().ok()?;
+            let boards = all.get(1..1 + 9 * count)?;
+            let mut text = format!("{count}\n").into_bytes();
+            for tiles in boards.chunks(9) {
+                text.push(b'\n');
+                text.extend(board(tiles));
+                text.push(b'\n');
+            }
+            Some(text)
+        }
+        Format::Hdu => None,
+    }
+}
+
+/// The description of a layout in a hint.
+fn described(format: Format) -> &'static str {
+    match format {
+        Format::Poj => "one board an input",
+        Format::Hdu => "boards until the end of the input, no count",
+        Format::Uva652 => "the count of boards on the first line, an empty line before each board",
+    }
+}
+
 /// The hints for a failed run of `puzzle` on `input`, each one sentence, for a run restricted to
-/// `format` (eight; `None`: every layout); none unless the output suggests the program did not
-/// read the input (see [`unread`]; `crashed`: it ended with an error). `hostile` says why no judge
-/// sends this input, when none does (the case's mark, or how a stress input was spaced).
+/// `format` (eight; `None`: every layout). `failure` is how the program ended when it ended
+/// with an error (`exit 1`, `SIGSEGV`), `None` when it exited cleanly; `hostile` says why no
+/// judge sends this input, when none does (the case's mark, or how a stress input was spaced);
+/// `level` is the checker level the run judges at.
 ///
 /// # Complexity
-/// O(input + output): one read of the input's shape, one count of the output's answers.
+/// O(input + output) and a check of the output at most three times (as it is, and read as two
+/// other layouts).
 pub fn hints(
     puzzle: &str,
     input: &[u8],
     output: &[u8],
-    crashed: bool,
+    failure: Option<&str>,
     hostile: Option<&str>,
     format: Option<Format>,
+    level: Level,
 ) -> Vec<String> {
     let mut hints = Vec::new();
-    if !unread(puzzle, input, output, crashed) {
-        return hints;
-    }
     if let Some(why) = hostile {
         hints.push(format!(
             "no judge sends this input ({why}): if your program cannot read it, no judge would see \
-             the fault; --whitespace plain, the default, leaves such inputs out"
+             the fault; --inputs judges, the default, leaves such inputs out"
         ));
     }
-    if puzzle != "eight" || format.is_some() {
+    if let Some(how) = failure {
+        if checker::check_at(puzzle, input, output, None, level).exit_code() == 0 {
+            hints.push(format!(
+                "answers right, {how}: a judge counts a program that does not exit with status 0 \
+                 as a runtime error, whatever it printed"
+            ));
+            return hints;
+        }
+    }
+    if puzzle != "eight" || format.is_some() || !unread(puzzle, input, output, failure.is_some()) {
         return hints;
     }
     let Ok(shape) = eight::read_shape(input) else {
         return hints;
     };
-    let answers = tokens(output).count() as u64;
-    let unsolved = shape.boards - shape.solved;
-    if shape.counted {
-        hints.push(format!(
-            "this input is in {}'s layout (the count of boards on the first line, an empty line \
-             before each board), which a program written for {} or {} reads as tiles: if yours \
-             reads only one judge's layout, --format hdu (or poj) runs only its inputs",
-            Format::Uva652.judge(),
-            Format::Poj.judge(),
-            Format::Hdu.judge()
-        ));
-    } else if shape.boards > 1 && unsolved > 1 && answers == 1 {
-        hints.push(format!(
-            "the program answered 1 of the input's {} boards, as a {} solution does (one board an \
-             input): --format poj runs only one-board inputs",
-            shape.boards,
-            Format::Poj.judge()
-        ));
+    // An input with no board has no tile and no layout to speak of.
+    if shape.boards == 0 {
+        return hints;
+    }
+    let own = if shape.counted {
+        Format::Uva652
+    } else if shape.boards == 1 {
+        Format::Poj
     } else {
-        hints.push(format!(
-            "this input is in {}'s layout (boards until the end of the input, no count), whose first \
-             tile a program written for {} reads as the count: if yours reads only {}'s layout, \
-             --format uva652 runs only its inputs",
-            Format::Hdu.judge(),
-            Format::Uva652.judge(),
-            Format::Uva652.judge()
-        ));
+        Format::Hdu
+    };
+    // The layout whose reading of this input the output answers right, if one does.
+    let fits = [Format::Poj, Format::Uva652]
+        .into_iter()
+        .filter(|&other| other != own)
+        .find(|&other| {
+            read_as(other, input).is_some_and(|read| {
+                // OK, or a presentation error: every token right.
+                tokens(output).next().is_some()
+                    && matches!(
+                        checker::check_at(puzzle, &read[..], output, None, level).exit_code(),
+                        0 | 2
+                    )
+            })
+        });
+    match fits {
+        Some(other) => hints.push(format!(
+            "the output answers this input read as a {} program reads it ({}), not as it is ({}'s \
+             layout): if yours reads only {}'s layout, --format {} runs only its inputs",
+            other.judge(),
+            described(other),
+            own.judge(),
+            other.judge(),
+            other.name()
+        )),
+        None => {
+            // One board and no count is POJ's layout and HDU's alike.
+            let (layout, description) = match own {
+                Format::Poj => (
+                    format!("{}'s and {}'s", Format::Poj.judge(), Format::Hdu.judge()),
+                    "one board, no count",
+                ),
+                other => (format!("{}'s", other.judge()), described(other)),
+            };
+            hints.push(format!(
+                "this input is in {layout} layout ({description}): if your program reads only another \
+                 judge's layout, --format poj, hdu or uva652 runs only that judge's inputs"
+            ));
+        }
     }
     hints
+}
+
+/// Whether a wrong eight output is right but for its layout: its tokens, one a board that is
+/// not already solved, are accepted when laid out in the input's layout (an empty line for a
+/// solved board, UVa 652's empty line between answers). The checker reads moves on a solved
+/// board's line as that board's wrong answer, which is what a UVa 652 output without its empty
+/// lines shows once a solved board is among the answers; `judge run` and `judge stress` then
+/// call it the presentation error it is, as the checker does where no board is solved.
+///
+/// # Complexity
+/// O(input + output) and one check.
+pub fn only_the_layout(puzzle: &str, input: &[u8], output: &[u8], level: Level) -> bool {
+    if puzzle != "eight" {
+        return false;
+    }
+    let Ok(batch) = crate::stress::input::parse(puzzle, input, None) else {
+        return false;
+    };
+    let goal = crate::stress::Item::Board(*b"12345678x");
+    let mut answers = tokens(output);
+    let mut laid_out = Vec::new();
+    for (index, item) in batch.items.iter().enumerate() {
+        if batch.format == Some(Format::Uva652) && index > 0 {
+            laid_out.push(b'\n');
+        }
+        if *item != goal {
+            match answers.next() {
+                Some(answer) => laid_out.extend_from_slice(answer),
+                None => return false,
+            }
+        }
+        laid_out.push(b'\n');
+    }
+    answers.next().is_none() && checker::check_at(puzzle, input, &laid_out, None, level).exit_code() == 0
+}
+
+/// The verdict line of a wrong answer that [`only_the_layout`] finds right but for its layout:
+/// the presentation error it is, naming the cause first (an empty line missing where a solved
+/// board's empty answer is) and the checker's own reading after it.
+pub fn as_presentation_error(wrong: &str) -> String {
+    let reading = wrong.strip_prefix("wrong answer ").unwrap_or(wrong);
+    format!("presentation error an empty line is missing (every answer is right once laid out in the input's layout; read line by line: {reading})")
+}
+
+/// What a failure is, for the shrinker to keep to: a presentation error's fault (`an empty line
+/// is missing`, `trailing whitespace`, ...), whatever its line and place; any other failure's
+/// verdict kind (`WA`, `RE`, `TLE`, ...). A smaller input that fails for another reason is
+/// another failure, not a smaller one.
+pub fn cause_of(kind: &str, verdict: &str) -> String {
+    const FAULTS: [&str; 11] = [
+        "an empty line is missing",
+        "an answer line is missing",
+        "is missing at the end of the output",
+        "an extra empty line",
+        "extra line",
+        "does not end with a newline",
+        "split or joined",
+        "CR characters",
+        "trailing whitespace",
+        "leading whitespace",
+        "not separated by single spaces",
+    ];
+    if kind != "PE" {
+        return kind.to_string();
+    }
+    FAULTS
+        .iter()
+        .find(|fault| verdict.contains(*fault))
+        .map_or_else(|| kind.to_string(), |fault| format!("PE {fault}"))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn said(puzzle: &str, input: &[u8], output: &[u8], failure: Option<&str>, hostile: Option<&str>) -> Vec<String> {
+        hints(puzzle, input, output, failure, hostile, None, Level::Judge)
+    }
+
     #[test]
-    fn each_layout_gets_its_switch() {
+    fn a_layout_hint_names_the_layout_the_output_fits_or_the_inputs_own() {
+        // A UVa 652 input that a program crashed on: the input's own layout, no claim.
         let uva = b"1\n\n2 3 4 1 5 x 7 6 8\n";
-        let said = hints("eight", uva, b"", false, None, None);
-        assert_eq!(said.len(), 1);
-        assert!(said[0].contains("--format hdu (or poj)"), "{said:?}");
+        let hint = said("eight", uva, b"", Some("exit 1"), None);
+        assert_eq!(hint.len(), 1);
+        assert!(hint[0].starts_with("this input is in UVa 652's layout"), "{hint:?}");
+        // An HDU input answered for its first board alone: that is what POJ's program does.
         let hdu = b"2 3 4 1 5 x 7 6 8\n2 1 3 4 5 6 7 8 x\n";
-        let said = hints("eight", hdu, b"ullddrurdllurdruldr\n", false, None, None);
-        assert!(said[0].contains("answered 1 of the input's 2 boards") && said[0].contains("--format poj"));
-        let said = hints("eight", hdu, b"", false, None, None);
-        assert!(said[0].contains("--format uva652"), "{said:?}");
-        // The right number of answers: a wrong one is the program's own, unless it crashed.
-        assert!(hints("eight", hdu, b"ul\nunsolvable\n", false, None, None).is_empty());
-        assert_eq!(hints("eight", hdu, b"ul\nunsolvable\n", true, None, None).len(), 1);
-        // With --format the layout is the program's own: nothing to say about it.
-        assert!(hints("eight", hdu, b"", false, None, Some(Format::Hdu)).is_empty());
-        assert!(hints("msquare", b"1 2 3 4 5 6 7 8\n", b"", false, None, None).is_empty());
-        let odd = b"1\n2\n3\n4\n5\n6\n7\n8\n";
-        assert!(hints("msquare", odd, b"0\n\n", false, Some("one colour a line"), None).is_empty());
-        let said = hints("msquare", odd, b"", false, Some("one colour a line"), None);
+        let hint = said("eight", hdu, b"ullddrurdllurdruldr\n", None, None);
         assert!(
-            said[0].starts_with("no judge sends this input (one colour a line)")
-                && said[0].contains("--whitespace plain"),
-            "{said:?}"
+            hint[0].contains("read as a POJ 1077 program") && hint[0].contains("--format poj"),
+            "{hint:?}"
         );
-        let colour_hash =
-            b"2\n0 3 4 3 0 5 6 5 0 1 2 1 0 7 8 7 0 9 10 9 0 1 2 1\n0 3 4 3 0 5 6 5 0 1 2 1 0 7 8 7 0 9 10 9 0 1 2 1\n";
-        let solved = b"PUZZLE ALREADY SOLVED\n";
+        // An HDU input whose first tile a UVa 652 program takes for the count of 1 board: the
+        // nine tiles after it, 2 3 4 5 6 7 x 8 1, are unsolvable, and answered so.
+        let counted = b"1 2 3 4 5 6 7 x 8\n1 2 3 4 5 6 8 7 x\n";
+        let hint = said("eight", counted, b"unsolvable\n", None, None);
+        assert!(
+            hint[0].contains("read as a UVa 652 program") && hint[0].contains("--format uva652"),
+            "{hint:?}"
+        );
+        // A wrong answer that fits no reading: the input's own layout, never a POJ claim.
+        let hint = said("eight", hdu, b"lr\n", None, None);
+        assert!(hint[0].starts_with("this input is in HDU 1043's layout"), "{hint:?}");
+        // The right number of answers: a wrong one is the program's own.
+        assert!(said("eight", hdu, b"ul\nunsolvable\n", None, None).is_empty());
+        // With --format the layout is the program's own: nothing to say about it.
+        assert!(hints("eight", hdu, b"", None, None, Some(Format::Hdu), Level::Judge).is_empty());
+        assert!(said("msquare", b"1 2 3 4 5 6 7 8\n", b"", None, None).is_empty());
+    }
+
+    #[test]
+    fn an_exit_status_failure_with_right_answers_says_so_and_nothing_else() {
+        let hdu = b"2 3 4 1 5 x 7 6 8\n2 1 3 4 5 6 7 8 x\n";
+        let right = b"ullddrurdllurdruldr\nunsolvable\n";
         assert_eq!(
-            hints("colour-hash", colour_hash, solved, false, Some("odd"), None).len(),
-            1
+            said("eight", hdu, right, Some("exit 1"), None),
+            [
+                "answers right, exit 1: a judge counts a program that does not exit with status 0 as a \
+              runtime error, whatever it printed"
+            ]
         );
-        assert!(hints("colour-hash", colour_hash, &solved.repeat(2), false, Some("odd"), None).is_empty());
+        let uva = b"2\n\n2 3 4 1 5 x 7 6 8\n\n2 1 3 4 5 6 7 8 x\n";
+        let right = b"ullddrurdllurdruldr\n\nunsolvable\n";
+        let hint = said("eight", uva, right, Some("exit 1"), None);
+        assert!(
+            hint.len() == 1 && hint[0].starts_with("answers right, exit 1"),
+            "{hint:?}"
+        );
+        let hint = said("msquare", b"2 6 8 4 5 7 3 1\n", b"7\nBCABCCB\n", Some("SIGSEGV"), None);
+        assert!(
+            hint.len() == 1 && hint[0].starts_with("answers right, SIGSEGV"),
+            "{hint:?}"
+        );
+    }
+
+    #[test]
+    fn moves_on_a_solved_boards_line_are_only_the_layout_when_every_answer_is_right() {
+        let uva = b"3\n\n1 2 3 4 5 6 7 x 8\n\n1 2 3 4 5 6 7 8 x\n\n1 2 3 4 5 x 7 8 6\n";
+        assert!(only_the_layout("eight", uva, b"r\n\nd\n", Level::Judge));
+        assert!(!only_the_layout("eight", uva, b"r\n\nu\n", Level::Judge));
+        assert!(!only_the_layout("eight", uva, b"r\n", Level::Judge));
+        assert!(!only_the_layout("msquare", b"1 2 3 4 5 6 7 8\n", b"0\n", Level::Judge));
+    }
+
+    #[test]
+    fn a_presentation_errors_cause_is_its_fault_wherever_it_is() {
+        let before = "presentation error line 2: an empty line is missing before this answer (the answers are right)";
+        let solved = as_presentation_error("wrong answer board 2 is already solved, so its answer is an empty line");
+        assert_eq!(cause_of("PE", before), cause_of("PE", &solved));
+        assert_ne!(
+            cause_of("PE", before),
+            cause_of("PE", "presentation error line 1: trailing whitespace")
+        );
+        assert_eq!(cause_of("WA", "wrong answer board 1: ..."), "WA");
+    }
+
+    #[test]
+    fn an_empty_input_gets_no_tile_and_a_hostile_one_says_no_judge_sends_it() {
+        for empty in [&b""[..], b"  \n\t\n"] {
+            let hint = said("eight", empty, b"oops\n", Some("exit 1"), None);
+            assert!(hint.iter().all(|hint| !hint.contains("tile")), "{hint:?}");
+        }
+        let hint = said("eight", b"", b"oops\n", None, Some("an empty input"));
+        assert_eq!(hint.len(), 1);
+        assert!(
+            hint[0].starts_with("no judge sends this input (an empty input)"),
+            "{hint:?}"
+        );
+        // Under any failure, a wrong answer in the right number too.
+        let odd = b"1\n2\n3\n4\n5\n6\n7\n8\n";
+        let hint = said("msquare", odd, b"1\nA\n", None, Some("one colour a line"));
+        assert!(hint[0].contains("--inputs judges"), "{hint:?}");
     }
 }

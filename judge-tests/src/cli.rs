@@ -7,6 +7,7 @@
 //! `--help` anywhere after a verb asks for that verb's help, whatever else is there.
 
 use crate::cases::{Format, Whitespace};
+use crate::run::judges::{self, Preset};
 use crate::runner::Limits;
 use crate::stress;
 use judge_oracle::checker::{self, Level};
@@ -18,9 +19,9 @@ use std::time::Duration;
 
 /// The overall usage: `judge --help` on stdout, or on stderr with status 2 when `judge` is given
 /// nothing.
-pub const USAGE: &str = "usage: judge run <puzzle> [CASE...] [--command CMD] [--exact] [--format poj|hdu|uva652] [--whitespace plain|hostile] [--checker-level judge|shortest|strict] [--jobs N] [--time-limit MS] [--memory-limit MB] [--data DIR]
+pub const USAGE: &str = "usage: judge run <puzzle> [CASE...] [--command CMD] [--exact] [--format poj|hdu|uva652] [--inputs judges|hostile] [--checker-level judge|shortest|strict] [--jobs N] [--judge J] [--time-limit MS] [--memory-limit MB] [--data DIR]
        judge check <puzzle> <input> <output> [<answer>] [--checker-level judge|shortest|strict]
-       judge stress <puzzle> --command CMD [--generator GEN] [--format poj|hdu|uva652] [--whitespace plain|hostile] [--cases N] [--seed S] [--checker-level judge|shortest|strict] [--jobs N] [--time-limit MS] [--memory-limit MB] [--keep FILE]
+       judge stress <puzzle> --command CMD [--generator GEN] [--format poj|hdu|uva652] [--inputs judges|hostile] [--cases N] [--seed S] [--checker-level judge|shortest|strict] [--jobs N] [--judge J] [--time-limit MS] [--memory-limit MB] [--keep FILE]
        judge bundle <puzzle>... [--out DIR]
        judge --help | judge <verb> --help
 ";
@@ -230,11 +231,18 @@ fn jobs(parser: &mut Parser, verb: Verb) -> Result<usize, String> {
     Ok(jobs as usize)
 }
 
-/// `--whitespace W`.
-fn whitespace(parser: &mut Parser, verb: Verb) -> Result<Whitespace, String> {
-    text(&value(parser, "--whitespace", verb)?)?
-        .parse()
-        .map_err(|why| format!("--whitespace: {why}"))
+/// `--inputs judges|hostile`, or its old name `--whitespace plain|hostile` (kept working: it
+/// was named when the hostile cases were whitespace only; they now also hold empty inputs and
+/// configurations that are not the puzzle's). Either name takes either word for the judges' kind.
+fn whitespace(parser: &mut Parser, verb: Verb, switch: &str) -> Result<Whitespace, String> {
+    let word = text(&value(parser, switch, verb)?)?;
+    match word.as_str() {
+        "judges" => Ok(Whitespace::Plain),
+        _ if switch == "--inputs" => word
+            .parse()
+            .map_err(|_| format!("--inputs: '{}' is not judges or hostile", escape(OsStr::new(&word)))),
+        _ => word.parse().map_err(|why| format!("--whitespace: {why}")),
+    }
 }
 
 /// `--format` for a puzzle: eight has three layouts, the others one.
@@ -247,6 +255,17 @@ fn format_for(puzzle: &str, format: Option<Format>) -> Result<Option<Format>, St
     }
 }
 
+/// A preset's layout, unless `--format` chose another: then the mistake.
+fn preset_format(preset: &Preset, format: Option<Format>) -> Result<Option<Format>, String> {
+    match (preset.format, format) {
+        (Some(own), Some(chosen)) if own != chosen => Err(format!(
+            "--judge {} reads the {own} layout: --format {chosen} is another judge's",
+            preset.name
+        )),
+        (own, chosen) => Ok(own.or(chosen)),
+    }
+}
+
 /// The help of `judge run`.
 pub const RUN_HELP: &str = "usage: judge run <puzzle> [CASE...] [options]
 Runs the puzzle's judge cases (judge-tests/data/<puzzle>/<case>.in) and judges each output as the
@@ -256,9 +275,10 @@ memory, then `N passed, N failed`; exit status 1 if any case failed.
   --command CMD      judge `sh -c CMD` instead of target/release/<puzzle>
   --format F         eight: only the cases in one judge's layout: poj (one board), hdu (boards
                      until the end of the input) or uva652 (a count, then the boards)
-  --whitespace W     plain (default: only the cases a judge could send: its layout, single
+  --inputs I         judges (default: only the cases a judge could send: its layout, single
                      spaces, valid configurations) or hostile (every case: tabs, CRLF, one token
-                     a line, no spaces, configurations that are not the puzzle's)
+                     a line, no spaces, empty inputs, configurations that are not the puzzle's);
+                     --whitespace plain|hostile is its old name
   --checker-level L  judge (default: what the puzzle's judges accept), shortest (a shortest
                      answer) or strict (the canonical answer, the one <case>.out holds)
   --shortest         the same as --checker-level shortest
@@ -266,8 +286,13 @@ memory, then `N passed, N failed`; exit status 1 if any case failed.
   --exact            compare bytes with <case>.out instead (and say if the judges would accept)
   --jobs N           run N cases at once (default: the number of cores); the same verdicts in
                      the same order
-  --time-limit MS    wall-clock limit per case (default 10000); the program's group is killed
-  --memory-limit MB  peak resident memory per case, in MiB (default: none, but measured)
+  --judge J          a real judge's layout, time and memory limits and checker level: poj, hdu,
+                     zoj, uva (eight's 652, Colour Hash's 704), usaco or luogu (msquare); an
+                     explicit --time-limit or --memory-limit wins (see docs/judge.md for sources)
+  --time-limit MS    CPU time per case, the program's whole tree (default 10000; the wall clock
+                     is limited at 3x that per core's worth of jobs, plus 1 s); then it is killed
+  --memory-limit MB  peak memory per case, in MiB, memfds and tmpfs files included (default:
+                     none, but measured)
   --data DIR         the folder of cases (default: judge-tests/data of the workspace judge runs in)
   -h, --help         this help
 ";
@@ -295,6 +320,8 @@ pub struct RunOptions {
     pub jobs: usize,
     /// The folder of cases.
     pub data: Option<PathBuf>,
+    /// `--judge NAME`: the real judge whose layout, limits and checker level the run takes.
+    pub preset: Option<&'static Preset>,
 }
 
 fn parse_run(parser: &mut Parser) -> Result<RunOptions, String> {
@@ -315,9 +342,12 @@ fn parse_run(parser: &mut Parser) -> Result<RunOptions, String> {
         whitespace: Whitespace::Plain,
         jobs: crate::runner::default_jobs(),
         data: None,
+        preset: None,
     };
     let mut level = LevelChoice::default();
     let mut exact = false;
+    let mut judge = None;
+    let (mut time_given, mut memory_given) = (false, false);
     while let Some(arg) = next(parser, VERB)? {
         match arg {
             Arg::Long("checker-level") => level.named(parser, VERB)?,
@@ -325,14 +355,22 @@ fn parse_run(parser: &mut Parser) -> Result<RunOptions, String> {
             Arg::Long("strict") => level.set(Level::Strict, "--strict", VERB)?,
             Arg::Long("command") => options.command = Some(value(parser, "--command", VERB)?),
             Arg::Long("data") => options.data = Some(PathBuf::from(value(parser, "--data", VERB)?)),
-            Arg::Long("time-limit") => options.limits.time = Some(time_limit(parser, VERB)?),
-            Arg::Long("memory-limit") => options.limits.memory = Some(memory_limit(parser, VERB)?),
+            Arg::Long("time-limit") => {
+                options.limits.time = Some(time_limit(parser, VERB)?);
+                time_given = true;
+            }
+            Arg::Long("memory-limit") => {
+                options.limits.memory = Some(memory_limit(parser, VERB)?);
+                memory_given = true;
+            }
             Arg::Long("format") => {
                 let format = text(&value(parser, "--format", VERB)?)?;
                 options.format = Some(format.parse().map_err(|why| format!("--format: {why}"))?);
             }
+            Arg::Long("judge") => judge = Some(text(&value(parser, "--judge", VERB)?)?),
             Arg::Long("exact") => exact = true,
-            Arg::Long("whitespace") => options.whitespace = whitespace(parser, VERB)?,
+            Arg::Long("inputs") => options.whitespace = whitespace(parser, VERB, "--inputs")?,
+            Arg::Long("whitespace") => options.whitespace = whitespace(parser, VERB, "--whitespace")?,
             Arg::Long("jobs") => options.jobs = jobs(parser, VERB)?,
             Arg::Value(name) if options.puzzle.is_empty() => options.puzzle = text(&name)?,
             Arg::Value(name) => options.only.push(text(&name)?),
@@ -350,6 +388,21 @@ fn parse_run(parser: &mut Parser) -> Result<RunOptions, String> {
         ));
     }
     options.exact = exact;
+    if let Some(name) = judge {
+        let preset = judges::preset(&name, &options.puzzle)?;
+        options.format = preset_format(preset, options.format)?;
+        let (time, memory) = preset.limits();
+        if !time_given {
+            options.limits.time = Some(time);
+        }
+        if !memory_given {
+            options.limits.memory = Some(memory);
+        }
+        if level.0.is_none() && !exact {
+            level.0 = Some((preset.level, format!("--judge {name}")));
+        }
+        options.preset = Some(preset);
+    }
     options.level = level.level();
     options.format = format_for(&options.puzzle, options.format)?;
     Ok(options)
@@ -431,8 +484,8 @@ received output, and exits 1; else `N passed, 0 failed`.
   --format F         eight: only one judge's layout: poj (one board an input, as POJ runs it), hdu
                      (one board a line until the end of the input) or uva652 (a count, then the
                      boards with empty lines); default: all three in turn
-  --whitespace W     plain (default: single spaces and valid configurations, as judges' data
-                     are) or hostile (tabs, CRLF, one token a line, no spaces, \\v and \\f,
+  --inputs I         judges (default: single spaces and valid configurations, as judges' data
+                     are; --whitespace plain|hostile is its old name) or hostile (tabs, CRLF, one token a line, no spaces, \\v and \\f,
                      random runs of whitespace, configurations that are not the puzzle's)
   --cases N          how many boards, configurations or targets (default 1000)
   --seed S           the generator's seed (default 1): the same seed gives the same inputs
@@ -441,8 +494,9 @@ received output, and exits 1; else `N passed, 0 failed`.
   --shortest         the same as --checker-level shortest
   --strict           the same as --checker-level strict
   --jobs N           run N programs at once (default: the number of cores); the same report
-  --time-limit MS    per run (default 10000)
-  --memory-limit MB  peak resident memory per run (MLE beyond it)
+  --judge J          a real judge's layout, limits and checker level, as judge run's --judge
+  --time-limit MS    CPU time per run (default 10000)
+  --memory-limit MB  peak memory per run (MLE beyond it)
   --keep FILE        write the shrunk failing input to FILE (before the report is printed)
   -h, --help         this help
 ";
@@ -462,8 +516,11 @@ fn parse_stress(parser: &mut Parser) -> Result<stress::Options, String> {
         whitespace: Whitespace::Plain,
         generator: None,
         jobs: crate::runner::default_jobs(),
+        preset: None,
     };
     let mut level = LevelChoice::default();
+    let mut judge = None;
+    let (mut time_given, mut memory_given) = (false, false);
     while let Some(arg) = next(parser, VERB)? {
         match arg {
             Arg::Long("checker-level") => level.named(parser, VERB)?,
@@ -478,13 +535,21 @@ fn parse_stress(parser: &mut Parser) -> Result<stress::Options, String> {
             Arg::Long("seed") => options.seed = number(&value(parser, "--seed", VERB)?, "--seed", "a number")?,
             Arg::Long("jobs") => options.jobs = jobs(parser, VERB)?,
             Arg::Long("keep") => options.keep = Some(PathBuf::from(value(parser, "--keep", VERB)?)),
-            Arg::Long("time-limit") => options.time_limit = time_limit(parser, VERB)?,
-            Arg::Long("memory-limit") => options.memory_limit = Some(memory_limit(parser, VERB)?),
+            Arg::Long("time-limit") => {
+                options.time_limit = time_limit(parser, VERB)?;
+                time_given = true;
+            }
+            Arg::Long("memory-limit") => {
+                options.memory_limit = Some(memory_limit(parser, VERB)?);
+                memory_given = true;
+            }
+            Arg::Long("judge") => judge = Some(text(&value(parser, "--judge", VERB)?)?),
             Arg::Long("format") => {
                 let format = text(&value(parser, "--format", VERB)?)?;
                 options.format = Some(format.parse().map_err(|why| format!("--format: {why}"))?);
             }
-            Arg::Long("whitespace") => options.whitespace = whitespace(parser, VERB)?,
+            Arg::Long("inputs") => options.whitespace = whitespace(parser, VERB, "--inputs")?,
+            Arg::Long("whitespace") => options.whitespace = whitespace(parser, VERB, "--whitespace")?,
             Arg::Value(name) if options.puzzle.is_empty() => options.puzzle = text(&name)?,
             Arg::Value(extra) => {
                 return Err(format!(
@@ -511,6 +576,21 @@ fn parse_stress(parser: &mut Parser) -> Result<stress::Options, String> {
             "stress needs --command CMD, the program under test {}",
             see(VERB)
         ));
+    }
+    if let Some(name) = judge {
+        let preset = judges::preset(&name, &options.puzzle)?;
+        options.format = preset_format(preset, options.format)?;
+        let (time, memory) = preset.limits();
+        if !time_given {
+            options.time_limit = time;
+        }
+        if !memory_given {
+            options.memory_limit = Some(memory);
+        }
+        if level.0.is_none() {
+            level.0 = Some((preset.level, format!("--judge {name}")));
+        }
+        options.preset = Some(preset);
     }
     options.level = level.level();
     options.format = format_for(&options.puzzle, options.format)?;
@@ -620,6 +700,54 @@ mod tests {
             panic!("check")
         };
         assert_eq!(check.level, Level::Shortest);
+    }
+
+    #[test]
+    fn a_judge_preset_sets_the_layout_limits_and_level_unless_told_otherwise() {
+        let Ok(Command::Run(run)) = parsed("run eight --judge poj") else {
+            panic!("run")
+        };
+        assert_eq!(run.format, Some(Format::Poj));
+        assert_eq!(run.limits.time, Some(Duration::from_millis(1000)));
+        assert_eq!(run.limits.memory, Some(64 << 20));
+        assert_eq!(run.preset.map(|preset| preset.judge), Some("POJ 1077"));
+        let Ok(Command::Run(run)) = parsed("run eight --time-limit 50 --judge hdu --strict") else {
+            panic!("run")
+        };
+        assert_eq!(
+            (run.limits.time, run.format, run.level),
+            (Some(Duration::from_millis(50)), Some(Format::Hdu), Level::Strict)
+        );
+        let Ok(Command::Stress(stress)) = parsed("stress colour-hash --command cat --judge uva") else {
+            panic!("stress")
+        };
+        assert_eq!(
+            (stress.time_limit, stress.memory_limit),
+            (Duration::from_millis(3000), Some(128 << 20))
+        );
+        assert_eq!(
+            mistake("run eight --judge poj --format hdu"),
+            "--judge poj reads the poj layout: --format hdu is another judge's"
+        );
+        assert_eq!(
+            mistake("run msquare --judge hdu"),
+            "--judge hdu: that judge has no msquare problem (msquare's judges: usaco, luogu)"
+        );
+        // --inputs, and --whitespace, its old name, with either word for the judges' kind.
+        for line in ["run eight --inputs hostile", "run eight --whitespace hostile"] {
+            let Ok(Command::Run(run)) = parsed(line) else {
+                panic!("{line}")
+            };
+            assert_eq!(run.whitespace, Whitespace::Hostile);
+        }
+        let Ok(Command::Run(run)) = parsed("run eight --whitespace hostile --inputs judges") else {
+            panic!("run")
+        };
+        assert_eq!(run.whitespace, Whitespace::Plain);
+        assert_eq!(
+            mistake("run eight --inputs odd"),
+            "--inputs: 'odd' is not judges or hostile"
+        );
     }
 
     #[test]

@@ -1,15 +1,21 @@
-//! `judge run`: one verdict line per case a judge could send (every case with `--whitespace
+//! `judge run`: one verdict line per case a judge could send (every case with `--inputs
 //! hostile`; AC, WA, PE, RE, TLE, MLE or OLE, with its time and peak memory, like `oj test`),
 //! judged as the puzzle's judges judge (the checker at `--checker-level`, the judges' rule by
 //! default; `--exact` compares bytes with `<case>.out`), a bounded report under each failure with
-//! the hints of [`crate::cause`], `--jobs` cases at once and printed in case order, then
-//! `N passed, N failed`.
+//! the hints of [`crate::cause`] and the study page's permalink of the failing case ([`link`]),
+//! `--jobs` cases at once and printed in case order, then the answer classes the cases covered
+//! ([`classes`]), the limits (a `--judge` preset's, [`judges`], or none's) and `N passed, N
+//! failed`.
 //!
 //! One case's path: [`run`] finds the data folder and selects the cases, then for each case
 //! `run_case` reads its files, runs the program ([`runner::run_with`]), judges the output
 //! (`judged`: the checker, mapped by [`Verdict::of_check`] as stress maps it) and writes its
 //! verdict line and report. The arguments are read by [`crate::cli`]; `judge stress` is
 //! [`crate::stress`], built the same way.
+
+pub mod classes;
+pub mod judges;
+pub mod link;
 
 use crate::cases::{self, Whitespace};
 use crate::cli::RunOptions;
@@ -65,6 +71,59 @@ fn data_folder(explicit: Option<&Path>) -> Outcome<PathBuf> {
     }
 }
 
+/// Whether `dir` holds a `<case>.in` file.
+fn holds_cases(dir: &Path) -> bool {
+    fs::read_dir(dir).is_ok_and(|entries| {
+        entries
+            .flatten()
+            .any(|entry| entry.path().extension().is_some_and(|ext| ext == "in"))
+    })
+}
+
+/// The folder of `puzzle`'s cases under `--data DIR`: `DIR/<puzzle>` when there is one (DIR is
+/// the parent, as `judge-tests/data` is), else DIR itself when it holds `<case>.in` files (DIR is
+/// the puzzle's folder); otherwise the mistake that says which layout `--data` expects.
+fn puzzle_folder(data: &Path, puzzle: &str, explicit: bool) -> Outcome<PathBuf> {
+    let inside = data.join(puzzle);
+    if inside.is_dir() {
+        return Ok(inside);
+    }
+    // Another puzzle's folder is not this one's, whatever it holds.
+    let named_other = data
+        .file_name()
+        .and_then(OsStr::to_str)
+        .is_some_and(|name| name != puzzle && checker::PUZZLES.contains(&name));
+    if explicit && !named_other && holds_cases(data) {
+        return Ok(data.to_path_buf());
+    }
+    let known = cases::puzzles(data).unwrap_or_default();
+    if !explicit {
+        return mistake(format!(
+            "unknown puzzle '{}' (puzzles: {})",
+            escape(OsStr::new(puzzle)),
+            known.join(", ")
+        ));
+    }
+    mistake(format!(
+        "--data {}: no {puzzle}/ folder and no <case>.in file in it: give the folder of {puzzle}'s \
+         cases (<case>.in and <case>.out files) or the folder that holds {puzzle}/ (as \
+         judge-tests/data does){}",
+        escape(data.as_os_str()),
+        if known.is_empty() {
+            String::new()
+        } else {
+            format!(
+                "; it holds {}",
+                known
+                    .iter()
+                    .map(|name| format!("{name}/"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        }
+    ))
+}
+
 /// `'a', 'b'` for a message, each name escaped.
 fn quoted_list<'a>(names: impl IntoIterator<Item = &'a str>) -> String {
     names
@@ -75,19 +134,12 @@ fn quoted_list<'a>(names: impl IntoIterator<Item = &'a str>) -> String {
 }
 
 /// The cases to run: the named ones (each must exist), or every case of the puzzle a judge could
-/// send (every case under `--whitespace hostile`), in `--format`'s layout; and how many cases no
+/// send (every case under `--inputs hostile`), in `--format`'s layout; and how many cases no
 /// judge sends were left out.
-fn select_cases(data: &Path, options: &RunOptions) -> Outcome<(Vec<cases::Case>, usize)> {
-    let puzzles = cases::puzzles(data).or_else(|e| mistake(format!("{}: {e}", escape(data.as_os_str()))))?;
-    if !puzzles.contains(&options.puzzle) {
-        return mistake(format!(
-            "unknown puzzle '{}' (puzzles: {})",
-            escape(OsStr::new(&options.puzzle)),
-            puzzles.join(", ")
-        ));
-    }
-    let folder = data.join(&options.puzzle);
-    let all = cases::discover(data, &options.puzzle).or_else(|e| mistake(format!("{}: {e}", options.puzzle)))?;
+fn select_cases(data: &Path, options: &RunOptions) -> Outcome<(Vec<cases::Case>, usize, Vec<cases::Skipped>)> {
+    let folder = puzzle_folder(data, &options.puzzle, options.data.is_some())?;
+    let (all, skipped) = cases::discover_in_skipping(&folder, &options.puzzle)
+        .or_else(|e| mistake(format!("{}: {e}", options.puzzle)))?;
     if all.is_empty() {
         return mistake(format!(
             "{} has no cases: no <case>.in file in {}",
@@ -139,7 +191,7 @@ fn select_cases(data: &Path, options: &RunOptions) -> Outcome<(Vec<cases::Case>,
             format!("none of the cases named is in the {format} layout (see judge run --help)")
         } else if left_out > 0 {
             format!(
-                "{} has no case a judge could send{}: --whitespace hostile runs the others",
+                "{} has no case a judge could send{}: --inputs hostile runs the others",
                 options.puzzle,
                 if format.is_empty() {
                     String::new()
@@ -151,7 +203,7 @@ fn select_cases(data: &Path, options: &RunOptions) -> Outcome<(Vec<cases::Case>,
             format!("{} has no case in the {format} layout", options.puzzle)
         });
     }
-    Ok((selected, left_out))
+    Ok((selected, left_out, skipped))
 }
 
 /// A case file's bytes, or the mistake naming it.
@@ -189,16 +241,28 @@ fn indented(text: &str) -> String {
 /// RE, TLE, MLE or OLE.
 fn verdict_line(verdict: Verdict, id: &str, run: &Run, limits: &Limits) -> String {
     let memory = run.peak_memory.map(runner::format_memory).unwrap_or_else(|| "-".into());
-    let mut line = format!("{verdict:<3} {id:<40} {:>6} ms {memory:>10}", run.elapsed.as_millis());
+    // CPU time, as the limit counts it (the wall clock where the program was stopped by it).
+    let time = run.cpu.unwrap_or(run.elapsed);
+    let mut line = format!("{verdict:<3} {id:<40} {:>6} ms {memory:>10}", time.as_millis());
     match verdict {
         Verdict::RuntimeError => line.push_str(&format!("  ({})", run.failure().unwrap_or_default())),
         Verdict::MemoryLimitExceeded => {
             let limit = limits.memory.unwrap_or_default() >> 20;
-            line.push_str(&format!("  (limit {limit} MB)"));
+            // The weaker mode is named: it sees only the files the program was seen holding.
+            let mode = match run.memory_mode {
+                Some(runner::MemoryMode::Proc) => ", counted from /proc: no cgroup",
+                _ => "",
+            };
+            line.push_str(&format!("  (limit {limit} MB{mode})"));
         }
         Verdict::TimeLimitExceeded => {
-            let limit = limits.time.unwrap_or_default().as_millis();
-            line.push_str(&format!("  (limit {limit} ms)"));
+            let limit = limits.time.unwrap_or_default();
+            // No CPU time reported: the wall clock stopped a program that waited (it slept).
+            let wall = match run.cpu {
+                Some(_) => String::new(),
+                None => format!(", wall limit {} ms: it waited", runner::wall_limit(limit).as_millis()),
+            };
+            line.push_str(&format!("  (limit {} ms{wall})", limit.as_millis()));
         }
         Verdict::OutputLimitExceeded => line.push_str(&format!("  (over {} bytes)", limits.output)),
         _ => {}
@@ -226,10 +290,19 @@ fn judged(
             ))
         }
     };
+    let mut message: String = judged.to_string().chars().take(runner::REPORT_LIMIT).collect();
+    // Every answer right, laid out wrong: the presentation error stress names too.
+    let verdict = if verdict == Verdict::WrongAnswer
+        && crate::cause::only_the_layout(&options.puzzle, input, output, options.level)
+    {
+        message = crate::cause::as_presentation_error(&message);
+        Verdict::PresentationError
+    } else {
+        verdict
+    };
     let report = if verdict == Verdict::Accepted {
         String::new()
     } else {
-        let message: String = judged.to_string().chars().take(runner::REPORT_LIMIT).collect();
         indented(&message)
     };
     Ok((verdict, report))
@@ -281,15 +354,22 @@ fn run_case(options: &RunOptions, case: &cases::Case) -> Outcome<Judged> {
         (None, expected) => judged(options, case, &input, &outcome.stdout, expected.as_deref())?,
     };
     if verdict != Verdict::Accepted && verdict != Verdict::TimeLimitExceeded {
+        let failure = (verdict == Verdict::RuntimeError).then(|| outcome.failure().unwrap_or_default());
         for hint in crate::cause::hints(
             &options.puzzle,
             &input,
             &outcome.stdout,
-            verdict == Verdict::RuntimeError,
+            failure.as_deref(),
             case.hostile.as_deref(),
             options.format,
+            options.level,
         ) {
             report.push_str(&indented(&format!("hint: {hint}")));
+        }
+    }
+    if verdict != Verdict::Accepted {
+        if let Some(link) = link::permalink(&options.puzzle, &input, &outcome.stdout, &report) {
+            report.push_str(&indented(&format!("study: {link}")));
         }
     }
     let mut text = verdict_line(verdict, &case.shown_id(), &outcome, &options.limits);
@@ -336,7 +416,11 @@ fn layout_advice(selected: &[cases::Case], passed: &[bool]) -> Outcome<Option<St
 /// verdict of the cases after it is written; [`Error::Output`] if `out` cannot be written.
 pub fn run(options: &RunOptions, out: &mut dyn Write) -> Outcome<bool> {
     let data = data_folder(options.data.as_deref())?;
-    let (selected, left_out) = select_cases(&data, options)?;
+    let (selected, left_out, skipped) = select_cases(&data, options)?;
+    // A FIFO among the cases would block its read for ever: one line each, before the verdicts.
+    for file in &skipped {
+        writeln!(out, "{file}")?;
+    }
     // The program must exist before any case runs: a missing binary is one mistake, not a
     // verdict per case.
     command_for(options)?;
@@ -371,11 +455,25 @@ pub fn run(options: &RunOptions, out: &mut dyn Write) -> Outcome<bool> {
             out.write_all(advice.as_bytes())?;
         }
     }
+    let mut covered = Vec::new();
+    for case in &selected {
+        covered.extend(classes::classes_of(&options.puzzle, &case.name, &read(&case.input)?));
+    }
+    covered.sort_unstable();
+    covered.dedup();
+    if !covered.is_empty() {
+        let covered = classes::Covered {
+            puzzle: &options.puzzle,
+            classes: covered,
+        };
+        writeln!(out, "answer classes covered: {covered}")?;
+    }
+    writeln!(out, "{}", judges::limits_line(options.preset, &options.limits))?;
     if left_out > 0 {
         let noun = if left_out == 1 { "case" } else { "cases" };
         writeln!(
             out,
-            "{left_out} {noun} no judge sends left out (--whitespace hostile runs every case)"
+            "{left_out} {noun} no judge sends left out (--inputs hostile runs every case)"
         )?;
     }
     writeln!(out, "{passed} passed, {failed} failed")?;

@@ -30,14 +30,23 @@
 //! Memory: the supervisor reads the peak from `getrusage` after reaping the whole tree (the
 //! largest single process), and with a limit polls the tree every millisecond, summing each
 //! process's PSS (a page shared after a fork counts once; RSS where `/proc/<pid>/smaps_rollup` is
-//! missing); the peak is the larger of the two. It caps the address space and stops the tree
-//! once it passes the limit. That keeps this crate free of `unsafe` (no `pre_exec`, no raw
-//! `wait4`).
+//! missing) and the memfds and tmpfs files the tree holds open (pages in no resident set, each
+//! file once, [`tree::hidden_files`]); the peak is the larger of the two. Where `judge` can have a
+//! cgroup v2 ([`cgroup`]), the program runs in one of its own and the kernel's `memory.peak`
+//! counts every page instead ([`MemoryMode`]). It caps the address space and stops the tree
+//! once it passes the limit, then removes the `/dev/shm` files the tree held. That keeps this
+//! crate free of `unsafe` (no `pre_exec`, no raw `wait4`).
+//!
+//! Time: [`Limits::time`] bounds the CPU time of the whole tree (the supervisor looks every few
+//! milliseconds and stops it past the limit), so that waiting for a core (`--jobs` above the
+//! cores) never costs a verdict; the wall clock is bounded at [`wall_limit`] of it, for programs
+//! that sleep.
 //!
 //! The supervisor's own failures (it is missing, the temporary folder for its report is not
 //! writable, the program cannot be started: not found on `PATH`, not executable) are an
 //! [`io::Error`] from [`run_with`] naming the cause, never a verdict on the program.
 
+pub mod cgroup;
 mod compare;
 pub mod tree;
 
@@ -77,8 +86,14 @@ pub struct Run {
     pub signal: Option<i32>,
     /// Wall time from start to exit (or to the kill).
     pub elapsed: Duration,
-    /// Whether the time limit ran out and the program was killed.
+    /// The CPU time (user + system) of the program's whole tree, when the supervisor reported
+    /// it (the program ended by itself or by a limit the supervisor enforces).
+    pub cpu: Option<Duration>,
+    /// Whether the time limit ran out and the program was killed: its CPU time passed
+    /// [`Limits::time`], or the wall clock passed [`wall_limit`] of it (a program that sleeps).
     pub timed_out: bool,
+    /// How memory was counted ([`MemoryMode`]), when the supervisor reported it.
+    pub memory_mode: Option<MemoryMode>,
     /// Whether stdout passed [`Limits::output`] and the program was killed.
     pub output_limit_exceeded: bool,
     /// Whether the peak resident memory passed [`Limits::memory`].
@@ -111,6 +126,27 @@ impl Run {
     }
 }
 
+/// How the supervisor counted a program's memory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MemoryMode {
+    /// The program ran in a cgroup v2 of its own: the kernel's `memory.peak` counts every page
+    /// its tree caused (memfds and tmpfs files included), and `memory.max` stops it.
+    Cgroup,
+    /// No cgroup could be had ([`cgroup::memory_parent`]): the tree's resident sets, plus the
+    /// memfds and tmpfs files its processes were seen holding, polled every millisecond.
+    Proc,
+}
+
+impl MemoryMode {
+    /// How a verdict line names the mode: `cgroup`, `/proc`.
+    pub fn name(self) -> &'static str {
+        match self {
+            MemoryMode::Cgroup => "cgroup",
+            MemoryMode::Proc => "/proc",
+        }
+    }
+}
+
 /// Most bytes of stdout kept by default; a program that writes more is stopped with
 /// [`Verdict::OutputLimitExceeded`].
 pub const MAX_CAPTURE: usize = 64 << 20;
@@ -121,7 +157,10 @@ pub const MAX_STDERR: usize = 1 << 20;
 /// The limits of one run.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Limits {
-    /// Wall-clock time; `None` waits for ever.
+    /// CPU time (user + system of the program's whole tree), as judges count it, so that a
+    /// program waiting for a core (`--jobs` above the core count, a busy machine) is not charged
+    /// for the wait; the wall clock is limited too, at [`wall_limit`] of it, for a program that
+    /// sleeps. `None` waits for ever.
     pub time: Option<Duration>,
     /// Peak memory in bytes (see the module docs).
     pub memory: Option<u64>,
@@ -151,6 +190,21 @@ impl Limits {
             ..Limits::default()
         }
     }
+}
+
+/// How many programs [`in_order`] runs at once now (1 outside it), which [`wall_limit`] allows
+/// for.
+static JOBS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(1);
+
+/// The wall-clock limit of a run whose CPU-time limit is `time`: three times it (judges allow
+/// two to three) for every core's worth of programs running at once (`--jobs` 16 on 2 cores
+/// gives each a core an eighth of the time), plus a second for the start of an interpreter.
+/// Far above what a program that computes needs, so it is only ever reached by one that waits.
+pub fn wall_limit(time: Duration) -> Duration {
+    let jobs = JOBS.load(Ordering::SeqCst).max(1);
+    let cores = default_jobs().max(1);
+    let share = ((jobs + cores - 1) / cores).max(1) as u32;
+    time.saturating_mul(3 * share).saturating_add(Duration::from_secs(1))
 }
 
 /// The supervisors of the programs running now, whose trees are killed on Ctrl-C.
@@ -303,7 +357,7 @@ fn create_report() -> io::Result<PathBuf> {
 }
 
 /// `command` run under the `peak-rss` helper, which writes its report to `report`.
-fn measured(command: &Command, memory: Option<u64>, report: &Path) -> io::Result<Command> {
+fn measured(command: &Command, limits: &Limits, report: &Path) -> io::Result<Command> {
     let helper = helper_path();
     if !helper.exists() {
         return Err(io::Error::new(
@@ -316,8 +370,14 @@ fn measured(command: &Command, memory: Option<u64>, report: &Path) -> io::Result
     }
     let mut wrapped = Command::new(helper);
     wrapped.arg("--parent").arg(std::process::id().to_string());
-    if let Some(bytes) = memory {
-        wrapped.arg("--memory-limit-kib").arg((bytes / 1024).to_string());
+    if let Some(bytes) = limits.memory {
+        wrapped.arg("--memory-limit-kib").arg((bytes / 1024).max(1).to_string());
+        if let Some(parent) = cgroup::memory_parent() {
+            wrapped.arg("--cgroup").arg(parent);
+        }
+    }
+    if let Some(time) = limits.time {
+        wrapped.arg("--cpu-limit-ms").arg(time.as_millis().max(1).to_string());
     }
     wrapped.arg(report).arg(command.get_program()).args(command.get_args());
     for (key, value) in command.get_envs() {
@@ -332,9 +392,15 @@ fn measured(command: &Command, memory: Option<u64>, report: &Path) -> io::Result
     Ok(wrapped)
 }
 
-/// What the supervisor reported: peak KiB, wall time, and the exit code or the signal; `None`
-/// if it wrote nothing (it was killed).
-type Report = (u64, Duration, Option<i32>, Option<i32>);
+/// What the supervisor reported; `None` from [`read_report`] if it wrote nothing (it was killed).
+struct Report {
+    peak_kib: u64,
+    wall: Duration,
+    code: Option<i32>,
+    signal: Option<i32>,
+    cpu: Duration,
+    mode: MemoryMode,
+}
 
 /// Reads and removes the supervisor's report.
 ///
@@ -365,12 +431,28 @@ fn read_report(report: &Path) -> io::Result<Option<Report>> {
         return Err(garbled());
     };
     let wall = Duration::from_micros(wall);
-    let code = fields.get(3).and_then(|n| n.parse().ok());
-    match fields.get(2) {
-        Some(&"signal") => Ok(Some((peak, wall, None, code))),
-        Some(&"exit") => Ok(Some((peak, wall, code, None))),
-        _ => Err(garbled()),
-    }
+    let (Some(cpu), Some(mode)) = (number(2), fields.get(3)) else {
+        return Err(garbled());
+    };
+    let status = fields.get(5).and_then(|n| n.parse().ok());
+    let (code, signal) = match fields.get(4) {
+        Some(&"signal") => (None, status),
+        Some(&"exit") => (status, None),
+        _ => return Err(garbled()),
+    };
+    let mode = if *mode == "cgroup" {
+        MemoryMode::Cgroup
+    } else {
+        MemoryMode::Proc
+    };
+    Ok(Some(Report {
+        peak_kib: peak,
+        wall,
+        code,
+        signal,
+        cpu: Duration::from_micros(cpu),
+        mode,
+    }))
 }
 
 /// One of the program's pipes, read without blocking.
@@ -482,7 +564,7 @@ pub fn run_with(command: &mut Command, input: &[u8], limits: &Limits) -> io::Res
 
 /// [`run_with`] once the report file exists.
 fn run_supervised(command: &mut Command, input: &[u8], limits: &Limits, report: &Path) -> io::Result<Run> {
-    let mut wrapped = measured(command, limits.memory, report)?;
+    let mut wrapped = measured(command, limits, report)?;
     let start = Instant::now();
     let mut child = spawn(&mut wrapped)?;
     let supervisor = child.id() as i32;
@@ -522,12 +604,20 @@ fn run_supervised(command: &mut Command, input: &[u8], limits: &Limits, report: 
     let reported = read_report(report)?;
     if timed_out || output_limit_exceeded {
         run.code = None;
-    } else if let Some((peak_kib, wall, code, signal)) = reported {
-        let peak = peak_kib * 1024;
+    } else if let Some(report) = reported {
+        let peak = report.peak_kib * 1024;
         run.peak_memory = Some(peak);
         run.memory_limit_exceeded = limits.memory.is_some_and(|limit| peak > limit);
-        (run.code, run.signal) = (code, signal);
-        elapsed = wall;
+        (run.code, run.signal) = (report.code, report.signal);
+        run.cpu = Some(report.cpu);
+        run.memory_mode = Some(report.mode);
+        // The supervisor stops a tree over its CPU time; one that ended by itself just over
+        // it is over it all the same.
+        if limits.time.is_some_and(|limit| report.cpu > limit) {
+            run.timed_out = true;
+            run.code = None;
+        }
+        elapsed = report.wall;
     } else if run.code.is_some() {
         // The supervisor exited without a word: it was not the program that failed.
         return Err(io::Error::new(
@@ -569,7 +659,7 @@ fn supervise(
         if out.overflow {
             return Ok((out.into_kept(), err.into_kept(), false, true));
         }
-        if limits.time.is_some_and(|limit| start.elapsed() > limit) {
+        if limits.time.is_some_and(|limit| start.elapsed() > wall_limit(limit)) {
             return Ok((out.into_kept(), err.into_kept(), true, false));
         }
         // Wait up to a millisecond for a pipe to be ready, then look at the program again.
@@ -630,6 +720,10 @@ pub fn default_jobs() -> usize {
 /// dropped: what `take` sees, and in what order, is the same for every `jobs`, so verdicts and
 /// output do not depend on it (work under way when `take` stops finishes first).
 ///
+/// A thread the system refuses (a process or thread limit, no memory for its stack) means fewer
+/// jobs, never a panic: the threads that started share the work, and with none the calling
+/// thread does it alone.
+///
 /// Each `work` call here runs a whole program ([`run_with`] is safe to call from several threads:
 /// each run has its own supervisor, report file and pipes, and Ctrl-C stops all of them).
 ///
@@ -640,24 +734,39 @@ pub fn in_order<T: Send>(
     count: usize,
     jobs: usize,
     work: impl Fn(usize) -> T + Sync,
+    take: impl FnMut(usize, T) -> bool,
+) {
+    in_order_with(count, jobs, thread::Builder::new, work, take)
+}
+
+/// [`in_order`] with each worker thread made from `builder()`, so that a test can make the
+/// system refuse them.
+fn in_order_with<T: Send>(
+    count: usize,
+    jobs: usize,
+    builder: impl Fn() -> thread::Builder,
+    work: impl Fn(usize) -> T + Sync,
     mut take: impl FnMut(usize, T) -> bool,
 ) {
-    if jobs <= 1 || count <= 1 {
+    let serially = |take: &mut dyn FnMut(usize, T) -> bool| {
         for index in 0..count {
             if !take(index, work(index)) {
                 return;
             }
         }
-        return;
+    };
+    if jobs <= 1 || count <= 1 {
+        return serially(&mut take);
     }
     let next = std::sync::atomic::AtomicUsize::new(0);
     let stopped = std::sync::atomic::AtomicBool::new(false);
     let (sender, receiver) = std::sync::mpsc::channel::<(usize, T)>();
-    thread::scope(|scope| {
+    let started = thread::scope(|scope| {
+        let mut started = 0;
         for _ in 0..jobs.min(count) {
             let sender = sender.clone();
             let (next, stopped, work) = (&next, &stopped, &work);
-            scope.spawn(move || loop {
+            let spawned = builder().spawn_scoped(scope, move || loop {
                 if stopped.load(Ordering::SeqCst) {
                     return;
                 }
@@ -666,8 +775,17 @@ pub fn in_order<T: Send>(
                     return;
                 }
             });
+            match spawned {
+                Ok(_) => started += 1,
+                // Refused: the threads already running take its share.
+                Err(_) => break,
+            }
         }
         drop(sender);
+        let before = JOBS.swap(started.max(1), Ordering::SeqCst);
+        if started == 0 {
+            return 0;
+        }
         let mut waiting = std::collections::BTreeMap::new();
         let mut expected = 0;
         let mut taking = true;
@@ -688,7 +806,13 @@ pub fn in_order<T: Send>(
                 expected += 1;
             }
         }
+        JOBS.store(before, Ordering::SeqCst);
+        started
     });
+    if started == 0 {
+        // Not one thread: no work was taken from `next`, so all of it is done here.
+        serially(&mut take);
+    }
 }
 
 /// A judge's verdict on one case.
@@ -709,7 +833,8 @@ pub enum Verdict {
     /// the largest total of the whole process tree, polled every millisecond, in which each
     /// process counts by its PSS (`Pss:` of `/proc/<pid>/smaps_rollup`: a page shared by k
     /// processes counts 1/k in each, so a forking program's shared pages count once) or by its
-    /// RSS where `smaps_rollup` is missing (kernels before 4.14).
+    /// RSS where `smaps_rollup` is missing (kernels before 4.14), and every memfd and tmpfs file
+    /// the tree holds counts once; in a cgroup ([`MemoryMode::Cgroup`]), the kernel's peak.
     MemoryLimitExceeded,
     /// Output limit exceeded: more stdout than the limit.
     OutputLimitExceeded,
@@ -840,6 +965,46 @@ mod tests {
             },
         );
         assert_eq!(none, 0);
+    }
+
+    #[test]
+    fn in_order_without_threads_does_the_work_itself() {
+        // A stack no system can map: every worker thread is refused, as under a thread limit.
+        let refused = || thread::Builder::new().stack_size(usize::MAX / 2);
+        let mut seen = Vec::new();
+        in_order_with(
+            6,
+            4,
+            refused,
+            |index| index * 3,
+            |index, result| {
+                seen.push((index, result));
+                index < 4
+            },
+        );
+        assert_eq!(seen, (0..=4).map(|index| (index, index * 3)).collect::<Vec<_>>());
+        // Some threads start, later ones are refused: the ones that started do all the work.
+        let made = std::sync::atomic::AtomicUsize::new(0);
+        let some = || {
+            if made.fetch_add(1, Ordering::SeqCst) < 2 {
+                thread::Builder::new()
+            } else {
+                thread::Builder::new().stack_size(usize::MAX / 2)
+            }
+        };
+        let mut seen = Vec::new();
+        in_order_with(
+            9,
+            5,
+            some,
+            |index| index + 1,
+            |index, result| {
+                seen.push((index, result));
+                true
+            },
+        );
+        assert_eq!(seen, (0..9).map(|index| (index, index + 1)).collect::<Vec<_>>());
+        assert_eq!(made.load(Ordering::SeqCst), 3, "stops asking after the first refusal");
     }
 
     #[test]

@@ -64,14 +64,14 @@
 //! board, produces the pairs. The first pair to reach c is therefore its least, and the new
 //! boards are appended in increasing order of their sequences: the claim holds for layer d + 1.
 //!
-//! A unit test checks the claim without trusting it: for every board, the recorded sequence is
+//! The crate, not this file, checks the claim without trusting it: for every board, the recorded sequence is
 //! the least sₚ + m over **all** its parents one layer nearer.
 //!
 //! # Complexity
 //! O(8! · 3) moves and ranks, each rank O(8²) (the double loop above); about 40 bytes a board.
 //! The search runs once per process, however the target lies.
 
-use std::collections::VecDeque;
+use std::collections::{TryReserveError, VecDeque};
 
 /// Squares on the board.
 pub const CELLS: usize = 8;
@@ -135,8 +135,8 @@ pub struct Plain {
     /// For each board, by rank: the board it was first reached from and the move's letter
     /// (`None` for the basic state, which is reached by no move).
     reached_from: Vec<Option<(Board, u8)>>,
-    /// The boards in the order the search found them: the last is one of the farthest. Only
-    /// [`Plain::farthest`] reads it, which the judge program never calls.
+    /// The boards in the order the search found them, the last one of the farthest; the judge
+    /// program never reads them.
     #[allow(dead_code)]
     found: Vec<Board>,
 }
@@ -148,15 +148,28 @@ impl Default for Plain {
 }
 
 impl Plain {
-    /// The breadth-first search from the basic state over all 8! boards.
+    /// [`Plain::try_new`] for the callers that cannot go on without it (the tests, the page).
+    ///
+    /// # Panics
+    /// If the system refuses the memory.
+    pub fn new() -> Plain {
+        Plain::try_new().expect("memory for the search")
+    }
+
+    /// The breadth-first search from the basic state over all 8! boards, in room reserved first
+    /// ([`room`]).
     ///
     /// # Complexity
     /// O(8! · 3) moves and ranks.
-    pub fn new() -> Plain {
-        let mut distances = vec![None; BOARDS];
-        let mut reached_from = vec![None; BOARDS];
-        let mut found = Vec::with_capacity(BOARDS);
+    pub fn try_new() -> Result<Plain, String> {
+        let (mut distances, mut reached_from, mut found) = (Vec::new(), Vec::new(), Vec::new());
         let mut queue = VecDeque::new();
+        room(distances.try_reserve_exact(BOARDS), "the distances")?;
+        room(reached_from.try_reserve_exact(BOARDS), "the links")?;
+        room(found.try_reserve_exact(BOARDS), "the boards found")?;
+        room(queue.try_reserve_exact(BOARDS), "the queue")?;
+        distances.resize(BOARDS, None);
+        reached_from.resize(BOARDS, None);
         distances[rank(&BASIC)] = Some(0);
         queue.push_back(BASIC);
         while let Some(board) = queue.pop_front() {
@@ -172,11 +185,11 @@ impl Plain {
                 }
             }
         }
-        Plain {
+        Ok(Plain {
             distances,
             reached_from,
             found,
-        }
+        })
     }
 
     /// The smallest shortest sequence from the basic state to `target`, as the letters A, B, C.
@@ -236,6 +249,11 @@ impl Plain {
     pub fn farthest(&self) -> Board {
         self.found[self.found.len() - 1]
     }
+}
+
+/// The error line's words for a refused `try_reserve` (where `vec!` would abort).
+pub fn room(reserved: Result<(), TryReserveError>, what: &str) -> Result<(), String> {
+    reserved.map_err(|_| format!("out of memory: cannot allocate {}", what))
 }
 
 pub mod io;

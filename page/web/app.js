@@ -59,7 +59,7 @@ const app = {
       button.querySelector('.hint').textContent = hint;
       button.title = p.moveTitles[move] + (possible ? '' : ' (not possible here)');
     }
-    if (speak) announce($('step').textContent + '. ' + $('board-text').textContent, Boolean(playback.timer));
+    if (speak && (!playback.timer || saidWhilePlaying(state.step, Number($('speed').value)))) announce($('step').textContent + '. ' + $('board-text').textContent);
     this.copyBoard();
   },
 

@@ -50,8 +50,9 @@ const watch = {
       return;
     }
     this.k = Math.max(0, k);
+    this.inFlight = (this.inFlight || 0) + 1;
     try {
-      const step = await client.call({ op: 'bfs', code: p.code, k: this.k });
+      const step = await client.call({ op: 'bfs', code: p.code, k: this.k }).finally(() => { this.inFlight--; });
       if (state.puzzle !== p || asked !== this.asked) return;
       if (step.error) { this.stop(); $('bfs-text').textContent = `The search ends before board ${k + 1}: ${step.error}.`; return; }
       step.puzzle = p.name;
@@ -152,7 +153,7 @@ const watch = {
     $('bfs-text').textContent = `${what} ${grouped(step.index + 1)} taken from the queue: ${this.judge(step.board)}, ${ranked ? `rank ${grouped(step.rank)}, ` : ''}` +
       `distance ${step.distance}. ` + (fresh.length ? `New: ${fresh.join(', ')}, queued in that order. ` : 'No new neighbour. ') +
       `${count(step.queued, 'board')} waiting, ${count(step.seen, 'board')} seen.`;
-    say('bfs-said', $('bfs-text').textContent, Boolean(this.timer));
+    if (!this.timer || saidWhilePlaying(step.index, Number($('bfs-speed').value))) say('bfs-said', $('bfs-text').textContent);
     this.code(step);
     this.paintSearch(step);
     // The small graph at the top grows with the search while it is in the first layers.
@@ -270,7 +271,9 @@ const watch = {
   },
 
   toggle() {
-    if (this.timer) { this.stop(); say('bfs-said', $('bfs-text').textContent, false); return; }
+    // Paused: the step shown is said, now, or when the step still on its way is drawn (it is
+    // said then, the search no longer playing).
+    if (this.timer) { this.stop(); if (!this.inFlight) say('bfs-said', $('bfs-text').textContent); return; }
     $('bfs-play').textContent = 'pause';
     this.timer = setInterval(() => this.go(this.k + 1), 1000 / Number($('bfs-speed').value));
   },

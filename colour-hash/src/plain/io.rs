@@ -1,39 +1,76 @@
-//! The judge's input and output in their plain form: the whole input split into words at C's
-//! whitespace (a leading byte-order mark skipped), numbers read by value; a count N, then N
-//! configurations of 24 numbers, each answered on its own line. 24 numbers the puzzle cannot
-//! have are answered `NO SOLUTION WAS FOUND IN 16 STEPS`, as the judge does, with a warning line
-//! on stderr. A word that is no number, a negative count, too few or too many numbers: the
-//! answers before it, then one line on stderr, `colour-hash: error: ...`, and exit status 1.
+//! The judge's input and output in their plain form: the whole input's words (split at C's
+//! whitespace, a leading byte-order mark skipped), numbers read by value: a count N, then N
+//! configurations of 24 numbers, an answer line each. 24 numbers the puzzle cannot have are
+//! answered `NO SOLUTION WAS FOUND IN 16 STEPS`, as the judge does, with a warning on stderr. A
+//! word that is no number, a negative count, too few or too many numbers: the answers before
+//! it, then `colour-hash: error: ...` on stderr, and exit status 1.
 
-use std::io::{self, Read, Write};
+use std::io::{self, BufRead, ErrorKind, Write};
 use std::process::ExitCode;
 
-use super::{Config, Plain, GOAL, NUMBERS};
+use super::{room, Config, Plain, GOAL, NUMBERS};
 
 /// The program's name, the prefix of its warning and error lines.
 pub const PROGRAM: &str = "colour-hash";
 
 /// The program: stdin to stdout, and the warning and error lines on stderr.
 pub fn main() -> ExitCode {
-    let mut input = Vec::new();
+    // Room for std's own buffers (stdin's 8 KB) first: refused, one line made without allocating.
+    if Vec::<u8>::new().try_reserve(1 << 16).is_err() {
+        let _ = writeln!(
+            io::stderr(),
+            "{}: error: out of memory: cannot allocate 64 KiB to start",
+            PROGRAM
+        );
+        return ExitCode::FAILURE;
+    }
     let (mut answers, mut warnings) = (String::new(), String::new());
-    let mut outcome = match io::stdin().read_to_end(&mut input) {
-        Ok(_) => answer_all(&input, &mut answers, &mut warnings),
-        Err(error) => Err(format!("i/o: {}", error)),
-    };
-    let mut stdout = io::stdout();
-    if let Err(error) = stdout.write_all(answers.as_bytes()).and_then(|()| stdout.flush()) {
-        outcome = outcome.and(Err(format!("i/o: {}", error)));
+    let mut outcome = read_input().and_then(|input| answer_all(&input, &mut answers, &mut warnings));
+    if let Err(error) = output().and_then(|mut stdout| stdout.write_all(answers.as_bytes())) {
+        // A reader that stopped early (`| head -1`) took all it wanted.
+        if error.kind() != ErrorKind::BrokenPipe {
+            outcome = outcome.and(Err(format!("i/o: {error}")));
+        }
     }
     // A failing stderr loses its lines, not the status.
     let _ = io::stderr().write_all(warnings.as_bytes());
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
-            let _ = writeln!(io::stderr(), "{}: error: {}", PROGRAM, message);
+            let _ = writeln!(io::stderr(), "{PROGRAM}: error: {message}");
             ExitCode::FAILURE
         }
     }
+}
+
+/// All of stdin, grown by `try_reserve`, or the error line's words: an endless stream
+/// (`< /dev/zero`) ends at 64 MiB.
+pub fn read_input() -> Result<Vec<u8>, String> {
+    let (mut input, mut stdin) = (Vec::new(), io::stdin().lock());
+    loop {
+        let chunk = stdin.fill_buf().map_err(|error| format!("i/o: {error}"))?;
+        let (count, total) = (chunk.len(), input.len() + chunk.len());
+        if count == 0 {
+            return Ok(input);
+        } else if total > 1 << 26 {
+            return Err(format!("the input is longer than {} bytes", 1 << 26));
+        }
+        room(input.try_reserve(count), "the input")?;
+        input.extend_from_slice(chunk);
+        stdin.consume(count);
+    }
+}
+
+/// stdout as a copy of its descriptor: std's own takes a refused write (`1< /dev/null`) for success.
+#[cfg(unix)]
+fn output() -> io::Result<std::fs::File> {
+    use std::os::fd::AsFd;
+    Ok(std::fs::File::from(io::stdout().as_fd().try_clone_to_owned()?))
+}
+
+#[cfg(not(unix))]
+fn output() -> io::Result<io::Stdout> {
+    Ok(io::stdout())
 }
 
 /// Answers every configuration of `input` into `answers`, with a line in `warnings` for each
@@ -59,26 +96,23 @@ pub fn answer_all(input: &[u8], answers: &mut String, warnings: &mut String) -> 
         for (place, number) in numbers.iter_mut().enumerate() {
             let word = match remaining.next() {
                 Some(word) => word,
-                None => {
-                    return Err(format!(
-                        "case {}: the input ends after {} of its 24 numbers",
-                        case, place
-                    ))
-                }
+                None => return Err(format!("case {case}: the input ends after {place} of its 24 numbers")),
             };
             match value(word) {
                 Some(piece) if (0..=10).contains(&piece) => *number = piece as u8,
                 Some(_) => pieces = false,
-                None => return Err(format!("case {}: '{}' is not an integer", case, shown(word))),
+                None => return Err(format!("case {case}: '{}' is not an integer", shown(word))),
             }
         }
+        room(answers.try_reserve(40), "the answers")?;
         if pieces && is_configuration(&numbers) {
-            let plain = plain.get_or_insert_with(Plain::new);
-            answers.push_str(&plain.answer_text(&numbers));
+            if plain.is_none() {
+                plain = Some(Plain::try_new()?);
+            }
+            answers.push_str(&plain.as_ref().expect("built above").answer_text(&numbers));
         } else {
             warnings.push_str(&format!(
-                "{}: warning: case {}: not a configuration of the puzzle\n",
-                PROGRAM, case
+                "{PROGRAM}: warning: case {case}: not a configuration of the puzzle\n"
             ));
             answers.push_str("NO SOLUTION WAS FOUND IN 16 STEPS");
         }
@@ -112,8 +146,8 @@ fn shown(word: &[u8]) -> String {
     format!("{}{}", word[..word.len().min(32)].escape_ascii(), more)
 }
 
-/// The value of a word that is an optional `+` or `-` and then digits, saturating far beyond any
-/// value the input may hold; `None` for any other word.
+/// A word's value if it is an optional `+` or `-` and digits, saturating far beyond any value
+/// the input may hold.
 fn value(word: &[u8]) -> Option<i64> {
     let (negative, digits) = match word.first() {
         Some(b'-') => (true, &word[1..]),

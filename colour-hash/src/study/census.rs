@@ -73,7 +73,10 @@ use common::alloc::try_reserve;
 use common::cli::Failure;
 
 use crate::io::PROGRAM;
-use crate::state::{Move, State, GOAL, MAX_MOVES, PIECES};
+use crate::state::{State, MAX_MOVES};
+use ranking::{inverse_index, Ranking};
+
+mod ranking;
 
 /// Bits of one packed field (3; see the crate docs).
 const FIELD_BITS: u32 = 3;
@@ -128,204 +131,16 @@ pub fn census_layers() -> Vec<u64> {
         .collect()
 }
 
-/// The arrangements of a multiset of pieces in a row of places, ranked by dictionary order.
+/// `len` values, `make(0)` to `make(len - 1)`, in memory reserved through [`try_reserve`]: the
+/// census's tables and maps are large, and a refused one is the error line, not Rust's abort.
 ///
-/// The rank of an arrangement is how many arrangements of the same pieces come before it in
-/// dictionary order: at each place, the arrangements that agree so far and put a smaller piece
-/// there, a multinomial coefficient for each smaller piece still left ([`Arrangements::rank`]).
-/// Unranking walks the same sums down. Both are bijections between the arrangements and 0..count.
-#[derive(Clone, Debug)]
-pub(crate) struct Arrangements {
-    /// How many copies of each piece 0..kinds.
-    copies: Vec<u8>,
-    /// The number of arrangements: places! / Π copies!.
-    count: usize,
-}
-
-/// n! for the n ≤ 11 of a wheel's places.
-fn factorial(n: usize) -> usize {
-    (1..=n).product()
-}
-
-impl Arrangements {
-    /// The arrangements of `copies[v]` copies of each piece v: `places! / Π copies[v]!`.
-    fn new(copies: Vec<u8>) -> Arrangements {
-        let places = copies.iter().map(|&copies| usize::from(copies)).sum();
-        let repeats: usize = copies.iter().map(|&copies| factorial(usize::from(copies))).product();
-        Arrangements {
-            count: factorial(places) / repeats,
-            copies,
-        }
-    }
-
-    /// How many arrangements there are.
-    pub(crate) fn count(&self) -> usize {
-        self.count
-    }
-
-    /// The position of `pieces` in dictionary order.
-    ///
-    /// With n places left and `left[v]` copies of each piece v still to place, n!/Π left! = `ways`
-    /// arrangements remain, and `ways · left[v] / n` of them put v next (an exact division: it
-    /// is the count with one v fewer). Each smaller piece than the one placed adds its share.
-    ///
-    /// # Panics
-    /// If `pieces` are not an arrangement of these pieces.
-    ///
-    /// # Complexity
-    /// O(places · kinds).
-    pub(crate) fn rank(&self, pieces: &[u8]) -> usize {
-        let mut left = self.copies.clone();
-        let mut ways = self.count;
-        let mut rank = 0;
-        for (placed, &piece) in pieces.iter().enumerate() {
-            let places = pieces.len() - placed;
-            let piece = usize::from(piece);
-            rank += left[..piece]
-                .iter()
-                .map(|&copies| ways * usize::from(copies) / places)
-                .sum::<usize>();
-            ways = ways * usize::from(left[piece]) / places;
-            left[piece] -= 1;
-        }
-        rank
-    }
-
-    /// The arrangement at position `rank` in dictionary order, into `pieces` (as long as the
-    /// places): the same shares as [`Arrangements::rank`], walked down.
-    ///
-    /// # Panics
-    /// If `rank` is not below [`Arrangements::count`], or `pieces` is not as long as the places.
-    ///
-    /// # Complexity
-    /// O(places · kinds).
-    pub(crate) fn unrank(&self, mut rank: usize, pieces: &mut [u8]) {
-        assert!(rank < self.count, "rank {rank} beyond the {} arrangements", self.count);
-        let mut left = self.copies.clone();
-        let mut ways = self.count;
-        let places = pieces.len();
-        for (placed, slot) in pieces.iter_mut().enumerate() {
-            let remaining = places - placed;
-            for (piece, copies) in left.iter_mut().enumerate() {
-                let share = ways * usize::from(*copies) / remaining;
-                if rank < share {
-                    *slot = piece as u8;
-                    *copies -= 1;
-                    ways = share;
-                    break;
-                }
-                rank -= share;
-            }
-        }
-    }
-}
-
-/// Ranks of configurations: (separator rank, triangle rank), and moves as two table lookups.
-#[derive(Clone, Debug)]
-pub(crate) struct Ranking {
-    separators: Arrangements,
-    triangles: Arrangements,
-    /// `separator_moves[m][s]`: the separator rank after move `Move::ALL[m]`.
-    separator_moves: [Vec<u16>; 4],
-    /// `triangle_moves[m][t]`: the triangle rank after move `Move::ALL[m]`.
-    triangle_moves: [Vec<u32>; 4],
-}
-
-/// The piece (halved value, as packed) at packed field `field`.
-fn field(state: State, field: usize) -> u8 {
-    ((state.packed() >> (field as u32 * FIELD_BITS)) & 0b111) as u8
-}
-
-impl Ranking {
-    /// The two kinds of arrangements, counted in [`GOAL`], and the move tables, built with
-    /// [`State::apply`].
-    ///
-    /// # Complexity
-    /// O(4 · (55,440 + 113,400)) ranks and moves.
-    pub(crate) fn new() -> Ranking {
-        // Pieces as packed: separator v / 2 in 0..=5, triangle v / 2 in 0..=4.
-        let mut separator_copies = vec![0u8; 6];
-        let mut triangle_copies = vec![0u8; 5];
-        for &value in &GOAL[..PIECES] {
-            let copies = if value % 2 == 0 {
-                &mut separator_copies
-            } else {
-                &mut triangle_copies
-            };
-            copies[usize::from(value / 2)] += 1;
-        }
-        let separators = Arrangements::new(separator_copies);
-        let triangles = Arrangements::new(triangle_copies);
-        let mut ranking = Ranking {
-            separators,
-            triangles,
-            separator_moves: Default::default(),
-            triangle_moves: Default::default(),
-        };
-        let (goal_separators, goal_triangles) = ranking.split(State::GOAL);
-        for (index, &step) in Move::ALL.iter().enumerate() {
-            ranking.separator_moves[index] = (0..ranking.separators.count())
-                .map(|separators| ranking.split(ranking.join(separators, goal_triangles).apply(step)).0 as u16)
-                .collect();
-            ranking.triangle_moves[index] = (0..ranking.triangles.count())
-                .map(|triangles| ranking.split(ranking.join(goal_separators, triangles).apply(step)).1 as u32)
-                .collect();
-        }
-        ranking
-    }
-
-    /// The (separator rank, triangle rank) of `state`.
-    pub(crate) fn split(&self, state: State) -> (usize, usize) {
-        let separators: [u8; SEPARATOR_PLACES] = std::array::from_fn(|k| field(state, 2 * k));
-        let triangles: [u8; TRIANGLE_PLACES] = std::array::from_fn(|k| field(state, 2 * k + 1));
-        (self.separators.rank(&separators), self.triangles.rank(&triangles))
-    }
-
-    /// The configuration with separator rank `separators` and triangle rank `triangles`.
-    pub(crate) fn join(&self, separators: usize, triangles: usize) -> State {
-        let mut pieces = [0u8; PIECES];
-        let mut separator_pieces = [0u8; SEPARATOR_PLACES];
-        let mut triangle_pieces = [0u8; TRIANGLE_PLACES];
-        self.separators.unrank(separators, &mut separator_pieces);
-        self.triangles.unrank(triangles, &mut triangle_pieces);
-        for (k, &piece) in separator_pieces.iter().enumerate() {
-            pieces[2 * k] = piece;
-        }
-        for (k, &piece) in triangle_pieces.iter().enumerate() {
-            pieces[2 * k + 1] = piece;
-        }
-        let packed = pieces.iter().enumerate().fold(0u64, |packed, (place, &piece)| {
-            packed | u64::from(piece) << (place as u32 * FIELD_BITS)
-        });
-        State::from_packed(packed)
-    }
-
-    /// The rank of `state`: separators × 113,400 + triangles.
-    pub(crate) fn rank(&self, state: State) -> u64 {
-        let (separators, triangles) = self.split(state);
-        separators as u64 * self.triangles.count() as u64 + triangles as u64
-    }
-
-    /// The configuration of rank `rank`.
-    pub(crate) fn unrank(&self, rank: u64) -> State {
-        let row = self.triangles.count() as u64;
-        self.join((rank / row) as usize, (rank % row) as usize)
-    }
-
-    /// The ranks after move `Move::ALL[step]` from (separators, triangles), by the tables.
-    #[cfg(test)]
-    pub(crate) fn apply(&self, step: usize, separators: usize, triangles: usize) -> (usize, usize) {
-        (
-            usize::from(self.separator_moves[step][separators]),
-            self.triangle_moves[step][triangles] as usize,
-        )
-    }
-}
-
-/// The index in `Move::ALL` of the move that undoes `Move::ALL[index]` ([`Move::inverse`]).
-fn inverse_index(index: usize) -> usize {
-    let inverse = Move::ALL[index].inverse();
-    Move::ALL.iter().position(|&step| step == inverse).unwrap_or(index)
+/// # Errors
+/// [`Failure::OutOfMemory`] naming `what`.
+fn try_collect<T>(len: usize, what: &str, make: impl FnMut(usize) -> T) -> Result<Vec<T>, Failure> {
+    let mut values = Vec::new();
+    try_reserve(&mut values, len, what)?;
+    values.extend((0..len).map(make));
+    Ok(values)
 }
 
 /// What the census found.
@@ -499,8 +314,9 @@ impl<'a> Search<'a> {
 /// progress line per layer (depth, count, elapsed time) to `progress`.
 ///
 /// # Errors
-/// [`Failure::OutOfMemory`] if the 1.57 GB table cannot be allocated; [`Failure::Io`] if
-/// `progress` cannot be written.
+/// [`Failure::OutOfMemory`] if the 1.57 GB table, a move table, a frontier map or a row count
+/// cannot be allocated; [`Failure::Io`] if `progress` cannot be written. A thread the system
+/// refuses is no error: the census goes on with those it has, the calling thread at least.
 ///
 /// # Complexity
 /// As the module docs say.
@@ -515,7 +331,7 @@ pub(crate) fn census(cap: Option<usize>, threads: usize, progress: &mut dyn Writ
         "the census table (2 bits a configuration)",
     )?;
     table.extend((0..rows * ROW_WORDS).map(|_| AtomicU64::new(0)));
-    let ranking = Ranking::new();
+    let ranking = Ranking::new()?;
     let search = Search {
         ranking: &ranking,
         table,
@@ -525,16 +341,17 @@ pub(crate) fn census(cap: Option<usize>, threads: usize, progress: &mut dyn Writ
     let goal_word = goal_triangles / FIELDS_PER_WORD;
     search.row(goal_row)[goal_word].store(Search::code(0) << (2 * (goal_triangles % FIELDS_PER_WORD)), Relaxed);
     let mut frontier = Frontier {
-        counts: vec![0; rows],
-        maps: vec![0; rows * MAP_WORDS],
+        counts: try_collect(rows, "the frontier's counts", |_| 0)?,
+        maps: try_collect(rows * MAP_WORDS, "the frontier map", |_| 0)?,
     };
     frontier.counts[goal_row] = 1;
     frontier.maps[goal_row * MAP_WORDS + goal_word / 64] = 1 << (goal_word % 64);
-    let unreached: Vec<AtomicU32> = (0..rows).map(|_| AtomicU32::new(row_size as u32)).collect();
+    let unreached = try_collect(rows, "the unreached counts", |_| AtomicU32::new(row_size as u32))?;
     unreached[goal_row].fetch_sub(1, Relaxed);
     let mut layers = vec![1u64];
     let mut deepest = goal;
     let threads = threads.max(1);
+    let mut refused = false;
     writeln!(
         progress,
         "{PROGRAM}: census: {} configurations at 2 bits each, {} bytes, {threads} threads",
@@ -550,44 +367,54 @@ pub(crate) fn census(cap: Option<usize>, threads: usize, progress: &mut dyn Writ
                 complete: false,
             });
         }
-        let next_counts: Vec<AtomicU32> = (0..rows).map(|_| AtomicU32::new(0)).collect();
-        let next_maps: Vec<AtomicU64> = (0..rows * MAP_WORDS).map(|_| AtomicU64::new(0)).collect();
+        let next_counts = try_collect(rows, "the next frontier's counts", |_| AtomicU32::new(0))?;
+        let next_maps = try_collect(rows * MAP_WORDS, "the next frontier map", |_| AtomicU64::new(0))?;
         let next_chunk = AtomicUsize::new(0);
         let shared = (&search, &frontier, &unreached, &next_counts, &next_maps, &next_chunk);
-        let (count, first) = thread::scope(|scope| {
-            let workers: Vec<_> = (0..threads)
-                .map(|_| {
-                    scope.spawn(move || {
-                        let (search, frontier, unreached, next_counts, next_maps, next_chunk) = shared;
-                        let (mut count, mut first) = (0u64, u64::MAX);
-                        loop {
-                            let start = next_chunk.fetch_add(CHUNK_ROWS, Relaxed);
-                            if start >= rows {
-                                return (count, first);
-                            }
-                            for row in start..rows.min(start + CHUNK_ROWS) {
-                                let found = search.expand_row(row, depth, frontier, unreached[row].load(Relaxed));
-                                if found.count > 0 {
-                                    count += u64::from(found.count);
-                                    first = first.min(row as u64 * row_size as u64 + found.first as u64);
-                                    next_counts[row].store(found.count, Relaxed);
-                                    unreached[row].fetch_sub(found.count, Relaxed);
-                                    for (cell, &bits) in next_maps[row * MAP_WORDS..].iter().zip(&found.map) {
-                                        cell.store(bits, Relaxed);
-                                    }
-                                }
-                            }
+        // Every worker takes chunks of rows until none is left; the calling thread is one of
+        // them, so a kernel that refuses every other thread (a process limit) slows the census
+        // down to one thread instead of failing it.
+        let work = move || {
+            let (search, frontier, unreached, next_counts, next_maps, next_chunk) = shared;
+            let (mut count, mut first) = (0u64, u64::MAX);
+            loop {
+                let start = next_chunk.fetch_add(CHUNK_ROWS, Relaxed);
+                if start >= rows {
+                    return (count, first);
+                }
+                for row in start..rows.min(start + CHUNK_ROWS) {
+                    let found = search.expand_row(row, depth, frontier, unreached[row].load(Relaxed));
+                    if found.count > 0 {
+                        count += u64::from(found.count);
+                        first = first.min(row as u64 * row_size as u64 + found.first as u64);
+                        next_counts[row].store(found.count, Relaxed);
+                        unreached[row].fetch_sub(found.count, Relaxed);
+                        for (cell, &bits) in next_maps[row * MAP_WORDS..].iter().zip(&found.map) {
+                            cell.store(bits, Relaxed);
                         }
-                    })
-                })
+                    }
+                }
+            }
+        };
+        let (count, first, helpers) = thread::scope(|scope| {
+            let helpers: Vec<_> = (1..threads)
+                .map_while(|_| thread::Builder::new().spawn_scoped(scope, work).ok())
                 .collect();
-            workers
+            let spawned = helpers.len();
+            let (count, first) = helpers
                 .into_iter()
-                .map(|worker| worker.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
-                .fold((0, u64::MAX), |(count, first), (more, other)| {
-                    (count + more, first.min(other))
-                })
+                .map(|helper| helper.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+                .fold(work(), |(count, first), (more, other)| (count + more, first.min(other)));
+            (count, first, spawned)
         });
+        if helpers + 1 < threads && !refused {
+            refused = true;
+            writeln!(
+                progress,
+                "{PROGRAM}: census: the system refused a thread; going on with {}",
+                helpers + 1
+            )?;
+        }
         if count == 0 {
             return Ok(Census {
                 layers,
@@ -597,9 +424,13 @@ pub(crate) fn census(cap: Option<usize>, threads: usize, progress: &mut dyn Writ
         }
         layers.push(count);
         deepest = first;
+        // The old frontier goes first, so that the two never need room at once.
+        drop(frontier);
         frontier = Frontier {
-            counts: next_counts.iter().map(|count| count.load(Relaxed)).collect(),
-            maps: next_maps.iter().map(|bits| bits.load(Relaxed)).collect(),
+            counts: try_collect(rows, "the frontier's counts", |row| next_counts[row].load(Relaxed))?,
+            maps: try_collect(rows * MAP_WORDS, "the frontier map", |word| {
+                next_maps[word].load(Relaxed)
+            })?,
         };
         writeln!(
             progress,
@@ -612,148 +443,4 @@ pub(crate) fn census(cap: Option<usize>, threads: usize, progress: &mut dyn Writ
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::search::LAYER_SIZES;
-    use crate::study::Layers;
-
-    /// A fixed-seed generator (xorshift64*), enough to pick sample ranks.
-    struct Random(u64);
-
-    impl Random {
-        fn below(&mut self, bound: u64) -> u64 {
-            self.0 ^= self.0 >> 12;
-            self.0 ^= self.0 << 25;
-            self.0 ^= self.0 >> 27;
-            (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 11) % bound
-        }
-    }
-
-    #[test]
-    fn ranks_are_lexicographic_bijections() {
-        let ranking = Ranking::new();
-        for (arrangements, places, count) in [
-            (&ranking.separators, SEPARATOR_PLACES, SEPARATOR_ARRANGEMENTS),
-            (&ranking.triangles, TRIANGLE_PLACES, TRIANGLE_ARRANGEMENTS),
-        ] {
-            assert_eq!(arrangements.count(), count);
-            // Every rank: its arrangement has the right pieces, ranks back to itself and comes
-            // after the one before in dictionary order, so the ranks are the arrangements, each once.
-            let mut before: Option<Vec<u8>> = None;
-            for rank in 0..count {
-                let mut pieces = vec![0u8; places];
-                arrangements.unrank(rank, &mut pieces);
-                let mut copies = vec![0u8; arrangements.copies.len()];
-                for &piece in &pieces {
-                    copies[usize::from(piece)] += 1;
-                }
-                assert_eq!(copies, arrangements.copies);
-                assert_eq!(arrangements.rank(&pieces), rank);
-                if let Some(before) = &before {
-                    assert!(*before < pieces, "{before:?} {pieces:?}");
-                }
-                before = Some(pieces);
-            }
-        }
-        assert_eq!(ranking.rank(State::GOAL), {
-            let (separators, triangles) = ranking.split(State::GOAL);
-            separators as u64 * TRIANGLE_ARRANGEMENTS as u64 + triangles as u64
-        });
-        assert_eq!(CONFIGURATIONS, 6_286_896_000);
-    }
-
-    #[test]
-    fn configuration_ranks_round_trip() {
-        let ranking = Ranking::new();
-        let mut random = Random(704);
-        for _ in 0..20_000 {
-            let rank = random.below(CONFIGURATIONS);
-            let state = ranking.unrank(rank);
-            // A configuration of the puzzle: the judge's checks accept its numbers.
-            assert_eq!(State::from_numbers(&state.numbers()), Ok(state));
-            assert_eq!(ranking.rank(state), rank);
-        }
-        for rank in [0, 1, CONFIGURATIONS - 1, ranking.rank(State::GOAL)] {
-            assert_eq!(ranking.rank(ranking.unrank(rank)), rank);
-        }
-        assert_eq!(ranking.unrank(ranking.rank(State::GOAL)), State::GOAL);
-    }
-
-    #[test]
-    fn move_tables_agree_with_state_apply() {
-        let ranking = Ranking::new();
-        let mut random = Random(29);
-        for _ in 0..20_000 {
-            let (separators, triangles) = (
-                random.below(SEPARATOR_ARRANGEMENTS as u64) as usize,
-                random.below(TRIANGLE_ARRANGEMENTS as u64) as usize,
-            );
-            let state = ranking.join(separators, triangles);
-            for (step, &turn) in Move::ALL.iter().enumerate() {
-                let (after_separators, after_triangles) = ranking.apply(step, separators, triangles);
-                assert_eq!(ranking.join(after_separators, after_triangles), state.apply(turn));
-                let back = ranking.apply(inverse_index(step), after_separators, after_triangles);
-                assert_eq!(back, (separators, triangles));
-            }
-        }
-    }
-
-    #[test]
-    fn field_scans_find_exactly_the_equal_fields() {
-        let mut random = Random(3);
-        for _ in 0..1_000 {
-            let word = random.below(u64::MAX);
-            for code in 0..4 {
-                let naive = (0..32)
-                    .filter(|field| (word >> (2 * field)) & 3 == code)
-                    .fold(0, |bits, field| bits | 1 << (2 * field));
-                assert_eq!(fields_equal(word, code), naive);
-            }
-        }
-        assert_eq!(valid_fields(0), u64::MAX);
-        // 113,400 = 3,543 words of 32 and 24 fields.
-        assert_eq!(valid_fields(ROW_WORDS - 1), (1 << 48) - 1);
-    }
-
-    #[test]
-    fn census_to_depth_sixteen_equals_the_sorted_layers() {
-        // The same 1.57 GB table as the whole census; an unoptimised build stops at 10.
-        let depth = if cfg!(debug_assertions) { 10 } else { MAX_MOVES };
-        let mut progress = Vec::new();
-        let census = census(Some(depth), 2, &mut progress).unwrap();
-        // `--stats --depth 16`'s layers: `sorted_layers_match_the_published_counts` checks that
-        // `Layers::count(16)` gives these (not counted again here, it takes seconds).
-        let sizes: Vec<u64> = LAYER_SIZES[..=depth].iter().map(|&size| size as u64).collect();
-        assert_eq!(census.layers, sizes);
-        assert!(!census.complete);
-        // The example is in the deepest layer: the solver needs exactly `depth` moves.
-        match crate::Solver::new().solve(census.deepest) {
-            crate::Answer::Moves(solution) => assert_eq!(solution.moves().len(), depth),
-            other => panic!("{other:?}"),
-        }
-        let progress = String::from_utf8(progress).unwrap();
-        assert_eq!(progress.lines().count(), depth + 1, "{progress}");
-        assert!(progress.starts_with(
-            "colour-hash: census: 6286896000 configurations at 2 bits each, 1571834880 bytes, 2 threads\n"
-        ));
-        assert!(progress.contains("\ncolour-hash: census: depth 3: 34 configurations, 51 within, "));
-        // One thread finds the same.
-        let alone = super::census(Some(6), 1, &mut std::io::sink()).unwrap();
-        assert_eq!(alone.layers, sizes[..=6]);
-    }
-
-    #[test]
-    fn the_published_census_matches_the_live_count() {
-        let layers = census_layers();
-        // The live count, to a depth that takes a moment, and through `LAYER_SIZES` (which
-        // `sorted_layers_match_the_published_counts` checks against the live count to 16) the rest.
-        let live = Layers::count(12);
-        let live: Vec<u64> = live.sizes().iter().map(|&size| size as u64).collect();
-        assert_eq!(layers[..live.len()], live[..]);
-        let published: Vec<u64> = LAYER_SIZES.iter().map(|&size| size as u64).collect();
-        assert_eq!(layers[..=MAX_MOVES], published[..]);
-        assert_eq!(layers.iter().sum::<u64>(), CONFIGURATIONS);
-        assert!(layers.iter().all(|&count| count > 0));
-        assert!(CENSUS_TEXT.contains(&format!("\nmaximum depth {}: ", layers.len() - 1)));
-    }
-}
+mod tests;

@@ -9,6 +9,8 @@
 //! `remove_sorted_agrees_with_a_naive_filter` (below).
 
 use super::MAX_STATS_DEPTH;
+use common::cli::Failure;
+
 use crate::state::{Move, State};
 
 /// The layers of the breadth-first search from the goal, counted to some depth.
@@ -33,22 +35,25 @@ impl Layers {
     /// O(N log N) for the N = 4 · |layer depth − 1| neighbours of the last layer, the sort
     /// dominating; memory 8 bytes for each of those N and for each state of the last three
     /// layers (the README measures the time and the peak at depth 16).
-    pub(crate) fn count(depth: u8) -> Layers {
+    ///
+    /// # Errors
+    /// [`Failure::OutOfMemory`] when a layer's neighbours cannot be allocated.
+    pub(crate) fn count(depth: u8) -> Result<Layers, Failure> {
         let mut previous: Vec<u64> = Vec::new();
         let mut current = vec![State::GOAL.packed()];
         let mut sizes = vec![1];
         for _ in 0..depth {
-            let next = next_layer(&current, &previous);
+            let next = next_layer(&current, &previous)?;
             if next.is_empty() {
                 break;
             }
             sizes.push(next.len());
             previous = std::mem::replace(&mut current, next);
         }
-        Layers {
+        Ok(Layers {
             sizes,
             deepest: State::from_packed(current[0]),
-        }
+        })
     }
 
     /// How many states lie at each distance 0..=depth (fewer entries if the space ended first).
@@ -67,8 +72,9 @@ impl Layers {
 ///
 /// # Complexity
 /// O(N log N) for the N = 4 · |`current`| neighbours.
-fn next_layer(current: &[u64], previous: &[u64]) -> Vec<u64> {
-    let mut next = Vec::with_capacity(current.len() * Move::ALL.len());
+fn next_layer(current: &[u64], previous: &[u64]) -> Result<Vec<u64>, Failure> {
+    let mut next = Vec::new();
+    common::alloc::try_reserve(&mut next, current.len() * Move::ALL.len(), "a layer's neighbours")?;
     for &packed in current {
         next.extend(
             Move::ALL
@@ -80,7 +86,7 @@ fn next_layer(current: &[u64], previous: &[u64]) -> Vec<u64> {
     next.dedup();
     remove_sorted(&mut next, current);
     remove_sorted(&mut next, previous);
-    next
+    Ok(next)
 }
 
 /// The configurations within some depth of the goal with every layer kept, so that any
@@ -115,11 +121,14 @@ impl GoalLayers {
     ///
     /// # Complexity
     /// O(N log N) for each layer added, N = 4 · |the layer before|; the memory of every layer kept.
+    ///
+    /// # Panics
+    /// If a layer cannot be allocated.
     pub fn extend_to(&mut self, depth: u8) {
         while self.depth() < depth.min(MAX_STATS_DEPTH) {
             let count = self.layers.len();
             let previous: &[u64] = if count > 1 { &self.layers[count - 2] } else { &[] };
-            let next = next_layer(&self.layers[count - 1], previous);
+            let next = next_layer(&self.layers[count - 1], previous).expect("memory for a layer");
             self.layers.push(next);
         }
     }
@@ -166,15 +175,15 @@ mod tests {
         // All 17 published layers (33 million configurations) in release builds, as `make test`
         // runs; an unoptimised build stops at 14 to stay quick.
         let depth = if cfg!(debug_assertions) { 14 } else { 16 };
-        let layers = Layers::count(depth);
+        let layers = Layers::count(depth).unwrap();
         assert_eq!(layers.sizes(), &LAYER_SIZES[..=usize::from(depth)]);
         // The solver, built on a hash map instead, puts the deepest state where the layers do.
-        match Solver::new().solve(Layers::count(12).deepest()) {
+        match Solver::new().solve(Layers::count(12).unwrap().deepest()) {
             Answer::Moves(solution) => assert_eq!(solution.moves().len(), 12),
             other => panic!("{other:?}"),
         }
-        assert_eq!(Layers::count(0).sizes(), [1]);
-        assert_eq!(Layers::count(0).deepest(), State::GOAL);
+        assert_eq!(Layers::count(0).unwrap().sizes(), [1]);
+        assert_eq!(Layers::count(0).unwrap().deepest(), State::GOAL);
     }
 
     #[test]
@@ -182,7 +191,7 @@ mod tests {
         let mut kept = GoalLayers::new();
         kept.extend_to(9);
         assert_eq!(kept.depth(), 9);
-        assert_eq!(kept.sizes(), Layers::count(9).sizes());
+        assert_eq!(kept.sizes(), Layers::count(9).unwrap().sizes());
         // Every scramble's distance is what the crate's solver answers, where the layers reach.
         let solver = Solver::new();
         let mut start = GOAL;

@@ -34,3 +34,15 @@ pub(crate) use trace::write_trace;
 
 /// The deepest `--stats --depth` accepts: the judge's limit.
 pub(crate) const MAX_STATS_DEPTH: u8 = crate::state::MAX_MOVES as u8;
+
+impl crate::plain::Plain {
+    /// [`crate::plain::Plain::try_new`] for the callers that cannot go on without the table (the
+    /// tests, the page); here, in the study tier, so that the plain bundle stays within its size.
+    ///
+    /// # Panics
+    /// If the system refuses the memory.
+    #[allow(clippy::new_without_default)] // A default that can panic would hide it.
+    pub fn new() -> crate::plain::Plain {
+        crate::plain::Plain::try_new().expect("memory for the table")
+    }
+}

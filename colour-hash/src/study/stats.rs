@@ -20,8 +20,8 @@ use crate::state::{GOAL, MAX_MOVES};
 ///
 /// # Complexity
 /// As [`Layers::count`].
-pub(crate) fn write_stats(out: &mut impl Write, depth: u8) -> io::Result<()> {
-    let layers = Layers::count(depth);
+pub(crate) fn write_stats(out: &mut impl Write, depth: u8) -> Result<(), Failure> {
+    let layers = Layers::count(depth)?;
     let goal = GOAL.map(|number| number.to_string()).join(" ");
     writeln!(out, "colour-hash: configurations by distance from the goal {goal}")?;
     writeln!(out, "(moves 1-4, searched to depth {depth})")?;
@@ -40,7 +40,8 @@ pub(crate) fn write_stats(out: &mut impl Write, depth: u8) -> io::Result<()> {
         grouped(total as u64),
         grouped(space),
         100.0 * total as f64 / space as f64
-    )
+    )?;
+    Ok(())
 }
 
 /// `--stats --depth all`: runs the census ([`census::census`], on every core) with its progress

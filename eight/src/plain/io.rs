@@ -1,45 +1,81 @@
-//! The judges' input and output in their plain form: read the whole input, take its tiles (the
-//! bytes that are not whitespace), and answer them nine at a time.
+//! The judges' input and output in their plain form: the whole input's tiles (its bytes that are
+//! not whitespace), answered nine at a time.
 //!
 //! - Whitespace is C's `isspace` (space, `\t`, `\n`, `\v`, `\f`, `\r`), a UTF-8 byte-order mark at
 //!   the very start is skipped, and a tile is one byte, `1`..`8` or `x`: `2 3 4 1 5 x 7 6 8`,
 //!   one tile a line and `23415x768` are the same board.
-//! - POJ 1077, HDU 1043 and ZOJ 1217 send boards until the end of the input, one answer line
-//!   each. UVa 652 sends a count N first and separates its answers by an empty line. The input is
-//!   UVa's exactly when its first word is a number N alone on its line (`+3` and `007` count by
-//!   value) and exactly 9·N tiles follow it.
+//! - POJ 1077, HDU 1043 and ZOJ 1217 send boards to the end, an answer line each; UVa 652 sends a
+//!   count N first and an empty line between answers. The input is UVa's exactly when its first
+//!   word is a number N (by value: `+3`, `007`) alone on its line and 9·N tiles follow.
 //! - An answer is the move string, an empty line for the goal, or `unsolvable`.
-//! - A byte that is no tile, a repeated tile or a board cut short is an error: the answers before
-//!   it are printed, then one line on stderr, `eight: error: board N: ...`, and exit status 1.
+//! - A byte that is no tile, a repeated tile or a board cut short: the answers before it, then
+//!   `eight: error: board N: ...` on stderr, and exit status 1.
 
-use std::io::{self, Read, Write};
+use std::io::{self, BufRead, ErrorKind, Write};
 use std::process::ExitCode;
 
-use super::{Table, BLANK};
+use super::{room, Table, BLANK};
 
 /// The program's name, the prefix of its error line.
 pub const PROGRAM: &str = "eight";
 
 /// The program: stdin to stdout, and the error line on stderr.
 pub fn main() -> ExitCode {
-    let mut input = Vec::new();
+    // Room for std's own buffers (stdin's 8 KB) first: refused, one line made without allocating.
+    if Vec::<u8>::new().try_reserve(1 << 16).is_err() {
+        let _ = writeln!(
+            io::stderr(),
+            "{}: error: out of memory: cannot allocate 64 KiB to start",
+            PROGRAM
+        );
+        return ExitCode::FAILURE;
+    }
     let mut answers = String::new();
-    let mut outcome = match io::stdin().read_to_end(&mut input) {
-        Ok(_) => answer_all(&input, &mut answers),
-        Err(error) => Err(format!("i/o: {}", error)),
-    };
-    let mut stdout = io::stdout();
-    if let Err(error) = stdout.write_all(answers.as_bytes()).and_then(|()| stdout.flush()) {
-        outcome = outcome.and(Err(format!("i/o: {}", error)));
+    let mut outcome = read_input().and_then(|input| answer_all(&input, &mut answers));
+    if let Err(error) = output().and_then(|mut stdout| stdout.write_all(answers.as_bytes())) {
+        // A reader that stopped early (`| head -1`) took all it wanted.
+        if error.kind() != ErrorKind::BrokenPipe {
+            outcome = outcome.and(Err(format!("i/o: {error}")));
+        }
     }
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
             // A failing stderr loses the line, not the status.
-            let _ = writeln!(io::stderr(), "{}: error: {}", PROGRAM, message);
+            let _ = writeln!(io::stderr(), "{PROGRAM}: error: {message}");
             ExitCode::FAILURE
         }
     }
+}
+
+/// All of stdin, grown by `try_reserve`, or the error line's words: an endless stream
+/// (`< /dev/zero`) ends at 64 MiB.
+pub fn read_input() -> Result<Vec<u8>, String> {
+    let (mut input, mut stdin) = (Vec::new(), io::stdin().lock());
+    loop {
+        let chunk = stdin.fill_buf().map_err(|error| format!("i/o: {error}"))?;
+        let (count, total) = (chunk.len(), input.len() + chunk.len());
+        if count == 0 {
+            return Ok(input);
+        } else if total > 1 << 26 {
+            return Err(format!("the input is longer than {} bytes", 1 << 26));
+        }
+        room(input.try_reserve(count), "the input")?;
+        input.extend_from_slice(chunk);
+        stdin.consume(count);
+    }
+}
+
+/// stdout as a copy of its descriptor: std's own takes a refused write (`1< /dev/null`) for success.
+#[cfg(unix)]
+fn output() -> io::Result<std::fs::File> {
+    use std::os::fd::AsFd;
+    Ok(std::fs::File::from(io::stdout().as_fd().try_clone_to_owned()?))
+}
+
+#[cfg(not(unix))]
+fn output() -> io::Result<io::Stdout> {
+    Ok(io::stdout())
 }
 
 /// Answers every board of `input`, appending each answer to `answers` as it goes.
@@ -49,7 +85,9 @@ pub fn main() -> ExitCode {
 pub fn answer_all(input: &[u8], answers: &mut String) -> Result<(), String> {
     let input = input.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(input);
     let is_space = |byte: &u8| matches!(*byte, b' ' | b'\t'..=b'\r');
-    let tiles: Vec<u8> = input.iter().copied().filter(|byte| !is_space(byte)).collect();
+    let mut tiles = Vec::new();
+    room(tiles.try_reserve_exact(input.len()), "the tiles")?;
+    tiles.extend(input.iter().copied().filter(|byte| !is_space(byte)));
     // UVa 652's count: the first word, if it is a number alone on its line and 9·N tiles follow.
     let start = input.iter().position(|byte| !is_space(byte)).unwrap_or(input.len());
     let length = input[start..].iter().position(is_space).unwrap_or(input.len() - start);
@@ -68,11 +106,15 @@ pub fn answer_all(input: &[u8], answers: &mut String) -> Result<(), String> {
     let mut table = None;
     for (index, board) in boards.chunks(9).enumerate() {
         let board = read_board(board).map_err(|fault| format!("board {}: {}", index + 1, fault))?;
+        // The table is built at the first board that needs it.
+        if table.is_none() {
+            table = Some(Table::try_build()?);
+        }
+        let table = table.as_ref().expect("built above");
+        room(answers.try_reserve(40), "the answers")?;
         if index > 0 {
             answers.push_str(separator);
         }
-        // The table is built at the first board that needs it.
-        let table = table.get_or_insert_with(Table::build);
         match table.answer(&board) {
             Some(moves) => answers.push_str(&moves),
             None => answers.push_str("unsolvable"),

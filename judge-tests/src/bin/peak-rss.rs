@@ -1,5 +1,6 @@
-//! `peak-rss [--memory-limit-kib N] [--parent PID] OUT PROGRAM [ARGS...]`: runs PROGRAM with this process's
-//! stdin, stdout and stderr, then writes `<peak memory in KiB> <wall time in µs> exit <code>` (or
+//! `peak-rss [--memory-limit-kib N] [--cpu-limit-ms N] [--cgroup DIR] [--parent PID] OUT PROGRAM
+//! [ARGS...]`: runs PROGRAM with this process's stdin, stdout and stderr, then writes
+//! `<peak memory in KiB> <wall time in µs> <CPU time in µs> <cgroup|proc> exit <code>` (or
 //! `signal <number>`) to the file OUT and exits with PROGRAM's status (128 + the signal number for
 //! a signal).
 //!
@@ -27,11 +28,24 @@
 //!   faster than the polling cannot take the machine's memory; the slack is for what programs
 //!   reserve without touching (thread stacks, allocator arenas, interpreters).
 //!
+//! - The memfds and tmpfs files any process of the tree holds open count in that total, each
+//!   file once by its allocated blocks (pages no resident set shows), and a tmpfs file seen once
+//!   counts while it exists; after the run the `/dev/shm` files the tree held are removed.
+//! - With `--cgroup DIR` (a cgroup v2 parent `judge` prepared: `judge_tests::runner::cgroup`)
+//!   and a memory limit, this process makes `DIR/run-<its id>` with `memory.max` just above N,
+//!   enters it, then starts PROGRAM inside: the kernel's `memory.peak` counts every page of the
+//!   tree and is the peak (an OOM kill there counts as over the limit). Its own OOM score is
+//!   lowered so the kernel kills the program, not it. The report names the mode: `cgroup`, or
+//!   `proc` when no cgroup could be made.
+//! - With `--cpu-limit-ms N`, the tree's CPU time (what was reaped, from `getrusage`, and the
+//!   living processes' own, from `/proc/<pid>/stat`) is looked at every few milliseconds and the
+//!   tree killed past N; the report gives the CPU time of the whole tree.
+//!
 //! Errors of its own (bad arguments, PROGRAM cannot start, the limit cannot be set) are one
 //! stderr line, `error <message>` written to OUT when it can be (so that `judge` reports them as
 //! its own failure, never the program's), and exit status 125.
 
-use judge_tests::runner::tree;
+use judge_tests::runner::{cgroup, tree};
 use nix::errno::Errno;
 use nix::sys::prctl;
 use nix::sys::resource::{getrusage, setrlimit, Resource, UsageWho};
@@ -41,13 +55,14 @@ use nix::unistd::{getppid, Pid};
 use std::ffi::OsString;
 use std::io::{self, Write};
 use std::os::unix::process::CommandExt;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 use std::sync::Mutex;
 use std::thread;
 use std::time::{Duration, Instant};
 
-const USAGE: &str = "usage: peak-rss [--memory-limit-kib N] [--parent PID] OUT PROGRAM [ARGS...]";
+const USAGE: &str =
+    "usage: peak-rss [--memory-limit-kib N] [--cpu-limit-ms N] [--cgroup DIR] [--parent PID] OUT PROGRAM [ARGS...]";
 
 /// How often the watch looks whether the parent is still there: the longest the tree outlives it.
 const PARENT_WATCH: Duration = Duration::from_millis(10);
@@ -56,8 +71,14 @@ const PARENT_WATCH: Duration = Duration::from_millis(10);
 /// written after the watch has removed it.
 static REPORT: Mutex<()> = Mutex::new(());
 
-/// How many memory polls (one a millisecond) share one scan of `/proc` for the tree's members.
+/// How many polls (one a millisecond with a memory limit, one every [`CPU_WATCH_MS`] without)
+/// share one scan of `/proc` for the tree's members.
 const SCAN_EVERY: u32 = 10;
+
+/// How often, in milliseconds, the CPU time of a tree without a memory limit is looked at (and
+/// whether the program ended): the most it can run past its CPU limit, and a few dozen
+/// `/proc` reads each time.
+const CPU_WATCH_MS: u64 = 10;
 
 /// How long the final clean-up keeps killing a tree that will not die (a process stuck in the
 /// kernel) before it gives up and reports anyway.
@@ -95,55 +116,221 @@ fn reap(program: Pid, ending: &mut Option<Ending>) -> io::Result<bool> {
     }
 }
 
-/// Waits for the program, reaping the orphans that end meanwhile; with a limit, polls the tree's
-/// memory every millisecond and kills the whole tree once it passes `limit` KiB. Returns the
-/// program's ending and the largest tree total seen.
-fn wait_for(program: Pid, limit: Option<u64>) -> io::Result<(Ending, u64)> {
+/// What [`wait_for`] watches and enforces while the program runs.
+struct Watch {
+    /// The memory limit in KiB, if any.
+    limit_kib: Option<u64>,
+    /// The CPU-time limit (user + system of the whole tree), if any.
+    cpu_limit: Option<Duration>,
+    /// The mount points of the tmpfs file systems, whose files the tree holds count as memory.
+    tmpfs: Vec<PathBuf>,
+    /// The program's own cgroup, whose `memory.peak` counts everything (see [`Cgroup`]).
+    cgroup: Option<Cgroup>,
+}
+
+/// What [`wait_for`] saw: the program's ending, the largest tree total in KiB (the resident
+/// sets and the hidden files together), and the hidden files the tree held.
+struct Watched {
+    ending: Ending,
+    most_kib: u64,
+    hidden: Vec<tree::HiddenFile>,
+}
+
+/// The CPU time (user + system) of every child this process has reaped, and theirs.
+fn reaped_cpu() -> Duration {
+    getrusage(UsageWho::RUSAGE_CHILDREN).map_or(Duration::ZERO, |usage| {
+        let time =
+            |t: nix::sys::time::TimeVal| Duration::new(t.tv_sec().max(0) as u64, t.tv_usec().max(0) as u32 * 1000);
+        time(usage.user_time()) + time(usage.system_time())
+    })
+}
+
+/// The CPU time of the whole tree: what was reaped, and what each of `members` (the tree as
+/// last scanned) has used, its reaped children with it. A process started since the scan counts
+/// from the next one, or once it is reaped.
+fn tree_cpu(members: &[i32], ticks_per_second: u64) -> Duration {
+    let ticks: u64 = members.iter().filter_map(|&pid| tree::cpu_ticks(pid)).sum();
+    reaped_cpu() + Duration::from_millis(ticks.saturating_mul(1000) / ticks_per_second.max(1))
+}
+
+/// Waits for the program, reaping the orphans that end meanwhile. With a memory limit, polls the
+/// tree's memory every millisecond (each process's PSS, and the memfds and tmpfs files any of
+/// them holds, each file once) and kills the whole tree once it passes the limit; with a CPU
+/// limit, kills the tree once its CPU time passes it (looked at every few milliseconds).
+fn wait_for(program: Pid, watch: &Watch) -> io::Result<Watched> {
     let me = std::process::id() as i32;
     let mut most = 0;
     let mut ending = None;
+    let mut hidden: Vec<tree::HiddenFile> = Vec::new();
+    // `/proc` counts in USER_HZ, which is 100 on every architecture this runs on (x86, ARM,
+    // RISC-V); only Alpha and IA-64 differ.
+    let ticks_per_second = 100;
     // The tree's members, from a scan of /proc every few polls (the scan costs more than reading
     // the members' memory); a process started meanwhile is counted from the next scan.
     let mut members: Vec<i32> = Vec::new();
     let mut polls = 0u32;
     loop {
-        match limit {
+        if watch.limit_kib.is_none() && watch.cpu_limit.is_none() {
             // Without a limit, a blocking wait: the wall time stays exact.
-            None => match waitpid(Pid::from_raw(-1), None) {
+            match waitpid(Pid::from_raw(-1), None) {
                 Ok(WaitStatus::Exited(pid, code)) if pid == program => ending = Some(Ending::Exit(code)),
                 Ok(WaitStatus::Signaled(pid, signal, _)) if pid == program => {
                     ending = Some(Ending::Signal(signal as i32))
                 }
                 Ok(_) | Err(Errno::EINTR) => {}
                 Err(error) => return Err(error.into()),
-            },
-            Some(limit) => {
-                if !reap(program, &mut ending)? && ending.is_none() {
-                    return Err(io::Error::new(io::ErrorKind::Other, "the program was reaped elsewhere"));
+            }
+        } else {
+            if !reap(program, &mut ending)? && ending.is_none() {
+                return Err(io::Error::new(io::ErrorKind::Other, "the program was reaped elsewhere"));
+            }
+            if ending.is_none() {
+                let polled = Instant::now();
+                if polls % SCAN_EVERY == 0 {
+                    members = tree::descendants(me)
+                        .into_iter()
+                        .filter(|process| !process.zombie)
+                        .map(|process| process.pid)
+                        .collect();
                 }
-                if ending.is_none() {
-                    let polled = Instant::now();
-                    if polls % SCAN_EVERY == 0 {
-                        members = tree::descendants(me)
-                            .into_iter()
-                            .filter(|process| !process.zombie)
-                            .map(|process| process.pid)
-                            .collect();
+                // Without a memory limit a poll comes every few milliseconds, with one every
+                // millisecond: the CPU time is looked at every few milliseconds either way.
+                let cpu_due = watch.limit_kib.is_none() || polls % SCAN_EVERY == 0;
+                if let (Some(limit), true) = (watch.cpu_limit, cpu_due) {
+                    if tree_cpu(&members, ticks_per_second) > limit {
+                        tree::kill_descendants(me, Duration::ZERO);
                     }
-                    polls = polls.wrapping_add(1);
-                    let total: u64 = members.iter().filter_map(|&pid| tree::memory_kib(pid)).sum();
+                }
+                polls = polls.wrapping_add(1);
+                // Found in every mode, with a memory limit or without: what the tree left in
+                // /dev/shm is removed after the run, and a memfd shows in the peak.
+                for &pid in &members {
+                    tree::hidden_files(pid, &watch.tmpfs, &mut hidden);
+                }
+                if watch.limit_kib.is_none() {
+                    most = most.max(hidden.iter().map(|file| file.kib).sum::<u64>());
+                }
+                if let Some(limit) = watch.limit_kib {
+                    let total = match &watch.cgroup {
+                        // The kernel counts every page, and `memory.max` stops the tree itself.
+                        Some(cgroup) => cgroup.current_kib(),
+                        None => {
+                            let resident: u64 = members.iter().filter_map(|&pid| tree::memory_kib(pid)).sum();
+                            // A closed file on a tmpfs still holds its pages while it exists.
+                            for file in &mut hidden {
+                                if let Some(path) = &file.path {
+                                    file.kib = held_kib(path, file.id);
+                                }
+                            }
+                            resident + hidden.iter().map(|file| file.kib).sum::<u64>()
+                        }
+                    };
                     most = most.max(total);
                     if total > limit {
                         tree::kill_descendants(me, Duration::ZERO);
                     }
-                    // On a machine with many processes a poll is slow: sleep at least as long as
-                    // it took, so that the watch takes at most half a core.
-                    thread::sleep(polled.elapsed().max(Duration::from_millis(1)));
                 }
+                // On a machine with many processes a poll is slow: sleep at least as long as
+                // it took, so that the watch takes at most half a core.
+                let pause = if watch.limit_kib.is_some() { 1 } else { CPU_WATCH_MS };
+                thread::sleep(polled.elapsed().max(Duration::from_millis(pause)));
             }
         }
         if let Some(ending) = ending {
-            return Ok((ending, most));
+            return Ok(Watched {
+                ending,
+                most_kib: most,
+                hidden,
+            });
+        }
+    }
+}
+
+/// The KiB the file at `path` holds if it is still the file `id` (device, inode); 0 once it is
+/// gone or replaced.
+fn held_kib(path: &Path, id: (u64, u64)) -> u64 {
+    use std::os::unix::fs::MetadataExt;
+    match std::fs::symlink_metadata(path) {
+        Ok(meta) if (meta.dev(), meta.ino()) == id => meta.blocks() / 2,
+        _ => 0,
+    }
+}
+
+/// Removes the files on `/dev/shm` that the program's tree held and left behind (the run's
+/// memory must not outlive it); other tmpfs files are the user's to keep.
+fn remove_left_in_shm(hidden: &[tree::HiddenFile]) {
+    for file in hidden {
+        if let Some(path) = file.path.as_deref().filter(|path| path.starts_with("/dev/shm")) {
+            if held_kib(path, file.id) > 0 || std::fs::symlink_metadata(path).is_ok() {
+                let _ = std::fs::remove_file(path);
+            }
+        }
+    }
+}
+
+/// A cgroup v2 of the program's own (`<parent>/run-<supervisor's id>`), made where `judge` found
+/// one it may use (see `judge_tests::runner`): its `memory.max` is the limit and its
+/// `memory.peak` the peak, which count every page the program's tree causes, memfds and tmpfs
+/// files included, as real judges' sandboxes count.
+struct Cgroup {
+    dir: PathBuf,
+}
+
+impl Cgroup {
+    /// Makes the cgroup under `parent` with `limit_kib` as its `memory.max` (and no swap);
+    /// `None` if the kernel refuses any of it (then memory is counted from `/proc`).
+    fn make(parent: &Path, limit_kib: u64) -> Option<Cgroup> {
+        let dir = parent.join(format!("run-{}", std::process::id()));
+        std::fs::create_dir(&dir).ok()?;
+        let cgroup = Cgroup { dir };
+        // A little over the limit: the peak then shows the overrun, and the verdict is MLE.
+        let max = limit_kib.saturating_add(1024).saturating_mul(1024);
+        let made = std::fs::write(cgroup.dir.join("memory.max"), max.to_string()).is_ok()
+            && cgroup.dir.join("memory.peak").exists();
+        let _ = std::fs::write(cgroup.dir.join("memory.swap.max"), "0");
+        made.then_some(cgroup)
+    }
+
+    /// A `memory.*` file's first number, in KiB.
+    fn read_kib(&self, name: &str) -> u64 {
+        let text = std::fs::read_to_string(self.dir.join(name)).unwrap_or_default();
+        text.split_whitespace()
+            .next()
+            .and_then(|n| n.parse::<u64>().ok())
+            .unwrap_or(0)
+            / 1024
+    }
+
+    fn current_kib(&self) -> u64 {
+        self.read_kib("memory.current")
+    }
+
+    /// The peak of the program's whole tree, in KiB; over the limit when the kernel's OOM
+    /// killer stopped it at `memory.max`.
+    fn peak_kib(&self, limit_kib: u64) -> u64 {
+        let events = std::fs::read_to_string(self.dir.join("memory.events")).unwrap_or_default();
+        let killed = events
+            .lines()
+            .any(|line| line.strip_prefix("oom_kill ").is_some_and(|n| n.trim() != "0"));
+        let peak = self.read_kib("memory.peak");
+        if killed {
+            peak.max(limit_kib + 1)
+        } else {
+            peak
+        }
+    }
+}
+
+impl Drop for Cgroup {
+    fn drop(&mut self) {
+        // Every process is gone by now (killed and reaped); a cgroup still charged with tmpfs
+        // pages is removed all the same (the kernel keeps it until they are freed).
+        let _ = std::fs::write(self.dir.join("cgroup.kill"), "1");
+        for _ in 0..100 {
+            if std::fs::remove_dir(&self.dir).is_ok() {
+                return;
+            }
+            thread::sleep(Duration::from_millis(1));
         }
     }
 }
@@ -189,18 +376,26 @@ fn main() -> ExitCode {
         return ExitCode::SUCCESS;
     }
     let mut limit_kib = None;
+    let mut cpu_limit = None;
     let mut parent = None;
+    let mut cgroup_parent = None;
+    const FLAGS: [&str; 4] = ["--memory-limit-kib", "--cpu-limit-ms", "--parent", "--cgroup"];
     while let Some(flag) = args
         .first()
-        .filter(|arg| *arg == "--memory-limit-kib" || *arg == "--parent")
+        .filter(|arg| FLAGS.iter().any(|flag| *arg == *flag))
         .cloned()
     {
         let value = args.get(1).cloned().unwrap_or_default();
+        if flag == "--cgroup" {
+            cgroup_parent = Some(PathBuf::from(value));
+            args.drain(..2);
+            continue;
+        }
         let number = value
             .to_str()
             .and_then(|text| text.parse::<u64>().ok())
             .filter(|&n| n > 0);
-        let Some(number) = number.filter(|&n| flag == "--memory-limit-kib" || i32::try_from(n).is_ok()) else {
+        let Some(number) = number.filter(|&n| flag != "--parent" || i32::try_from(n).is_ok()) else {
             let report = args.get(2);
             let what = if flag == "--parent" {
                 "a process id"
@@ -218,6 +413,8 @@ fn main() -> ExitCode {
         };
         if flag == "--parent" {
             parent = Some(number as i32);
+        } else if flag == "--cpu-limit-ms" {
+            cpu_limit = Some(Duration::from_millis(number));
         } else {
             limit_kib = Some(number);
         }
@@ -246,9 +443,31 @@ fn main() -> ExitCode {
             return fail(Some(report), &format!("cannot cap the address space: {error}"));
         }
     }
+    // The program's cgroup: this process enters it first, so that the program and everything
+    // it starts are born inside (what this process had charged before stays outside).
+    let home = cgroup::own();
+    let cgroup = match (limit_kib, &cgroup_parent) {
+        (Some(kib), Some(parent)) => Cgroup::make(parent, kib)
+            .filter(|made| std::fs::write(made.dir.join("cgroup.procs"), std::process::id().to_string()).is_ok()),
+        _ => None,
+    };
+    let mode = if cgroup.is_some() { "cgroup" } else { "proc" };
+    let watch = Watch {
+        limit_kib,
+        cpu_limit,
+        tmpfs: tree::tmpfs_mounts(),
+        cgroup,
+    };
     let start = Instant::now();
     let program = match Command::new(&args[1]).args(&args[2..]).process_group(0).spawn() {
-        Ok(child) => Pid::from_raw(child.id() as i32),
+        Ok(child) => {
+            if watch.cgroup.is_some() {
+                // At `memory.max` the kernel kills the largest process of the cgroup; never this
+                // one, which must report (set after the program started: it would inherit it).
+                let _ = std::fs::write("/proc/self/oom_score_adj", "-1000");
+            }
+            Pid::from_raw(child.id() as i32)
+        }
         Err(error) => {
             let why = format!("cannot run {}: {error}", judge_oracle::escape(&args[1]));
             let status = fail(None, &why);
@@ -263,27 +482,37 @@ fn main() -> ExitCode {
             return status;
         }
     };
-    let waited = wait_for(program, limit_kib);
+    let waited = wait_for(program, &watch);
     let wall = start.elapsed();
     let cleaned = clean_up();
-    let (ending, tree_peak_kib) = match waited.and_then(|waited| cleaned.map(|()| waited)) {
+    let watched = match waited.and_then(|waited| cleaned.map(|()| waited)) {
         Ok(waited) => waited,
         Err(error) => return fail(Some(report), &format!("cannot wait for the program: {error}")),
     };
-    let peak_kib = getrusage(UsageWho::RUSAGE_CHILDREN)
+    remove_left_in_shm(&watched.hidden);
+    let cpu = reaped_cpu();
+    let mut peak_kib = getrusage(UsageWho::RUSAGE_CHILDREN)
         .map(|usage| usage.max_rss())
         .unwrap_or(-1)
-        .max(tree_peak_kib as i64);
-    let text = match ending {
+        .max(watched.most_kib as i64);
+    if let (Some(cgroup), Some(kib)) = (&watch.cgroup, limit_kib) {
+        peak_kib = peak_kib.max(cgroup.peak_kib(kib) as i64);
+        // Out again, so that the cgroup can be removed.
+        if let Some(home) = &home {
+            let _ = std::fs::write(home.join("cgroup.procs"), std::process::id().to_string());
+        }
+    }
+    drop(watch);
+    let text = match watched.ending {
         Ending::Exit(code) => format!("exit {code}"),
         Ending::Signal(signal) => format!("signal {signal}"),
     };
-    let line = format!("{peak_kib} {} {text}\n", wall.as_micros());
+    let line = format!("{peak_kib} {} {} {mode} {text}\n", wall.as_micros(), cpu.as_micros());
     let _held = REPORT.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
     if let Err(error) = std::fs::write(report, line) {
         return fail(None, &format!("cannot write {}: {error}", judge_oracle::escape(report)));
     }
-    match ending {
+    match watched.ending {
         Ending::Exit(code) => ExitCode::from(code as u8),
         Ending::Signal(signal) => ExitCode::from(128u8.wrapping_add(signal as u8)),
     }

@@ -41,7 +41,7 @@ pub fn plain_bundle(root: &Path, puzzle: &str) -> Result<Bundle, String> {
     let plain_path = src.join("plain.rs");
     let pasted = paste(&plain_path, &src.join("plain"))?;
     let program = format!(
-        "{}\n\n/// The judge program: stdin to stdout ([`io::main`]).\nfn main() -> std::process::ExitCode {{\n    io::main()\n}}\n",
+        "{}\n\n/// The judge program ([`io::main`]).\nfn main() -> std::process::ExitCode {{\n    io::main()\n}}\n",
         pasted.trim_end()
     );
     // Tabs as in the fast bundle: a quarter of the file would be indentation.
@@ -66,8 +66,8 @@ pub fn plain_bundle(root: &Path, puzzle: &str) -> Result<Bundle, String> {
         ));
     }
     let header = format!(
-        "// {puzzle}-plain.rs: the plain program, std only. Made by `make bundle` from {puzzle}/src/plain.rs\n\
-         // and plain/: edit those. Build: rustc --edition 2021 -O -o {puzzle}-plain {puzzle}-plain.rs\n\n"
+        "// Made by `make bundle` from {puzzle}/src/plain.rs and plain/ (edit those); std only.\n\
+         // Build: rustc -O {puzzle}-plain.rs\n\n"
     );
     Ok(Bundle {
         puzzle: format!("{puzzle}-plain"),
@@ -92,7 +92,7 @@ fn paste(path: &Path, dir: &Path) -> Result<String, String> {
             if module.content.is_none() {
                 let name = module.ident.to_string();
                 let inner = paste(&dir.join(format!("{name}.rs")), &dir.join(&name))?;
-                edits.push((lines, Some(format!("mod {name} {{\n{}\n}}", inner.trim_end()))));
+                edits.push((lines, Some(format!("mod {name} {{\n{}\n}}", indented(&inner)?))));
             }
         }
     }
@@ -101,6 +101,32 @@ fn paste(path: &Path, dir: &Path) -> Result<String, String> {
         lines.splice(range.first - 1..range.last, replacement);
     }
     Ok(lines.join("\n") + "\n")
+}
+
+/// `text`, a module's source, one level deeper (four spaces on each line that is not empty), as
+/// it reads inside `mod x { ... }`: the tab indentation of the bundle then takes that level off
+/// again (`indent_with_tabs`), so every line keeps its own indentation, bodies included.
+///
+/// # Errors
+/// If indenting would change a token (a string literal that spans lines).
+fn indented(text: &str) -> Result<String, String> {
+    let deeper: Vec<String> = text
+        .trim_end()
+        .lines()
+        .map(|line| {
+            if line.is_empty() {
+                String::new()
+            } else {
+                format!("    {line}")
+            }
+        })
+        .collect();
+    let deeper = deeper.join("\n");
+    let tokens = |text: &str| syn::parse_file(text).map(|file| file.to_token_stream().to_string());
+    match (tokens(text), tokens(&deeper)) {
+        (Ok(before), Ok(after)) if before == after => Ok(deeper),
+        _ => Err("a pasted module has a string literal that spans lines: it cannot be indented".to_string()),
+    }
 }
 
 /// The first and last line (from 1) of an item, its doc comments and attributes included.
@@ -234,6 +260,7 @@ mod tests {
             "/// The answer.",
             "\t// Six times seven.",
             "mod io {\n//! Reading and writing.",
+            "pub fn main() -> ExitCode {\n\tprintln!",
             "fn main() -> std::process::ExitCode {\n\tio::main()\n}",
         ] {
             assert!(source.contains(kept), "'{kept}' not in\n{source}");
@@ -266,5 +293,35 @@ mod tests {
         let refused = plain_bundle(&root, "toy").unwrap_err();
         assert!(refused.contains("reads differently under some edition"), "{refused}");
         fs::remove_dir_all(&root).unwrap();
+    }
+
+    #[test]
+    fn the_plain_bundles_link_only_to_what_they_hold() {
+        // Every intra-doc link names an item the bundle defines or imports, and no comment points
+        // at a test, which the bundle leaves out.
+        let root = crate::workspace_root();
+        for puzzle in ["msquare", "eight", "colour-hash"] {
+            let source = plain_bundle(&root, puzzle).unwrap().source;
+            for link in source.split("[`").skip(1).filter_map(|rest| rest.split_once("`]")) {
+                let name = link.0.rsplit("::").next().unwrap();
+                let defined = ["fn", "struct", "enum", "const", "static", "type", "mod", "trait"]
+                    .iter()
+                    .any(|kind| source.contains(&format!("{kind} {name}")));
+                let imported = source
+                    .lines()
+                    .any(|line| line.trim_start().starts_with("use ") && line.contains(name));
+                assert!(
+                    defined || imported,
+                    "{puzzle}-plain links to `{}`, which it does not hold",
+                    link.0
+                );
+            }
+            for line in source.lines().filter(|line| line.trim_start().starts_with("//")) {
+                assert!(
+                    !line.contains("unit test") && !line.contains("test `"),
+                    "{puzzle}-plain: {line}"
+                );
+            }
+        }
     }
 }

@@ -147,6 +147,76 @@ pub fn tree_memory_kib(root: i32) -> u64 {
         .sum()
 }
 
+/// The CPU time process `pid` has used, and its reaped children with it, in clock ticks (user +
+/// system: fields 14 to 17 of `/proc/<pid>/stat`); `None` if it is gone.
+pub fn cpu_ticks(pid: i32) -> Option<u64> {
+    let stat = fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // After `) `: state is field 3, utime field 14, so utime is the 12th after the name.
+    let fields: Vec<&str> = stat[stat.rfind(')')? + 1..].split_ascii_whitespace().collect();
+    fields.get(11..15)?.iter().map(|field| field.parse::<u64>().ok()).sum()
+}
+
+/// A file whose pages belong to no process's resident set unless it is mapped: a memfd
+/// (`memfd_create`) or a file on a tmpfs (`/dev/shm`), found held open by a process.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HiddenFile {
+    /// Device and inode: the same file held by several processes counts once.
+    pub id: (u64, u64),
+    /// Where it is on a tmpfs, for removal; `None` for a memfd (it has no path) or an unlinked file.
+    pub path: Option<std::path::PathBuf>,
+    /// The memory it holds in KiB (its allocated blocks, not its length: a sparse file holds less).
+    pub kib: u64,
+}
+
+/// The memfds and tmpfs files process `pid` holds open (`/proc/<pid>/fd`), each once, added to
+/// `found` (already found ones are updated: a file grows). `tmpfs` lists the mount points of
+/// tmpfs file systems (see [`tmpfs_mounts`]).
+///
+/// # Complexity
+/// One `readlink` and one `stat` per open descriptor.
+pub fn hidden_files(pid: i32, tmpfs: &[std::path::PathBuf], found: &mut Vec<HiddenFile>) {
+    use std::os::unix::fs::MetadataExt;
+    let Ok(fds) = fs::read_dir(format!("/proc/{pid}/fd")) else {
+        return;
+    };
+    for fd in fds.flatten() {
+        let Ok(target) = fs::read_link(fd.path()) else { continue };
+        let memfd = std::os::unix::ffi::OsStrExt::as_bytes(target.as_os_str()).starts_with(b"/memfd:");
+        let on_tmpfs = !memfd && tmpfs.iter().any(|mount| target.starts_with(mount));
+        if !memfd && !on_tmpfs {
+            continue;
+        }
+        // `stat` through the descriptor's link reaches the file even when it has no path.
+        let Ok(meta) = fs::metadata(fd.path()) else { continue };
+        if !meta.is_file() {
+            continue;
+        }
+        let id = (meta.dev(), meta.ino());
+        let kib = meta.blocks() / 2;
+        let unlinked = std::os::unix::ffi::OsStrExt::as_bytes(target.as_os_str()).ends_with(b" (deleted)");
+        let path = (on_tmpfs && !unlinked).then_some(target);
+        match found.iter_mut().find(|file| file.id == id) {
+            Some(file) => file.kib = kib,
+            None => found.push(HiddenFile { id, path, kib }),
+        }
+    }
+}
+
+/// The mount points of the tmpfs file systems (`/dev/shm`, often `/run`, sometimes `/tmp`), from
+/// `/proc/self/mounts`; pages of files there are memory.
+pub fn tmpfs_mounts() -> Vec<std::path::PathBuf> {
+    let mounts = fs::read_to_string("/proc/self/mounts").unwrap_or_default();
+    mounts
+        .lines()
+        .filter_map(|line| {
+            let mut fields = line.split_ascii_whitespace();
+            let (point, kind) = (fields.nth(1)?, fields.next()?);
+            // `\040` and the like: the kernel escapes spaces in mount points.
+            (kind == "tmpfs" && !point.contains('\\')).then(|| std::path::PathBuf::from(point))
+        })
+        .collect()
+}
+
 /// Sends SIGKILL to every living descendant of `root`, again and again (a process may fork
 /// between the scan and the kill) until none is left alive or `patience` has passed; `true` if
 /// none is left. Zombies are left for their parent (or the subreaper) to reap.
@@ -188,5 +258,29 @@ mod tests {
         assert!(descendants(parent).iter().any(|process| process.pid == me));
         assert!(memory_kib(me).is_some_and(|kib| kib > 0));
         assert!(!descendants(me).iter().any(|process| process.pid == me));
+        assert!(cpu_ticks(me).is_some());
+    }
+
+    #[test]
+    fn a_memfd_held_open_is_found_with_its_size() {
+        // `/proc/self/fd` of a child that holds a 4 MiB memfd: python3 is on every machine that
+        // runs these tests (the stress tests' generators use it).
+        let mut child = std::process::Command::new("python3")
+            .args([
+                "-c",
+                "import os,sys\nfd=os.memfd_create('hoard')\nos.write(fd,b'x'*(4<<20))\nprint(1,flush=True)\nsys.stdin.read()",
+            ])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut line = String::new();
+        std::io::BufRead::read_line(&mut std::io::BufReader::new(child.stdout.take().unwrap()), &mut line).unwrap();
+        let mut found = Vec::new();
+        hidden_files(child.id() as i32, &tmpfs_mounts(), &mut found);
+        drop(child.stdin.take());
+        child.wait().unwrap();
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(found[0].kib >= 4096 && found[0].path.is_none(), "{found:?}");
     }
 }

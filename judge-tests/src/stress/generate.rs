@@ -1,6 +1,10 @@
 //! The built-in generator: seeded cases that cover every answer length and kind, small ones
 //! first, in batches laid out as the puzzle's judges lay out their data.
 //!
+//! **Opening.** A growing run's first cases are one of each answer class ([`Generator::opening`]):
+//! the goal, a case with no answer, the farthest, one move; a program wrong on any of them fails
+//! within the first ten cases, in every layout (POJ's one board an input included).
+//!
 //! **Growing.** The kinds are ordered by size (the distance from the goal, then the cases with no
 //! answer of that kind). As property-based testers grow the size of their cases, the first half of
 //! a run (its ramp) draws case `i`'s kind among the first ⌈(i + 1)·k / ramp⌉ of the k kinds, so the
@@ -113,10 +117,26 @@ impl Generator {
         }
     }
 
+    /// The kinds a growing run opens with, before its ramp: each answer class a judge's data
+    /// hold and a solution is most often wrong on, so that a program that loops on an unsolvable
+    /// board or prints nothing for a solved one fails within the first few cases: the goal, a
+    /// case with no answer (eight's unsolvable board, Colour Hash's distance-17 trap), the
+    /// farthest cases (eight 31, msquare 22, Colour Hash 16), and one move.
+    pub fn opening(&self) -> &'static [usize] {
+        match self.puzzle.as_str() {
+            "eight" => &[0, 32, 31, 1],
+            "colour-hash" => &[0, 17, 16, 1],
+            _ => &[0, 22, 1],
+        }
+    }
+
     /// The next case.
     pub fn item(&mut self) -> Item {
         let kinds = self.kinds();
-        let kind = if self.next < self.ramp {
+        let opening = self.opening();
+        let kind = if self.ramp > 0 && self.next < opening.len() {
+            opening[self.next]
+        } else if self.next < self.ramp {
             let reach = ((self.next + 1) * kinds + self.ramp - 1) / self.ramp;
             self.rng.below(reach.min(kinds))
         } else {
@@ -314,14 +334,35 @@ mod tests {
                 _ => panic!("a target"),
             })
             .collect();
-        // The first cases are near the goal, every distance is drawn, the small ones most.
-        assert!(distances[..10].iter().all(|&distance| distance <= 2), "{distances:?}");
+        // The run opens with the goal, the farthest and one move; then the cases are near the
+        // goal, every distance is drawn, the small ones most.
+        assert_eq!(distances[..3], [0, 22, 1]);
+        assert!(distances[3..10].iter().all(|&distance| distance <= 2), "{distances:?}");
         let count = |distance: usize| distances.iter().filter(|&&d| d == distance).count();
         assert!((0..=22).all(|distance| count(distance) > 0), "{distances:?}");
         assert!(count(3) > count(20), "{distances:?}");
         // Without --whitespace hostile, every Colour Hash case is a configuration of the puzzle.
         let mut plain = Generator::new("colour-hash", 4).unwrap().growing(100);
         assert!((0..100).all(|_| plain.item().is_the_puzzles()));
+    }
+
+    #[test]
+    fn a_growing_run_opens_with_every_answer_class() {
+        let mut eight = Generator::new("eight", 9).unwrap().growing(1000);
+        let first: Vec<Option<usize>> = (0..4)
+            .map(|_| match eight.item() {
+                Item::Board(board) => eight::distances().get(&board).map(usize::from),
+                _ => panic!("a board"),
+            })
+            .collect();
+        assert_eq!(first, [Some(0), None, Some(31), Some(1)]);
+        // In POJ's layout too: one board an input, the unsolvable one second.
+        let mut poj = Generator::new("eight", 9).unwrap().growing(1000);
+        let second = (0..2).map(|_| poj.batch(1000, Some(Format::Poj))).last().unwrap();
+        assert_eq!(second.items[0].distance(), None);
+        let mut colour_hash = Generator::new("colour-hash", 9).unwrap().growing(1000);
+        let lengths: Vec<Option<usize>> = (0..4).map(|_| colour_hash.item().distance()).collect();
+        assert_eq!(lengths, [Some(0), None, Some(16), Some(1)]);
     }
 
     #[test]

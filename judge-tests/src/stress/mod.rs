@@ -35,7 +35,7 @@ use judge_oracle::rng::Rng;
 use std::collections::HashSet;
 use std::fmt;
 use std::io::{self, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
@@ -66,6 +66,8 @@ pub struct Options {
     pub generator: Option<String>,
     /// How many programs run at once.
     pub jobs: usize,
+    /// `--judge NAME`: the real judge whose layout, limits and checker level the run takes.
+    pub preset: Option<&'static crate::run::judges::Preset>,
 }
 
 /// Why `judge stress` could not go on.
@@ -105,6 +107,11 @@ pub struct FailedRun {
     pub received: Vec<u8>,
     /// The last lines of what it wrote to stderr, at most 4 KB, when it crashed.
     pub stderr: Option<String>,
+    /// How it ended when it ended with an error (`exit 1`, `SIGSEGV`): an RE.
+    pub exit: Option<String>,
+    /// What the failure is ([`crate::cause::cause_of`]): the shrinker keeps a smaller input only
+    /// if it fails with the same.
+    pub cause: String,
 }
 
 /// Runs the command on one batch; `None` if the output is accepted.
@@ -121,6 +128,7 @@ pub fn try_batch(options: &Options, batch: &Batch) -> io::Result<Option<FailedRu
     };
     let run = runner::run_with(&mut command, &input, &limits)?;
     let mut stderr = None;
+    let mut exit = None;
     let (kind, verdict) = if run.timed_out {
         ("TLE", format!("TLE after {} ms", options.time_limit.as_millis()))
     } else if run.memory_limit_exceeded {
@@ -133,6 +141,7 @@ pub fn try_batch(options: &Options, batch: &Batch) -> io::Result<Option<FailedRu
         let last = tail.lines().last().unwrap_or_default().to_string();
         let how = run.failure().unwrap_or_default();
         stderr = (!tail.is_empty()).then_some(tail);
+        exit = Some(how.clone());
         if last.is_empty() {
             ("RE", format!("RE {how} (nothing on stderr)"))
         } else {
@@ -142,16 +151,44 @@ pub fn try_batch(options: &Options, batch: &Batch) -> io::Result<Option<FailedRu
         let judged = checker::check_at(&options.puzzle, &input[..], &run.stdout, None, options.level);
         match runner::Verdict::of_check(&judged) {
             Ok(runner::Verdict::Accepted) => return Ok(None),
+            // A wrong answer whose every token is right, laid out wrong: a presentation error in
+            // kind, so that the shrinker may take it to the smallest input that shows it, where
+            // the checker names it as `judge run` does (a UVa 652 answer without its empty line
+            // before a solved board's empty answer reads as moves on the solved board's line).
+            Ok(runner::Verdict::WrongAnswer)
+                if crate::cause::only_the_layout(&options.puzzle, &input, &run.stdout, options.level) =>
+            {
+                ("PE", crate::cause::as_presentation_error(&judged.to_string()))
+            }
             Ok(wrong) => (wrong.code(), judged.to_string()),
             Err(why) => ("FAIL", format!("checker FAIL (a bug in judge's generator): {why}")),
         }
     };
+    let cause = crate::cause::cause_of(kind, &verdict);
     Ok(Some(FailedRun {
         kind,
         verdict,
+        cause,
         received: run.stdout,
         stderr,
+        exit,
     }))
+}
+
+/// A time limit run again on the kept input alone, nothing else of `judge`'s running: whether it
+/// passed the limit again, and how long the run took.
+///
+/// # Errors
+/// If the program cannot be started.
+fn alone(options: &Options, batch: &Batch) -> io::Result<(bool, Duration)> {
+    let mut command = Command::new("sh");
+    command.arg("-c").arg(&options.command);
+    let limits = runner::Limits {
+        memory: options.memory_limit,
+        ..runner::Limits::time(Some(options.time_limit))
+    };
+    let run = runner::run_with(&mut command, &batch.render(), &limits)?;
+    Ok((run.timed_out, run.elapsed))
 }
 
 /// The seed a user's generator gets for input `index` (from 0) of a run seeded `seed`: a number
@@ -288,10 +325,15 @@ fn try_planned(options: &Options, planned: &Planned, first: usize) -> Tried {
 /// results taken in order: the first failing input in order is shrunk and reported.
 ///
 /// # Errors
-/// If a program cannot be started, the generator fails, or writing the report or the `--keep`
-/// file fails (the file is written before the report, so a report cut short by `| head` still
-/// leaves it).
+/// If `--keep FILE` cannot be written (checked before anything runs: a folder, a FIFO, a folder
+/// that does not exist or is not writable), a program cannot be started, the generator fails, or
+/// writing the report or the `--keep` file fails (the file is written before the report, so a
+/// report cut short by `| head` still leaves it; a failure to write it is returned after the
+/// report is written in full).
 pub fn run(options: &Options, out: &mut dyn Write, mut progress: Option<&mut dyn Write>) -> Result<bool, Error> {
+    if let Some(path) = &options.keep {
+        check_keep(path)?;
+    }
     let mut generator = Generator::new(&options.puzzle, options.seed)
         .map_err(Error::Generator)?
         .growing(options.cases)
@@ -351,7 +393,12 @@ pub fn run(options: &Options, out: &mut dyn Write, mut progress: Option<&mut dyn
                     let _ = write!(progress, "\r\x1b[K");
                 }
                 let before = batch.items.len();
-                let (batch, failure) = shrink::shrink(options, batch, failure, &passed).map_err(Error::Start)?;
+                let (batch, mut failure) = shrink::shrink(options, batch, failure, &passed).map_err(Error::Start)?;
+                if failure.kind == "TLE" {
+                    // Parallel jobs on a busy machine can pass a limit a program keeps alone.
+                    let (again, took) = alone(options, &batch).map_err(Error::Start)?;
+                    failure.verdict.push_str(&confirmation(options, &batch, again, took));
+                }
                 report(options, out, done, &origin, before, &batch, &failure)?;
                 return Ok(false);
             }
@@ -362,6 +409,28 @@ pub fn run(options: &Options, out: &mut dyn Write, mut progress: Option<&mut dyn
     }
     writeln!(out, "{done} passed, 0 failed").map_err(Error::Output)?;
     Ok(true)
+}
+
+/// What running a TLE's kept input alone showed, for the verdict line: whether the limit passed
+/// again, and the time per case against the limit.
+fn confirmation(options: &Options, batch: &Batch, again: bool, took: Duration) -> String {
+    let limit = options.time_limit.as_millis();
+    let cases = batch.items.len().max(1) as u128;
+    let per_case = if cases == 1 {
+        String::new()
+    } else {
+        format!(", {} ms a case", took.as_millis() / cases)
+    };
+    if again {
+        format!("; confirmed alone: run again with nothing beside it, it passed the {limit} ms limit again{per_case}")
+    } else {
+        format!(
+            "; not reproduced alone: run again with nothing beside it, it took {} ms against the {limit} ms \
+             limit{per_case}: the limit passed only under the load of that run (the jobs beside it, or the \
+             machine's), so this input may not be too slow on a judge",
+            took.as_millis()
+        )
+    }
 }
 
 /// The report of a failure: `--keep` first, then what failed, the shrunk input, both outputs,
@@ -376,9 +445,12 @@ fn report(
     failure: &FailedRun,
 ) -> Result<(), Error> {
     let input = batch.render();
-    if let Some(path) = &options.keep {
-        std::fs::write(path, &input).map_err(|error| Error::Keep(path.clone(), error))?;
-    }
+    // Written before the report (a report cut short by `| head` still leaves it); a failure to
+    // write it is told after the report, which is never lost for it.
+    let kept = match &options.keep {
+        Some(path) => std::fs::write(path, &input).map_err(|error| Error::Keep(path.clone(), error)),
+        None => Ok(()),
+    };
     let mut text = String::new();
     let seed = match origin.generator_seed {
         Some(seed) => format!("the generator's seed {seed}"),
@@ -390,11 +462,15 @@ fn report(
         &options.puzzle,
         &input,
         &failure.received,
-        failure.kind == "RE",
+        failure.exit.as_deref(),
         batch.hostile().as_deref(),
         options.format,
+        options.level,
     ) {
         text.push_str(&format!("hint: {hint}\n"));
+    }
+    if let Some(link) = crate::run::link::permalink(&options.puzzle, &input, &failure.received, &failure.verdict) {
+        text.push_str(&format!("study: {link}\n"));
     }
     let noun = noun(&options.puzzle, batch.items.len());
     let shrunk = if before == batch.items.len() && batch.raw.is_some() {
@@ -420,7 +496,7 @@ fn report(
             text.push_str(&format!("    {line}\n"));
         }
     }
-    if let Some(path) = &options.keep {
+    if let (Some(path), Ok(())) = (&options.keep, &kept) {
         text.push_str(&format!("input kept in {}\n", judge_oracle::escape(path.as_os_str())));
     }
     text.push_str(&format!("{passed} passed, {} failed", origin.cases));
@@ -428,7 +504,37 @@ fn report(
         text.push_str(&format!(" ({}, run as one input)", origin.place));
     }
     text.push('\n');
-    out.write_all(text.as_bytes()).map_err(Error::Output)
+    out.write_all(text.as_bytes()).map_err(Error::Output)?;
+    kept
+}
+
+/// Checks `--keep FILE` before anything runs, so that a failure found after minutes of running
+/// and shrinking is not lost to a path that could never be written: FILE must be neither a folder
+/// nor a FIFO (whose writer waits for a reader), and it is created (empty) if missing, or opened
+/// for writing if present (left as it is until a failure is kept).
+///
+/// # Errors
+/// [`Error::Keep`] naming why FILE cannot be written.
+fn check_keep(path: &Path) -> Result<(), Error> {
+    use std::os::unix::fs::FileTypeExt;
+    let refuse = |why: &str| {
+        Err(Error::Keep(
+            path.to_path_buf(),
+            io::Error::new(io::ErrorKind::Other, why),
+        ))
+    };
+    if let Ok(meta) = std::fs::metadata(path) {
+        if meta.is_dir() {
+            return refuse("is a folder, not a file");
+        }
+        if meta.file_type().is_fifo() {
+            return refuse("is a FIFO, not a file");
+        }
+    }
+    match std::fs::OpenOptions::new().append(true).create(true).open(path) {
+        Ok(_) => Ok(()),
+        Err(error) => Err(Error::Keep(path.to_path_buf(), error)),
+    }
 }
 
 fn noun(puzzle: &str, count: usize) -> String {

@@ -110,6 +110,7 @@ impl Shrinker<'_> {
     /// same way as the input it would replace; whether one did.
     fn first_failing(&mut self, candidates: Vec<Batch>) -> io::Result<bool> {
         let kind = self.failure.kind;
+        let cause = self.failure.cause.clone();
         let mut found: Option<io::Result<(usize, FailedRun)>> = None;
         runner::in_order(
             candidates.len(),
@@ -120,7 +121,7 @@ impl Shrinker<'_> {
                     found = Some(Err(error));
                     false
                 }
-                Ok(Some(failure)) if failure.kind == kind => {
+                Ok(Some(failure)) if failure.kind == kind && failure.cause == cause => {
                     found = Some(Ok((at, failure)));
                     false
                 }
@@ -238,6 +239,12 @@ impl Shrinker<'_> {
             return Ok(false);
         };
         let puzzle = self.options.puzzle.as_str();
+        // A time limit on a case with no answer (an unsolvable board, a configuration past 16
+        // moves) is the search that never proves there is none: a closer case running out of
+        // time would be another cause, and trying every distance would cost a run per case.
+        if item.distance().is_none() && self.failure.kind == "TLE" {
+            return Ok(false);
+        }
         let below = item.distance().unwrap_or(farthest(puzzle) + 1);
         // One case an input where the layout holds one (msquare, POJ 1077), else up to 64.
         let per_input = match (puzzle, self.batch.format) {

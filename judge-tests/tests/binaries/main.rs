@@ -5,7 +5,9 @@
 //!   the independent references and the plain tiers, through the binaries;
 //! - [`random_colour_hash`]: seeded configurations against the reference;
 //! - [`hostile`], [`errors`], [`fuzz`]: the error contract on bad input and in hostile
-//!   environments, and property-based fuzzing of the input readers.
+//!   environments, and property-based fuzzing of the input readers;
+//! - [`fallible`]: the plain tier and `--stats` under address-space limits, and the plain
+//!   bundles' streams.
 //!
 //! The `judge` tool is tested in `tests/judge`, the data-driven trials in `tests/judged`.
 //! `cargo test --test binaries -- hostile::` runs one part.
@@ -13,6 +15,7 @@
 mod errors;
 mod exhaustive_eight;
 mod exhaustive_msquare;
+mod fallible;
 mod fuzz;
 mod hostile;
 mod random_colour_hash;

@@ -253,7 +253,7 @@ fn peak_rss_reports_odd_arguments_on_one_line() {
         ),
         (
             vec![report.clone().into()],
-            "peak-rss: error: usage: peak-rss [--memory-limit-kib N] [--parent PID] OUT PROGRAM [ARGS...]\n",
+            "peak-rss: error: usage: peak-rss [--memory-limit-kib N] [--cpu-limit-ms N] [--cgroup DIR] [--parent PID] OUT PROGRAM [ARGS...]\n",
         ),
     ];
     for (args, line) in rows {
@@ -322,10 +322,12 @@ fn verdict_lines_say_why_a_run_failed() {
             "RE  eight/a",
             "    stderr (its last lines):\n        oops\n",
         ),
-        ("sleep 20", "TLE eight/a", "(limit 1000 ms)"),
+        ("sleep 60", "TLE eight/a", "(limit 1000 ms, wall limit "),
         ("yes", "OLE eight/a", "(over 67108864 bytes)"),
     ];
     for (command, start, detail) in rows {
+        // Margins that hold on a machine ten times slower: the TLE program sleeps 60 times its
+        // limit, the others get 30 s for a few milliseconds of work.
         let limit = if start.starts_with("TLE") { "1000" } else { "30000" };
         let done = run_command(&dir, command, &["--time-limit", limit]);
         let passed = start.starts_with("AC");
@@ -353,12 +355,14 @@ fn a_child_that_leaves_the_group_cannot_hold_the_verdict() {
     let dir = data("setsid", &[("eight/a.in", b"1\n"), ("eight/a.out", b"ok\n")]);
     let pids = dir.join("pids");
     // The program answers and exits, or runs past its limit, leaving a `setsid` child that holds
-    // the output pipes for 30 s.
-    for (tail, start) in [("echo ok", "AC "), ("sleep 30", "TLE")] {
-        let command = format!("setsid sleep 30 & echo $! >> {}; {tail}", pids.display());
-        let done = run_command(&dir, &command, &["--time-limit", "1000"]);
+    // the output pipes for 300 s. The margins hold on a machine ten times slower: the answering
+    // program gets 30 s for a shell's few milliseconds, the sleeping one sleeps 300 s past a 1 s
+    // limit, and a judge that waited for the child would take 300 s, five times the 60 s allowed.
+    for (tail, start, limit) in [("echo ok", "AC ", "30000"), ("sleep 300", "TLE", "1000")] {
+        let command = format!("setsid sleep 300 & echo $! >> {}; {tail}", pids.display());
+        let done = run_command(&dir, &command, &["--time-limit", limit]);
         assert!(done.stdout.starts_with(start), "{done:?}");
-        assert!(done.elapsed < Duration::from_millis(1000 + 3000), "{:?}", done.elapsed);
+        assert!(done.elapsed < Duration::from_secs(60), "{:?}", done.elapsed);
     }
     for pid in fs::read_to_string(&pids).unwrap().split_whitespace() {
         let _ = kill(Pid::from_raw(pid.parse().unwrap()), Signal::SIGKILL);
@@ -408,7 +412,10 @@ fn ctrl_c_kills_the_judged_program() {
     );
     let start = Instant::now();
     while !gone(program) {
-        assert!(start.elapsed() < Duration::from_secs(5), "pid {program} outlived judge");
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "pid {program} outlived judge"
+        );
         thread::sleep(Duration::from_millis(20));
     }
     assert!(done.status.signal().is_none());
@@ -419,7 +426,9 @@ fn ctrl_c_kills_the_judged_program() {
 fn a_long_wrong_answer_is_judged_promptly_with_a_bounded_report() {
     let expected: String = (1..=160_000).map(|line| format!("{line}\n")).collect();
     let dir = data("long", &[("eight/a.in", b"1\n"), ("eight/a.out", expected.as_bytes())]);
-    let done = run_command(&dir, "seq 2 160001", &["--time-limit", "10000"]);
+    // "Promptly": well within a minute, where comparing every line with every other would take
+    // hours; a limit that holds on a machine ten times slower than any the test has run on.
+    let done = run_command(&dir, "seq 2 160001", &["--time-limit", "60000"]);
     assert_eq!(done.status, Some(1), "{done:?}");
     assert!(done.stdout.starts_with("WA  eight/a"), "{}", done.stdout);
     assert!(
@@ -431,7 +440,7 @@ fn a_long_wrong_answer_is_judged_promptly_with_a_bounded_report() {
         .stdout
         .contains("    160000 of 160000 lines differ, the first at line 1 (expected 160000 lines, got 160000)\n"));
     assert!(done.stdout.len() < 6000, "{} bytes", done.stdout.len());
-    assert!(done.elapsed < Duration::from_secs(10), "{:?}", done.elapsed);
+    assert!(done.elapsed < Duration::from_secs(60), "{:?}", done.elapsed);
     fs::remove_dir_all(dir).unwrap();
 }
 
@@ -451,7 +460,7 @@ fn memory_limit_gives_mle_with_the_peak() {
     assert_eq!(limited.status, Some(1), "{limited:?}");
     let line = limited.stdout.lines().next().unwrap();
     assert!(
-        line.starts_with("MLE eight/a") && line.ends_with("(limit 100 MB)"),
+        line.starts_with("MLE eight/a") && line.contains("(limit 100 MB"),
         "{line}"
     );
     // Over the limit, though one decimal may round it down to the limit itself.
@@ -567,7 +576,7 @@ fn format_runs_one_judges_cases() {
     let uva = cases_in("uva652");
     assert!(poj.contains(&"eight/poj1077-sample".to_string()), "{poj:?}");
     assert!(!poj.contains(&"eight/boards-50".to_string()), "{poj:?}");
-    assert!(hdu.contains(&"eight/boards-50".to_string()) && hdu.contains(&"eight/hdu1043-sample".to_string()));
+    assert!(hdu.contains(&"eight/boards-50".to_string()) && hdu.contains(&"eight/poj-unsolvable".to_string()));
     assert!(uva.iter().all(|name| name.starts_with("eight/uva652-")), "{uva:?}");
     assert!(uva.contains(&"eight/uva652-sample".to_string()) && uva.contains(&"eight/uva652-zero".to_string()));
     assert!(
@@ -602,7 +611,7 @@ fn a_crash_shows_the_end_of_stderr() {
     assert!(done.stdout.starts_with("RE  eight/a"), "{}", done.stdout);
     assert!(
         done.stdout
-            .contains("        ZeroDivisionError: division by zero\n0 passed, 1 failed\n"),
+            .contains("        ZeroDivisionError: division by zero\nlimits: "),
         "{}",
         done.stdout
     );
@@ -630,7 +639,8 @@ fn case_names_are_escaped_on_their_verdict_line() {
     let done = run_command(&dir, "echo ok", &[]);
     assert_eq!(done.status, Some(0), "{done:?}");
     let lines: Vec<&str> = done.stdout.lines().collect();
-    assert_eq!(lines.len(), 3, "{}", done.stdout);
+    assert_eq!(lines.len(), 4, "{}", done.stdout);
+    assert!(lines[2].starts_with("limits: "), "{}", done.stdout);
     assert!(lines[0].starts_with("AC  eight/'\\u{1b}[31mred'"), "{}", done.stdout);
     assert!(lines[1].starts_with("AC  eight/'new\\nline'"), "{}", done.stdout);
     assert!(!done.stdout.contains('\x1b'), "{}", done.stdout);
@@ -794,9 +804,12 @@ fn a_puzzle_folder_may_be_a_symbolic_link() {
     assert_eq!(done.status, Some(0), "{done:?}");
     assert!(done.stdout.starts_with("AC  eight/a"), "{done:?}");
     let unknown = outcome(judge().args(["run", "msquare", "--data"]).arg(&data));
-    assert_eq!(
-        (unknown.status, unknown.stderr.as_str()),
-        (Some(2), "judge: error: unknown puzzle 'msquare' (puzzles: eight)\n"),
+    assert_eq!(unknown.status, Some(2), "{unknown:?}");
+    assert!(
+        unknown.stderr.starts_with(&format!(
+            "judge: error: --data {}: no msquare/ folder and no <case>.in file in it",
+            data.display()
+        )) && unknown.stderr.ends_with("; it holds eight/\n"),
         "{unknown:?}"
     );
     fs::remove_dir_all(&dir).unwrap();

@@ -7,10 +7,10 @@
 //! - Bad input (not eight numbers, a number outside 1..8 or repeated, anything after the eighth)
 //!   prints nothing on stdout and one line on stderr, `msquare: error: ...`, with exit status 1.
 
-use std::io::{self, Read, Write};
+use std::io::{self, BufRead, ErrorKind, Write};
 use std::process::ExitCode;
 
-use super::{Board, Plain, CELLS};
+use super::{room, Board, Plain, CELLS};
 
 /// The program's name, the prefix of its error line.
 pub const PROGRAM: &str = "msquare";
@@ -20,24 +20,61 @@ const LINE_WIDTH: usize = 60;
 
 /// The program: stdin to stdout, and the error line on stderr.
 pub fn main() -> ExitCode {
-    let mut input = Vec::new();
+    // Room for std's own buffers (stdin's 8 KB) first: refused, one line made without allocating.
+    if Vec::<u8>::new().try_reserve(1 << 16).is_err() {
+        let _ = writeln!(
+            io::stderr(),
+            "{}: error: out of memory: cannot allocate 64 KiB to start",
+            PROGRAM
+        );
+        return ExitCode::FAILURE;
+    }
     let mut answers = String::new();
-    let mut outcome = match io::stdin().read_to_end(&mut input) {
-        Ok(_) => answer_all(&input, &mut answers),
-        Err(error) => Err(format!("i/o: {}", error)),
-    };
-    let mut stdout = io::stdout();
-    if let Err(error) = stdout.write_all(answers.as_bytes()).and_then(|()| stdout.flush()) {
-        outcome = outcome.and(Err(format!("i/o: {}", error)));
+    let mut outcome = read_input().and_then(|input| answer_all(&input, &mut answers));
+    if let Err(error) = output().and_then(|mut stdout| stdout.write_all(answers.as_bytes())) {
+        // A reader that stopped early (`| head -1`) took all it wanted.
+        if error.kind() != ErrorKind::BrokenPipe {
+            outcome = outcome.and(Err(format!("i/o: {error}")));
+        }
     }
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
             // A failing stderr loses the line, not the status.
-            let _ = writeln!(io::stderr(), "{}: error: {}", PROGRAM, message);
+            let _ = writeln!(io::stderr(), "{PROGRAM}: error: {message}");
             ExitCode::FAILURE
         }
     }
+}
+
+/// All of stdin, grown by `try_reserve`, or the error line's words: an endless stream
+/// (`< /dev/zero`) ends at 64 MiB.
+pub fn read_input() -> Result<Vec<u8>, String> {
+    let (mut input, mut stdin) = (Vec::new(), io::stdin().lock());
+    loop {
+        let chunk = stdin.fill_buf().map_err(|error| format!("i/o: {error}"))?;
+        let (count, total) = (chunk.len(), input.len() + chunk.len());
+        if count == 0 {
+            return Ok(input);
+        } else if total > 1 << 26 {
+            return Err(format!("the input is longer than {} bytes", 1 << 26));
+        }
+        room(input.try_reserve(count), "the input")?;
+        input.extend_from_slice(chunk);
+        stdin.consume(count);
+    }
+}
+
+/// stdout as a copy of its descriptor: std's own takes a refused write (`1< /dev/null`) for success.
+#[cfg(unix)]
+fn output() -> io::Result<std::fs::File> {
+    use std::os::fd::AsFd;
+    Ok(std::fs::File::from(io::stdout().as_fd().try_clone_to_owned()?))
+}
+
+#[cfg(not(unix))]
+fn output() -> io::Result<io::Stdout> {
+    Ok(io::stdout())
 }
 
 /// Answers the target in `input`, appending the answer to `answers`.
@@ -46,7 +83,7 @@ pub fn main() -> ExitCode {
 /// A message naming what is wrong with the input (nothing is appended then).
 pub fn answer_all(input: &[u8], answers: &mut String) -> Result<(), String> {
     let target = read_target(input)?;
-    let plain = Plain::new();
+    let plain = Plain::try_new()?;
     write_answer(answers, plain.distance(&target), &plain.sequence(&target));
     Ok(())
 }

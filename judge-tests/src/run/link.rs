@@ -1,0 +1,126 @@
+//! The study page's permalink of a failing case, printed under a failure by `judge run` and
+//! `judge stress`: the one-case fragment the page reads (`#eight=2,3,4,1,5,x,7,6,8`, see
+//! docs/study-page.md and page/web/links.js), with `&yours=<moves>` appended when the program's
+//! answer for that case is a move sequence, so that the page can show it beside the right one.
+//!
+//! The case is the input's only one, or the one the checker's message names (`board 2: ...`);
+//! with neither there is no link. The page itself is built by `make page`.
+
+use super::classes;
+use crate::stress::input::Item;
+use judge_oracle::checker::read::tokens;
+
+/// Where `make page` writes the page, from the workspace's root.
+pub const PAGE: &str = "target/page/study.html";
+
+/// The longest answer put in a link: a longer one is no shortest answer of any of the puzzles,
+/// and a link is for reading.
+const LONGEST: usize = 64;
+
+/// The permalink of the case of `input` that failed, with the program's answer for it when that
+/// is a move sequence; `None` when the failing case is not known (several cases and a message
+/// that names none) or is not one the page can draw.
+///
+/// # Complexity
+/// O(input + output).
+pub fn permalink(puzzle: &str, input: &[u8], output: &[u8], message: &str) -> Option<String> {
+    let items = classes::items(puzzle, input)?;
+    let index = match items.len() {
+        0 => return None,
+        1 => 0,
+        _ => named(message)?.checked_sub(1)?,
+    };
+    let item = items.get(index)?;
+    let case = match item {
+        Item::Board(board) => board.iter().map(|&tile| (tile as char).to_string()).collect::<Vec<_>>(),
+        Item::Target(target) => target.iter().map(u8::to_string).collect(),
+        Item::Config(config) if config.iter().all(|&number| number <= 10) => config.iter().map(u8::to_string).collect(),
+        Item::Config(_) => return None,
+    };
+    let mut link = format!("{PAGE}#{puzzle}={}", case.join(","));
+    if let Some(yours) = yours(puzzle, &items, index, output) {
+        link.push_str("&yours=");
+        link.push_str(&yours);
+    }
+    Some(link)
+}
+
+/// The case number a checker's message names: `board 2:`, `configuration 3:`, `target 1:`.
+fn named(message: &str) -> Option<usize> {
+    ["board ", "configuration ", "target "].iter().find_map(|noun| {
+        let at = message.find(noun)? + noun.len();
+        let digits: String = message[at..].chars().take_while(char::is_ascii_digit).collect();
+        digits.parse().ok()
+    })
+}
+
+/// The program's answer for case `index`, when it is a sequence of the puzzle's moves.
+fn yours(puzzle: &str, items: &[Item], index: usize, output: &[u8]) -> Option<String> {
+    let (answer, moves): (&[u8], &[u8]) = match puzzle {
+        // One token per board that is not already solved.
+        "eight" => {
+            let goal = *b"12345678x";
+            if items[index] == Item::Board(goal) {
+                return None;
+            }
+            let before = items[..index].iter().filter(|item| **item != Item::Board(goal)).count();
+            (tokens(output).nth(before)?, b"udlr")
+        }
+        // The count, then the sequence.
+        "msquare" => (tokens(output).nth(1)?, b"ABC"),
+        // One line per configuration.
+        _ => {
+            let line = output
+                .split(|&byte| byte == b'\n')
+                .filter(|line| tokens(line).next().is_some())
+                .nth(index)?;
+            (tokens(line).next()?, b"1234")
+        }
+    };
+    let fits = !answer.is_empty() && answer.len() <= LONGEST && answer.iter().all(|byte| moves.contains(byte));
+    fits.then(|| String::from_utf8_lossy(answer).into_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_failing_case_and_the_programs_answer() {
+        let sample = b"2 3 4 1 5 x 7 6 8\n";
+        assert_eq!(
+            permalink(
+                "eight",
+                sample,
+                b"udlr\n",
+                "wrong answer board 1: \"udlr\" does not reach the goal"
+            )
+            .unwrap(),
+            "target/page/study.html#eight=2,3,4,1,5,x,7,6,8&yours=udlr"
+        );
+        // The board the message names, its answer counted past the solved board before it.
+        let three = b"3\n\n1 2 3 4 5 6 7 x 8\n\n1 2 3 4 5 6 7 8 x\n\n1 2 3 4 5 x 7 8 6\n";
+        assert_eq!(
+            permalink(
+                "eight",
+                three,
+                b"r\n\n\n\nu\n",
+                "wrong answer board 3: \"u\" does not reach"
+            )
+            .unwrap(),
+            "target/page/study.html#eight=1,2,3,4,5,x,7,8,6&yours=u"
+        );
+        // No move sequence: the case alone.
+        assert_eq!(
+            permalink("msquare", b"2 6 8 4 5 7 3 1\n", b"", "RE").unwrap(),
+            "target/page/study.html#msquare=2,6,8,4,5,7,3,1"
+        );
+        let colour_hash = b"1\n0 3 4 3 0 5 6 5 0 1 2 1 0 7 8 7 0 9 10 9 0 1 2 1\n";
+        assert!(permalink("colour-hash", colour_hash, b"12\n", "x")
+            .unwrap()
+            .ends_with(",1,2,1&yours=12"));
+        // Several cases and none named: no link.
+        assert_eq!(permalink("eight", three, b"", "RE exit 1"), None);
+        assert_eq!(permalink("eight", b"", b"", "x"), None);
+    }
+}
