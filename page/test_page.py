@@ -39,11 +39,16 @@ iterations drawn as bars with the method panel's numbers;
 - your answer: `&yours=` with wrong answers built here (a tie broken the other way, a move off the
   frame, one longer, one short) parts from the binary's answer at the move computed here, for that
   reason; a value that is no answer gets a notice and no panel; axe with the panel open;
+- the lesson: the small graph of the first layers, the lit pseudocode of BFS and of IDA*, the
+queue's distances, Magic Squares' parent chain read back from the case, each search's sentence, the
+race and start side cleared on a new case, `#colour-hash&bfs=K`, the keys of Watch and of buttons,
+overlays that take no click, the sticky board and the live regions' pace;
 and that study.html works from file:// and no console error was logged. Writes a screenshot of
 each puzzle, desktop and phone, to PAGE_DIR.
 """
 import itertools
 import json
+import math
 import os
 import random
 import re
@@ -393,6 +398,8 @@ def desktop_checks(page, puzzle):
     page.keyboard.press(" ")
     wait_solved(page, before)
     check(not page.evaluate("playback.timer"), f"{puzzle}: Space on Solve started playback")
+    # Off the button (whose keys are its own, issue 36), Home takes the answer to its start.
+    page.evaluate("document.activeElement.blur()")
     page.keyboard.press("Home")
     speed = page.input_value("#speed")
     page.focus("#speed")
@@ -494,6 +501,14 @@ def phone_checks(context, puzzle):
         page.click("#choices-box summary")
     if puzzle == "eight":
         page.check("#h-tiles")
+        # Beside the switch, a copy of the board with the heuristic drawn, not a control.
+        copy = page.evaluate("""(() => { const copy = document.querySelector('#h-box svg.board-copy');
+            return [copy.getBoundingClientRect().width > 0, copy.querySelectorAll('.heuristic .manhattan').length,
+                    document.querySelectorAll('#board .heuristic .manhattan').length, copy.querySelectorAll('[tabindex], [id]').length]; })()""")
+        check(copy[0] and copy[1] == copy[2] == 8 and copy[3] == 0, f"eight phone: the board's copy by the heuristic switch: {copy}")
+        # The race's table fits the screen (the width check below).
+        page.click("#race-run")
+        page.wait_for_function("document.querySelectorAll('#race-table tbody tr').length === 4 && !document.getElementById('race-run').disabled", timeout=60000)
     found = page.evaluate(PHONE)
     for key in ("small", "tiny", "outside", "overlapping"):
         check(not found[key], f"{puzzle} phone: {key}: {found[key][:8]}")
@@ -575,9 +590,10 @@ def reading_checks(context):
     page.close()
 
 
-def breadth_first(puzzle):
+def breadth_first(puzzle, limit=None):
     """The plain breadth-first search, written here again: for each board taken, in order, its
-    distance, its neighbours (move, board, new), the queue's length after them and its first 12."""
+    distance, its neighbours (move, board, new), the queue's length after them and its first 12
+    (the first `limit` boards taken, when given)."""
     if puzzle == "msquare":
         start, letters = [str(c) for c in range(1, 9)], "ABC"
     else:
@@ -600,7 +616,50 @@ def breadth_first(puzzle):
                 queue.append(after)
             neighbours.append((move, after, new))
         steps.append((board, distance[board], neighbours, len(queue) - head, queue[head:head + 12]))
+        if len(steps) == limit:
+            break
     return steps
+
+
+def eight_heuristic(board):
+    """Manhattan distance plus 2 for each tile that must leave its goal row or column and come back
+    (the tiles of the line outside a longest run in goal order), written here from the definition."""
+    values = [8 if t == "x" else int(t) - 1 for t in board]
+    h = sum(abs(v // 3 - cell // 3) + abs(v % 3 - cell % 3) for cell, v in enumerate(values) if v < 8)
+    for line in range(6):
+        cells = [3 * line + i for i in range(3)] if line < 3 else [3 * i + line - 3 for i in range(3)]
+        own = [values[c] % 3 if line < 3 else values[c] // 3 for c in cells
+               if values[c] < 8 and (values[c] // 3 == line if line < 3 else values[c] % 3 == line - 3)]
+        longest = max(k for k in range(len(own) + 1) for run in itertools.combinations(own, k) if list(run) == sorted(run))
+        h += 2 * (len(own) - longest)
+    return h
+
+
+def a_star_expansions(board, deeper_first):
+    """A* written here: the open list ordered by g + h, ties by the smaller g (the larger when
+    `deeper_first`), then the smaller rank; the boards expanded until the goal is taken."""
+    import heapq
+    start, goal = tuple(board), tuple("12345678x")
+    depth, done, expansions = {start: 0}, set(), 0
+    tie = (lambda g: -g) if deeper_first else (lambda g: g)
+    open_list = [(eight_heuristic(start), tie(0), lexicographic_rank(start), start)]
+    while open_list:
+        _, _, _, at = heapq.heappop(open_list)
+        if at in done:
+            continue
+        done.add(at)
+        expansions += 1
+        if at == goal:
+            return expansions
+        blank = at.index("x")
+        for move in "uldr":
+            if (move == "u" and blank < 3) or (move == "d" and blank > 5) or (move == "l" and blank % 3 == 0) or (move == "r" and blank % 3 == 2):
+                continue
+            after = tuple(moved("eight", list(at), move))
+            if depth[at] + 1 < depth.get(after, 99):
+                depth[after] = depth[at] + 1
+                heapq.heappush(open_list, (depth[after] + eight_heuristic(after), tie(depth[after]), lexicographic_rank(after), after))
+    return None
 
 
 def lexicographic_rank(board):
@@ -735,6 +794,9 @@ def board_checks(context, puzzle, tokens, distance):
         check(rows == expected and len(rows) == distance[tuple(shown)], f"msquare: the tie rule along the answer of {shown}: {rows}, expected {expected}")
         print(f"msquare: the tie rule checked along the {len(expected)} moves to {' '.join(shown)}", flush=True)
     page.wait_for_function("document.getElementById('frontier').dataset.markedRank === String(app.displayed().rank) && !document.getElementById('ring').hidden", timeout=30000)
+    # The panels drawn after the answer (the small graph, the search's step and its picture) are
+    # in place, so nothing moves the picture between reading the ring's place and pointing there.
+    page.wait_for_function("document.querySelector('#small-graph .node') && document.getElementById('bfs-board').textContent !== '' && document.getElementById('search-picture').dataset.taken", timeout=30000)
     shown = case(page).split(",")
     page.hover("#board")
     page.wait_for_selector("#ring.lit", timeout=5000)
@@ -957,6 +1019,247 @@ def yours_checks(context):
     page.close()
 
 
+def lesson_checks(context):
+    """Issue 36: what "Watch the search" says each search does, held to searches written here;
+    the race and the start side cleared when the case changes; `#colour-hash&bfs=K`; the start
+    side's count against 4^k; the rank line of Colour Hash's goal side."""
+    # Magic Squares: the search run until it takes the case, its parents read back from the case:
+    # the chain starts at the basic state, each board the one before moved by its letter (the
+    # statement's moves, written here), ends at the case, is taken at the step the search here
+    # takes the case, and its letters are the binary's answer.
+    steps = breadth_first("msquare")
+    for tokens in (random_case("msquare"), ["1", "2", "3", "4", "5", "6", "7", "8"]):
+        page, _ = open_page(context, f"{BASE}#msquare={','.join(tokens)}")
+        wait_tables(page)
+        check("is the answer the judge wants" in page.inner_text("#watch-tie"), f"msquare: the tie sentence {page.inner_text('#watch-tie')!r}")
+        page.click("#chain-run")
+        page.wait_for_function("document.querySelectorAll('#chain li').length > 0", timeout=30000)
+        chain = page.evaluate("[...document.querySelectorAll('#chain li')].map((li) => [li.dataset.move, li.dataset.board])")
+        pictured = [drawn("msquare", cells) for cells in page.evaluate(MINI_BOARDS, "#chain li svg")]
+        boards = [board.split(",") for _, board in chain]
+        out = binary("msquare", judge_input("msquare", tokens))[0].split("\n")
+        answer = "".join(out[1:]).strip()
+        taken = next(k for k, step in enumerate(steps) if list(step[0]) == tokens)
+        check(boards[0] == [str(c) for c in range(1, 9)] and boards[-1] == tokens and pictured == boards
+              and all(moved("msquare", before, move) == after for before, (move, _), after in zip(boards, chain[1:], boards[1:]))
+              and "".join(move for move, _ in chain) == answer and len(chain) - 1 == int(out[0]),
+              f"msquare {tokens}: the parent chain {chain}, the binary's answer {answer!r}")
+        page.wait_for_function(f"document.getElementById('bfs-k').value === '{taken}'", timeout=30000)
+        check(page.inner_text("#bfs-board") == " ".join(tokens) and f"step {taken:,}" in page.inner_text("#chain-text"),
+              f"msquare {tokens}: the case is taken at step {page.evaluate('document.getElementById(`bfs-k`).value')}, here at {taken}")
+        page.close()
+    # Eight: the search from the goal measures distances; its parent links, read from the sample
+    # case, are a shortest path but not the judge's answer, and the walk the page describes (the
+    # first move in u < l < d < r that comes one closer) is.
+    steps = breadth_first("eight")
+    distance = {step[0]: step[1] for step in steps}
+    parent = {after: (step[0], move) for step in steps for move, after, new in step[2] if new}
+    back = {"u": "d", "d": "u", "l": "r", "r": "l"}
+    page, _ = open_page(context, f"{BASE}#eight")
+    wait_tables(page)
+    tokens, said = page.evaluate("window.study.tokens"), page.inner_text("#watch-tie")
+    board, by_parents = tuple(tokens), ""
+    while board in parent:
+        board, move = parent[board]
+        by_parents += back[move]
+    board, walked = tuple(tokens), ""
+    while distance[board]:
+        move = next(m for m in "uldr" if (m == "u" and board.index("x") >= 3 or m == "d" and board.index("x") <= 5 or m == "l" and board.index("x") % 3
+                                            or m == "r" and board.index("x") % 3 < 2) and distance.get(tuple(moved("eight", list(board), m))) == distance[board] - 1)
+        walked += move
+        board = tuple(moved("eight", list(board), move))
+    answer = binary("eight", judge_input("eight", tokens))[0].strip()
+    check("distance to the goal" in said and "not always by the judge's answer" in said and "first move" in said
+          and walked == answer and len(by_parents) == len(answer) and by_parents != answer,
+          f"eight: the tie sentence {said!r}; the walk {walked}, the parents {by_parents}, the binary {answer}")
+    # The race cleared when the case changes: a move after a race leaves no table, text or picture.
+    page.click("#race-run")
+    page.wait_for_function("document.querySelectorAll('#race-table tbody tr').length === 4 && document.getElementById('ida-bars')", timeout=60000)
+    # A*'s tie order stated, its count and the other order's those of an A* written here.
+    counts = [int(n) for n in page.get_attribute("#race-ties", "data-counts").split(",")]
+    table = int(page.evaluate("document.querySelector('#race-table tr[data-method=astar] .expansions').textContent").split(" ")[0].replace(",", ""))
+    wanted = [a_star_expansions(tokens, False), a_star_expansions(tokens, True)]
+    check(counts == wanted and table == wanted[0] and "smaller g first" in page.inner_text("#race-ties"),
+          f"eight: A*'s ties: the page {counts} (table {table}), the A* here {wanted}")
+    before = solved_count(page)
+    page.click("#moves button[data-move='u']" if tokens.index("x") >= 3 else "#moves button[data-move='d']")
+    wait_solved(page, before)
+    left = page.evaluate("[document.querySelectorAll('#race-table tbody tr').length, document.getElementById('race-pictures').children.length, document.getElementById('race-text').textContent + document.getElementById('race-ties').textContent]")
+    check(left == [0, 0, ""], f"eight: after a move the race shows {left}")
+    page.close()
+    # Colour Hash: `#colour-hash&bfs=3` opens step 3, the goal turned by move 3 (the goal's four
+    # neighbours are queued in move order); the rank line names the table within G, the sum of
+    # the binary's layers to G, with no empty worked-out rank; the start side's count is 4^k.
+    page, _ = open_page(context, f"{BASE}#colour-hash&bfs=3")
+    page.wait_for_function("document.getElementById('bfs-k').value === '3' && document.getElementById('bfs-board').textContent !== ''", timeout=30000)
+    G = page.evaluate("window.study.goalDepth")
+    table = sum(layers_from_stats("colour-hash", "--depth", str(G))[:G + 1])
+    rank = page.inner_text("#bfs-rank")
+    check(page.inner_text("#bfs-board") == " ".join(map(str, turn(GOAL_HASH, 3))) and "does not have" not in page.inner_text("#notice")
+          and f"{table:,} configurations within G = {G}" in rank and not page.is_visible("#bfs-worked"),
+          f"#colour-hash&bfs=3: {page.inner_text('#bfs-board')}, {page.inner_text('#notice')!r}, rank line {rank!r}")
+    answer = binary("colour-hash", judge_input("colour-hash", page.evaluate("window.study.tokens")))[0].strip()
+    k = len(answer) - G
+    split = page.get_attribute("#mitm", "aria-label")
+    check(k <= 0 or f"4^{k} = {4 ** k:,} sequences" in split, f"colour-hash: the start side's count for {k} moves: {split!r}")
+    said = page.inner_text("#watch-tie")
+    check("distance to the goal" in said and "first move" in said, f"colour-hash: the tie sentence {said!r}")
+    # The start side cleared when the case changes.
+    page.click("#start-run")
+    page.wait_for_selector("#start-visits li.meets", timeout=30000)
+    before = solved_count(page)
+    page.click("#moves button[data-move='1']")
+    wait_solved(page, before)
+    check(page.evaluate("document.querySelectorAll('#start-visits li').length") == 0 and not page.is_visible("#start-tree-box"),
+          "colour-hash: the start side of the case before is still shown")
+    page.close()
+    print("issue 36: the searches' sentences, the parent chain, the cleared race and start side checked", flush=True)
+
+
+def teaching_checks(context):
+    """Issue 36: the small graph of the first layers holds the nodes and edges of the search here;
+    the pseudocode beside the stepper lights the lines the step performed, naming the moves that
+    were new and seen; each queued board's distance is the search's, two consecutive values at most."""
+    for puzzle in ("msquare", "eight"):
+        first = breadth_first(puzzle, 1)
+        fresh = [after for _, after, new in first[0][2] if new]
+        steps = breadth_first(puzzle, 1 + len(fresh))
+        layers = [[first[0][0]], fresh, [after for step in steps[1:] for _, after, new in step[2] if new]]
+        nodes = {board for layer in layers for board in layer}
+        edges = sorted((",".join(board), move, ",".join(after), new) for board, _, neighbours, _, _ in steps for move, after, new in neighbours if after in nodes)
+        # With the stepper past the first layers, the graph is whole.
+        page, _ = open_page(context, f"{BASE}#{puzzle}&bfs={len(steps)}")
+        page.wait_for_function(f"document.getElementById('bfs-k').value === '{len(steps)}' && document.querySelectorAll('#small-graph .node').length === {len(nodes)}", timeout=30000)
+        drawn_nodes = page.evaluate("[...document.querySelectorAll('#small-graph .node')].map((g) => [Number(g.dataset.layer), g.dataset.board])")
+        drawn_edges = page.evaluate("[...document.querySelectorAll('#small-graph .edge')].map((g) => [g.dataset.from, g.dataset.move, g.dataset.to, g.dataset.new === 'true', g.querySelector('path').getAttribute('marker-end') !== 'none'])")
+        check(sorted(drawn_nodes) == sorted([d, ",".join(board)] for d, layer in enumerate(layers) for board in layer)
+              and sorted((a, m, b, n) for a, m, b, n, _ in drawn_edges) == edges and all(n == arrow for *_, n, arrow in drawn_edges),
+              f"{puzzle}: the small graph {drawn_nodes} {drawn_edges}, the search here {layers} {edges}")
+        # At step 0 it holds what the first step found: the start, outlined, its neighbours, its moves.
+        page.evaluate("(() => { const k = document.getElementById('bfs-k'); k.value = '0'; k.dispatchEvent(new Event('change')); })()")
+        page.wait_for_function(f"document.getElementById('bfs-k').value === '0' && document.querySelectorAll('#small-graph .node').length === {1 + len(fresh)}", timeout=30000)
+        grown = page.evaluate("[[...document.querySelectorAll('#small-graph .node')].map((g) => g.dataset.board).sort(), document.querySelector('#small-graph .node.taken').dataset.board, document.querySelectorAll('#small-graph .edge').length]")
+        check(grown == [sorted(",".join(b) for b in [first[0][0], *fresh]), ",".join(first[0][0]), len([n for n in first[0][2] if n[1] in nodes])],
+              f"{puzzle}: the small graph at step 0: {grown}")
+        # The rank's "why": the largest sum of digits is n! − 1, worked out here.
+        n = len(first[0][0])
+        largest = sum(k * math.factorial(k) for k in range(1, n))
+        why = page.inner_text("#cantor-why")
+        check(largest == math.factorial(n) - 1 and page.get_attribute("#cantor-why", "data-largest") == str(largest)
+              and f"= {largest:,} = {n}! − 1" in why, f"{puzzle}: the rank's why: {why!r}")
+        page.close()
+    steps = breadth_first("msquare")
+    distance = {step[0]: step[1] for step in steps}
+    for k in (0, rng.randrange(4, 200), rng.randrange(len(steps) - 1)):
+        board, d, neighbours, _, front = steps[k]
+        page, _ = open_page(context, f"{BASE}#msquare&bfs={k}")
+        page.wait_for_function(f"document.getElementById('bfs-k').value === '{k}' && document.getElementById('bfs-board').textContent !== ''", timeout=30000)
+        lines = page.evaluate("Object.fromEntries([...document.querySelectorAll('#bfs-code li')].map((li) => [li.dataset.line, [li.classList.contains('lit'), li.dataset.note]]))")
+        new, seen = [m for m, _, n in neighbours if n], [m for m, _, n in neighbours if not n]
+        wanted = {"start": k == 0, "while": True, "take": True, "for": True, "move": True, "seen": bool(seen), "mark": bool(new), "parent": bool(new), "enqueue": bool(new)}
+        check({line: lit for line, (lit, _) in lines.items()} == wanted and lines["take"][1] == " ".join(board)
+              and lines["enqueue"][1] == ", ".join(new) and lines["seen"][1] == (f"skipped {', '.join(seen)}" if seen else ""),
+              f"msquare&bfs={k}: the pseudocode lit {lines}, the step here took {board}, new {new}, seen {seen}")
+        # The whole space painted by the search's progress: k + 1 boards taken, the queue's waiting.
+        page.wait_for_function(f"document.getElementById('search-picture').dataset.taken === '{k + 1}'", timeout=30000)
+        painted = page.evaluate("[document.getElementById('search-picture').dataset.taken, document.getElementById('search-picture').dataset.queued].map(Number)")
+        check(painted == [k + 1, steps[k][3]], f"msquare&bfs={k}: painted {painted} taken and queued, the search here {[k + 1, steps[k][3]]}")
+        shown = page.evaluate("[...document.querySelectorAll('#bfs-queue li')].map((li) => Number(li.dataset.distance))")
+        check(shown == [distance[b] for b in front] and set(shown) <= {d, d + 1}, f"msquare&bfs={k}: the queue's distances {shown}, here {[distance[b] for b in front]}")
+        page.close()
+    # The heuristic's +2s count tiles, not pairs: in each row and column, the pairs of its own tiles
+    # in reverse goal order, and the tiles outside a longest run in goal order, worked out here.
+    board = "3,2,1,6,5,4,7,8,x"
+    page, _ = open_page(context, f"{BASE}#eight={board}")
+    page.wait_for_function("document.getElementById('h-text').textContent.includes('pair')", timeout=30000)
+    cells, pairs, detours = board.split(","), 0, 0
+    for line in [[r * 3 + c for c in range(3)] for r in range(3)] + [[r * 3 + c for r in range(3)] for c in range(3)]:
+        row = line[0] // 3 == line[1] // 3
+        own = [(int(cells[i]) - 1) % 3 if row else (int(cells[i]) - 1) // 3 for i in line
+               if cells[i] != "x" and ((int(cells[i]) - 1) // 3 == line[0] // 3 if row else (int(cells[i]) - 1) % 3 == line[0] % 3)]
+        pairs += sum(1 for a in range(len(own)) for b in range(a + 1, len(own)) if own[a] > own[b])
+        longest = max((len(run) for k in range(len(own) + 1) for run in itertools.combinations(own, k) if list(run) == sorted(run)), default=0)
+        detours += len(own) - longest
+    said = page.inner_text("#h-text")
+    check(f"{pairs} pairs in conflict, {detours} detours of 2" in said and pairs > detours, f"eight {board}: the heuristic's +2s: {said!r}, here {pairs} pairs, {detours} detours")
+    page.close()
+    # IDA*'s pseudocode in the race, an iteration at a time: the bound its bar carries, the first
+    # iteration's bound h, the last finding the goal at the answer's length, every other raising the
+    # bound to the next bar's.
+    board = "8,6,7,2,x,5,4,3,1"
+    page, _ = open_page(context, f"{BASE}#eight={board}&race")
+    page.wait_for_selector("#ida-code-box:not([hidden])", timeout=60000)
+    bars = page.evaluate("[...document.querySelectorAll('#ida-bars .iteration')].map((b) => [Number(b.dataset.bound), Number(b.dataset.expanded)])")
+    length = len(binary("eight", board.replace(",", " ") + "\n")[0].strip())
+    for i, (bound, expanded) in enumerate(bars):
+        page.select_option("#ida-iteration", str(i))
+        lines = page.evaluate("Object.fromEntries([...document.querySelectorAll('#ida-code li')].map((li) => [li.dataset.line, [li.classList.contains('lit'), li.dataset.note]]))")
+        last = i == len(bars) - 1
+        check({line: lit for line, (lit, _) in lines.items()} == {"first": i == 0, "loop": True, "search": True, "cut": True, "goal": last, "moves": True, "raise": not last}
+              and lines["cut"][1] == f"bound {bound}" and lines["search"][1].startswith(f"{expanded:,} board")
+              and (lines["goal"][1] == f"found: {length} moves" if last else lines["raise"][1] == f"bound ← {bars[i + 1][0]}")
+              and bars[-1][0] == length, f"eight: IDA*'s pseudocode at iteration {i}: {lines}, the bars {bars}, the answer {length} moves")
+    page.close()
+    # The study column laid out in its reading order: the reading list's targets in document order.
+    for puzzle in PUZZLES:
+        page, _ = open_page(context, f"{BASE}#{puzzle}")
+        page.wait_for_selector("#reading-list a", timeout=30000)
+        ordered = page.evaluate("""(() => { const targets = [...document.querySelectorAll('#reading-list a')].map((a) => document.getElementById(a.getAttribute('href').slice(1)));
+            return targets.every((t, i) => i === 0 || (targets[i - 1].compareDocumentPosition(t) & Node.DOCUMENT_POSITION_FOLLOWING)); })()""")
+        check(ordered, f"{puzzle}: the study column is not in its reading order")
+        page.close()
+    print("issue 36: the small graph, the lit pseudocode and the queue's distances checked", flush=True)
+
+
+def usability_checks(context):
+    """Issue 36: keys on a button elsewhere never drive the answer's playback, "Watch" steps its own
+    search by keys; the overlays take no click; the puzzle column stays in view on a desktop; the
+    searches' live regions speak at most about once a second while playing, and on pause."""
+    page, _ = open_page(context, f"{BASE}#eight")
+    wait_tables(page)
+    page.wait_for_function("document.getElementById('bfs-board').textContent !== ''", timeout=30000)
+    page.evaluate("document.activeElement.blur()")
+    page.keyboard.press("Home")
+    step = page.evaluate("window.study.step")
+    k = int(page.input_value("#bfs-k"))
+    # ArrowRight on Solve (a button outside the playback), then on the search's "next board":
+    # the search steps once, the answer not at all.
+    page.focus("#solve")
+    page.keyboard.press("ArrowRight")
+    page.focus("#bfs-forward")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function(f"document.getElementById('bfs-k').value === '{k + 1}'", timeout=20000)
+    page.focus("#bfs-link")
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_function(f"document.getElementById('bfs-k').value === '{k}'", timeout=20000)
+    check(page.evaluate("window.study.step") == step, f"eight: keys in Watch or on Solve moved the answer from step {step}")
+    # The overlays drawn over the tiles take no click: at the middle of every line they draw,
+    # the element under the pointer is not theirs.
+    page.check("#pairs")
+    page.check("#h-tiles")
+    under = page.evaluate("""[...document.querySelectorAll('#board .pairs line, #board .pairs path, #board .heuristic line, #board .heuristic path')].map((line) => {
+        const box = line.getBoundingClientRect(), at = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+        return Boolean(at && at.closest('.pairs, .heuristic')); })""")
+    check(under and not any(under), f"eight: the overlays take the pointer at {under.count(True)} of {len(under)} lines")
+    # The puzzle column stays in view with the study column scrolled to the race.
+    page.evaluate("document.getElementById('race').scrollIntoView()")
+    view = page.evaluate("(() => { const box = document.getElementById('board').getBoundingClientRect(); return [box.top, box.bottom, innerHeight, scrollY]; })()")
+    check(view[3] > 0 and view[0] >= 0 and view[1] <= view[2], f"eight: the board out of view with the race in view: {view}")
+    # The search played at 30 boards a second: while it plays, its live region says only every
+    # 30th board (one a second, counted in boards, not by the clock), and on pause the board shown.
+    page.evaluate("""window.said = []; new MutationObserver(() => { const text = document.getElementById('bfs-said').textContent;
+        if (text) window.said.push(text); }).observe(document.getElementById('bfs-said'), { childList: true, characterData: true, subtree: true })""")
+    page.fill("#bfs-speed", "30")
+    page.click("#bfs-play")
+    page.wait_for_function(f"Number(document.getElementById('bfs-k').value) >= {k + 65}", timeout=60000)
+    page.click("#bfs-play")
+    page.wait_for_function("document.getElementById('bfs-said').textContent === document.getElementById('bfs-text').textContent", timeout=10000)
+    said = page.evaluate("window.said")
+    boards = [int(re.match(r"Board ([\d,]+) taken", text).group(1).replace(",", "")) for text in said]
+    check(len(boards) >= 3 and all((board - 1) % 30 == 0 for board in boards[:-1]) and said[-1] == page.inner_text("#bfs-text"),
+          f"eight: said while playing at 30 a second: boards {boards}")
+    page.close()
+    print("issue 36: keys, overlays, the sticky board and the live regions checked", flush=True)
 # The board's transitions running now: the moved pieces' `transform` transitions.
 BOARD_TRANSITIONS = """document.getAnimations().filter((a) => a.transitionProperty === 'transform'
     && a.effect && a.effect.target && document.getElementById('board').contains(a.effect.target)).length"""
@@ -1078,14 +1381,25 @@ try:
               f"eight: unsolvable explained: {page.inner_text('#explain')}")
         # colour-hash: the two searches' sizes against G, the table's from the counted layers.
         select(page, "colour-hash")
+        # Every G from 0 to 16: the table from the census's layers, the solver's leaves, their total,
+        # and the least total named.
         points = page.evaluate("[...document.querySelectorAll('#mitm-plot .point')].map((p) => [p.dataset.series, Number(p.dataset.g), Number(p.dataset.value)])")
-        layers = layers_from_stats("colour-hash", "--depth", "11")
-        expected = [["table", g, sum(layers[:g + 1])] for g in range(5, 12)] + [["start-side leaves", g, 4 * 3 ** (15 - g)] for g in range(5, 12)]
-        check(points == expected, f"colour-hash: the G plot {points}")
+        layers = census_layers()
+        tables = [sum(layers[:g + 1]) for g in range(17)]
+        leaves = [4 * 3 ** (15 - g) if g < 16 else 1 for g in range(17)]
+        expected = ([["table", g, tables[g]] for g in range(17)] + [["start-side leaves", g, leaves[g]] for g in range(17)]
+                    + [["total", g, tables[g] + leaves[g]] for g in range(17)])
+        best = min(range(17), key=lambda g: tables[g] + leaves[g])
+        said = page.text_content("#mitm-plot .balance-said")
+        check(points == expected and f"{leaves[0]:,} leaves" in said and f"G = {best}: {tables[best] + leaves[best]:,}" in said,
+              f"colour-hash: the G plot {points}, {said!r}, the least total here at G = {best}")
         page.close()
         fragment_checks(context)
         reading_checks(context)
         stepper_checks(context)
+        lesson_checks(context)
+        usability_checks(context)
+        teaching_checks(context)
         motion_checks(context)
         yours_checks(context)
         context.close()

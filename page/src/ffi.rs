@@ -120,6 +120,29 @@ pub extern "C" fn bfs(code: u32, k: u32) -> *mut u8 {
     )
 }
 
+/// [`crate::watch::found_order`]: 4 bytes a rank.
+#[no_mangle]
+pub extern "C" fn found_order(code: u32) -> *mut u8 {
+    leak(&puzzle(code).map_or(Vec::new(), crate::watch::found_order))
+}
+
+/// [`crate::watch::first_layers`]: the search's first steps; JSON.
+#[no_mangle]
+pub extern "C" fn first_layers(code: u32) -> *mut u8 {
+    leak(
+        puzzle(code)
+            .map_or(String::new(), crate::watch::first_layers)
+            .as_bytes(),
+    )
+}
+
+/// [`crate::watch::msquare_chain`] on the case's tokens; JSON.
+#[no_mangle]
+pub extern "C" fn msquare_chain(ptr: *mut u8, len: usize) -> *mut u8 {
+    let input = take(ptr, len);
+    leak(crate::watch::msquare_chain(&String::from_utf8_lossy(&input)).as_bytes())
+}
+
 /// [`crate::watch::race`] on `method|tokens`; JSON.
 #[no_mangle]
 pub extern "C" fn race(ptr: *mut u8, len: usize) -> *mut u8 {

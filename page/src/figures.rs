@@ -14,7 +14,9 @@ use crate::{hash, json, square, tiles, Puzzle};
 /// - colour-hash: `"maxMoves"` (the judge's limit), `"deepest"` (the deepest layer the page
 ///   counts, [`hash::MAX_DEPTH`]), `"goalDepth"` (`Solver::new`'s G), for each G of `"depths"`
 ///   `"tables"` (the table's configurations), and for each G from 0 to the limit `"leaves"` (the
-///   start side's most, `MAX_MOVES` − G moves deep).
+///   start side's most, `MAX_MOVES` − G moves deep, as the solver searches, never undoing a
+///   move) and `"sequences"` (the 4^(`MAX_MOVES` − G) that the plain start side drawn on the
+///   page tries), and `"allTables"` (the table's configurations for every G from 0 to the limit).
 ///
 /// # Complexity
 /// eight: its table once (the solvable boards are its layers); the others O(1).
@@ -39,6 +41,8 @@ pub fn figures(puzzle: Puzzle) -> String {
             out.numbers("tables", depths.iter().map(|&g| meet::table_size(g)));
             let deepest = colour_hash::MAX_MOVES as u8;
             out.numbers("leaves", (0..=deepest).map(meet::start_side_leaves));
+            out.numbers("sequences", (0..=deepest).map(meet::start_side_sequences));
+            out.numbers("allTables", (0..=deepest).map(meet::table_size));
         }
     }
     out.finish()
@@ -111,6 +115,8 @@ mod tests {
             hash.contains(r#""depths":[5,6,7,8,9,10,11]"#)
                 && hash.contains(r#""tables":[419,"#)
                 && hash.contains(r#""leaves":[57395628,"#)
+                && hash.contains(r#""sequences":[4294967296,"#)
+                && hash.contains(r#""allTables":[1,5,17,"#)
                 && hash.contains(r#"236196,78732,26244,8748,2916,972,324,108,36,12,4,1]"#),
             "{hash}"
         );

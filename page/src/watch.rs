@@ -252,6 +252,128 @@ pub fn bfs(puzzle: Puzzle, k: usize) -> String {
     })
 }
 
+/// The order in which the plain breadth-first search finds each board, by rank: 4 bytes (little
+/// endian) a rank, the start 0, the next board queued 1, and so on (the queue is first in, first
+/// out, so this is also the order the boards are taken in); `u32::MAX` for a board never found
+/// (Eight's other half). With it the page paints, at step k, the boards taken (order ≤ k), those
+/// waiting in the queue (order < the boards seen) and the rest. Empty for colour-hash, which has
+/// no rank.
+///
+/// # Complexity
+/// One whole search of [`msquare::study::stepper`] or [`eight::study::stepper`].
+pub fn found_order(puzzle: Puzzle) -> Vec<u8> {
+    fn order<B: Copy>(mut stepper: Stepper<B>, rank: fn(&B) -> usize, states: usize) -> Vec<u8> {
+        let mut found = vec![u32::MAX; states];
+        let mut next = 0u32;
+        while let Some(step) = stepper.step() {
+            if step.index == 0 {
+                found[rank(&step.board)] = next;
+                next += 1;
+            }
+            for neighbour in step.neighbours.iter().filter(|neighbour| neighbour.new) {
+                found[rank(&neighbour.board)] = next;
+                next += 1;
+            }
+        }
+        found.iter().flat_map(|order| order.to_le_bytes()).collect()
+    }
+    match puzzle {
+        Puzzle::Msquare => order(
+            msquare::study::stepper(),
+            msquare::plain::rank,
+            common::perm::FACTORIALS[8],
+        ),
+        Puzzle::Eight => order(eight::study::stepper(), eight::plain::rank, common::perm::FACTORIALS[9]),
+        Puzzle::ColourHash => Vec::new(),
+    }
+}
+
+/// The first steps of a fresh breadth-first search, as a JSON list of [`bfs`]'s steps: those that
+/// expand the start and the boards one move from it (1 + the start's new neighbours), so that
+/// the page can draw the space's first layers (0, 1 and 2) as a small graph, every move an
+/// edge, before the whole space. Colour-hash's goal side likewise.
+///
+/// # Complexity
+/// A handful of steps of a fresh stepper (and its distance array, 8! or 9! bytes).
+pub fn first_layers(puzzle: Puzzle) -> String {
+    // The start's step, then one step for each of its new neighbours (queued next, in order).
+    fn steps<S>(mut stepper: S, step: fn(&mut S) -> Option<String>) -> String {
+        let mut found: Vec<String> = step(&mut stepper).into_iter().collect();
+        let neighbours = found.first().map_or(0, |start| start.matches("\"new\":true").count());
+        found.extend((0..neighbours).map_while(|_| step(&mut stepper)));
+        format!("[{}]", found.join(","))
+    }
+    match puzzle {
+        Puzzle::Msquare => steps(msquare::study::stepper(), msquare_step),
+        Puzzle::Eight => steps(eight::study::stepper(), eight_step),
+        Puzzle::ColourHash => steps(colour_hash::study::GoalSideStepper::new(), hash_step),
+    }
+}
+
+/// Magic Squares' breadth-first search run from the basic state until it takes the case
+/// (`request`, its tokens), each new board's parent (the board taken when it was queued) and
+/// move noted as the search goes, then the parents read back from the case to the start. JSON
+/// `{"index":K,"chain":[{"board":…,"move":…},…]}`: K the step that takes the case (the page's
+/// `#msquare&bfs=K`), the chain from the basic state (its move empty) to the case. Since a board
+/// is first reached by the smallest move of the earliest board of the layer before (the tie
+/// rule), the chain's moves are the judge's answer; the browser test holds them to the binary's.
+///
+/// # Complexity
+/// Up to 8! steps of [`msquare::study::stepper`]; 8 bytes a rank for the parents.
+pub fn msquare_chain(request: &str) -> String {
+    let tokens: Vec<&str> = request.split(',').filter(|token| !token.is_empty()).collect();
+    let mut out = json::Object::new();
+    let case = match square::parse(&tokens) {
+        Ok(case) => case,
+        Err(error) => {
+            out.string("error", &error);
+            return out.finish();
+        }
+    };
+    let rank = msquare::plain::rank;
+    // By rank: the board, its parent's rank and the move from the parent (none for the start).
+    let mut parents: Vec<Option<(msquare::Board, usize, u8)>> = vec![None; common::perm::FACTORIALS[8]];
+    let mut stepper = msquare::study::stepper();
+    let taken = loop {
+        let Some(step) = stepper.step() else {
+            out.string("error", "the search ends without taking the case");
+            return out.finish();
+        };
+        if step.index == 0 {
+            parents[rank(&step.board)] = Some((step.board, usize::MAX, 0));
+        }
+        for next in step.neighbours.iter().filter(|next| next.new) {
+            parents[rank(&next.board)] = Some((next.board, rank(&step.board), next.letter));
+        }
+        if step.board == case {
+            break step.index;
+        }
+    };
+    let mut chain = Vec::new();
+    let mut at = rank(&case);
+    while let Some((board, parent, letter)) = parents[at] {
+        let mut item = json::Object::new();
+        item.string("board", &square::tokens(&board));
+        item.string(
+            "move",
+            &if letter == 0 {
+                String::new()
+            } else {
+                char::from(letter).to_string()
+            },
+        );
+        chain.push(item.finish());
+        if parent == usize::MAX {
+            break;
+        }
+        at = parent;
+    }
+    chain.reverse();
+    out.number("index", taken as u64);
+    out.raw("chain", &format!("[{}]", chain.join(",")));
+    out.finish()
+}
+
 /// One method of the race on an Eight board, `request` being `method|tokens` with the method one
 /// of `bfs`, `astar`, `ida`, `table`: JSON `{"moves":M,"expansions":E}` (IDA* adds each
 /// iteration's `bounds` and `expanded`; the table counts the boards its build expanded, the whole
@@ -274,6 +396,7 @@ pub fn race(request: &str) -> String {
     match method {
         "bfs" => run(eight::study::breadth_first(&board, &mut |_| {}), &mut out),
         "astar" => run(eight::study::a_star(&board, &mut |_| {}), &mut out),
+        "astar_deeper" => run(eight::study::a_star_deeper_first(&board), &mut out),
         "ida" => {
             let found = eight::study::iterations(&board, u64::MAX).unwrap_or_default();
             let spent: u64 = found.iter().map(|iteration| iteration.expansions).sum();
@@ -366,6 +489,59 @@ mod tests {
             side.ends_with(r#"{"length":5,"path":"14343","meets":true}],"met":true}"#),
             "{side}"
         );
+    }
+
+    #[test]
+    fn boards_are_found_in_the_order_the_steps_take_them() {
+        let found = found_order(Puzzle::Msquare);
+        let order = |rank: usize| u32::from_le_bytes(found[4 * rank..4 * rank + 4].try_into().unwrap());
+        let mut stepper = msquare::study::stepper();
+        let mut taken = 0u32;
+        while let Some(step) = stepper.step() {
+            assert_eq!(order(msquare::plain::rank(&step.board)), taken);
+            taken += 1;
+        }
+        assert_eq!(taken as usize * 4, found.len());
+    }
+
+    #[test]
+    fn the_first_layers_are_the_starts_step_and_its_neighbours() {
+        // Magic Squares: the basic state and its three neighbours A, B, C, each expanded.
+        let found = first_layers(Puzzle::Msquare);
+        assert_eq!(found.matches("\"index\":").count(), 4, "{found}");
+        assert!(found.starts_with(&format!("[{}", bfs(Puzzle::Msquare, 0))), "{found}");
+        // Eight's goal has its blank in a corner: two neighbours.
+        assert_eq!(first_layers(Puzzle::Eight).matches("\"index\":").count(), 3);
+        assert_eq!(first_layers(Puzzle::ColourHash).matches("\"index\":").count(), 5);
+    }
+
+    #[test]
+    fn the_parent_chain_read_back_is_the_plain_answer() {
+        // The basic state, the problem's sample and the rows swapped and reversed, against plain.
+        for tokens in ["1,2,3,4,5,6,7,8", "2,6,8,4,5,7,3,1", "8,7,6,5,4,3,2,1"] {
+            let found = msquare_chain(tokens);
+            let case = square::parse(&tokens.split(',').collect::<Vec<_>>()).unwrap();
+            let answer: String = msquare::plain::Plain::new()
+                .sequence(&case)
+                .into_iter()
+                .map(char::from)
+                .collect();
+            let moves: String = found
+                .split("\"move\":\"")
+                .skip(1)
+                .map(|rest| &rest[..rest.find('"').unwrap()])
+                .collect();
+            assert_eq!(moves, answer, "{tokens}: {found}");
+            let last = found.rsplit("\"board\":\"").next().unwrap();
+            assert!(
+                last.starts_with(&format!("{tokens}\"")),
+                "the chain ends at the case: {found}"
+            );
+            assert!(
+                found.contains("{\"board\":\"1,2,3,4,5,6,7,8\",\"move\":\"\"}"),
+                "and starts at the basic state: {found}"
+            );
+        }
     }
 
     #[test]

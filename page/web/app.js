@@ -17,6 +17,9 @@ const ANNOUNCED_CHARS = 200;
 const POINTER_EVERY_MS = 60;
 const RESIZE_AFTER_MS = 150;
 
+// The study column's parts as index.html writes them.
+const STUDY_PARTS = ['reading', 'small', 'part-table', 'part-method', 'part-why', 'watch', 'start-side', 'dedup', 'race'];
+
 const app = {
   displayed,  // state.js's (the tests call app.displayed)
 
@@ -56,7 +59,22 @@ const app = {
       button.querySelector('.hint').textContent = hint;
       button.title = p.moveTitles[move] + (possible ? '' : ' (not possible here)');
     }
-    if (speak) announce($('step').textContent + '. ' + $('board-text').textContent);
+    if (speak && (!playback.timer || saidWhilePlaying(state.step, Number($('speed').value)))) announce($('step').textContent + '. ' + $('board-text').textContent);
+    this.copyBoard();
+  },
+
+  // A copy of the board beside each switch that draws on it (the pairs, the heuristic), shown on
+  // a phone only (page.css), where the board is a screen away from the switch: a picture, not a
+  // control (no focus, no ids, hidden from screen readers, which have the board's text).
+  copyBoard() {
+    const svg = $('board');
+    for (const copy of document.querySelectorAll('svg.board-copy')) {
+      copy.setAttribute('viewBox', svg.getAttribute('viewBox'));
+      copy.replaceChildren(...[...svg.childNodes].map((node) => node.cloneNode(true)));
+      for (const node of copy.querySelectorAll('[tabindex], [id], [role], [data-move], [data-focus]')) {
+        for (const name of ['tabindex', 'id', 'role', 'data-move', 'data-focus']) node.removeAttribute(name);
+      }
+    }
   },
 
   buildMoveButtons() {
@@ -154,6 +172,7 @@ const app = {
       if (!current('solve', ticket)) return;
       update({ tokens: caseTokens, moves, answerKind: Array.isArray(answer) ? 'moves' : answer, info,
         boards: path.error ? [] : this.entries(path.boards), step: state.described[p.name].start === 'case' ? 0 : moves.length });
+      watch.caseChanged();
       const fragment = '#' + p.name + (tokens ? '=' + tokens.join(',') : '');
       if (history === 'push' && fragment !== location.hash) window.history.pushState(null, '', fragment);
       if (history === 'replace') window.history.replaceState(null, '', fragment);
@@ -185,6 +204,7 @@ const app = {
       target.scrollIntoView();
       target.focus({ preventScroll: true });
     } }))));
+    this.layOut(puzzle);
     $('board-heading').textContent = puzzle.title;
     try {
       if (!state.described[puzzle.name]) update({ described: { ...state.described, [puzzle.name]: await client.call({ op: 'describe', code: puzzle.code }) } });
@@ -207,6 +227,15 @@ const app = {
       }
       if (state.puzzle === puzzle) { watch.show(); await plots.paint(); }
     } catch (error) { this.failed(error); }
+  },
+
+  // The study column laid out in the puzzle's reading order (the order Tab and a screen reader
+  // follow too): the parts its reading list names, in that order, then the others as written.
+  layOut(puzzle) {
+    const study = $('study'), parts = { 'table-heading': 'part-table', 'method-heading': 'part-method', 'why-heading': 'part-why' };
+    const named = ['reading', 'small', ...puzzle.reading.map(([id]) => parts[id] || id)].filter((id) => $(id) && $(id).parentElement === study);
+    const written = [...study.children].map((child) => child.id).sort((a, b) => STUDY_PARTS.indexOf(a) - STUDY_PARTS.indexOf(b));
+    for (const id of [...new Set([...named, ...written])]) study.appendChild($(id));
   },
 
   wire() {

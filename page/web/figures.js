@@ -6,6 +6,77 @@
 'use strict';
 
 const figures = {
+  // The space's first layers as a small graph (issue 36: a state space before the whole of one):
+  // the start on top, the boards one move from it, those two moves from it, each a node; every
+  // move each of the first two layers tries, an edge to the board it makes, solid with an arrow
+  // where the search reached that board first (its parent link), dashed where it was seen
+  // before (a move back, or a second way in). `steps` are the crate's stepper's first steps.
+  // `upTo`: the stepper's step shown; the graph grows with it (the steps after it, and the boards
+  // they find, not yet drawn; the board it takes outlined), whole once the stepper is past it.
+  smallGraph(steps, upTo) {
+    const p = state.puzzle, svg = $('small-graph'), last = Math.min(upTo === undefined ? Infinity : upTo, steps ? steps.length - 1 : 0);
+    svg.replaceChildren();
+    if (!steps || !steps.length) return;
+    const rows = [[steps[0].board]], drawn = new Set(rows[0]);
+    for (const step of steps) {
+      for (const next of step.neighbours) {
+        if (!next.new || drawn.has(next.board)) continue;
+        drawn.add(next.board);
+        (rows[next.distance] = rows[next.distance] || []).push(next.board);
+      }
+    }
+    const sample = p.mini(steps[0].board.split(','));
+    const w = Number(sample.getAttribute('width')), h = Number(sample.getAttribute('height')), gapX = 30, gapY = 70, pad = 18;
+    const widest = Math.max(...rows.map((row) => row.length));
+    const width = widest * (w + gapX) - gapX + 2 * pad, height = rows.length * (h + gapY) - gapY + 2 * pad;
+    for (const [name, value] of [['width', width], ['height', height], ['viewBox', `0 0 ${width} ${height}`]]) svg.setAttribute(name, value);
+    const centre = new Map();
+    rows.forEach((row, d) => row.forEach((board, i) => {
+      const x = (width - (row.length * (w + gapX) - gapX)) / 2 + i * (w + gapX);
+      centre.set(board, [x + w / 2, pad + d * (h + gapY) + h / 2]);
+    }));
+    const marker = el('marker', { id: 'small-arrow', viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 7, markerHeight: 7, orient: 'auto-start-reverse' }, el('defs', {}, svg));
+    el('path', { d: 'M0,0 L10,5 L0,10 z', fill: '#1d5e32' }, marker);
+    // Where the segment from `from` towards the centre `to` meets the box around `to`.
+    const clip = ([fx, fy], [tx, ty]) => {
+      const dx = tx - fx, dy = ty - fy, t = Math.min((w / 2 + 4) / Math.abs(dx || 1e-9), (h / 2 + 4) / Math.abs(dy || 1e-9), 1);
+      return [tx - t * dx, ty - t * dy];
+    };
+    const edges = svg.appendChild(el('g', { class: 'edges' }));
+    // What the search has found by step `last`: the start and every board a step up to it queued.
+    const found = new Set([steps[0].board]);
+    steps.slice(0, last + 1).forEach((step) => step.neighbours.forEach((next) => { if (next.new) found.add(next.board); }));
+    for (const step of steps.slice(0, last + 1)) {
+      for (const next of step.neighbours) {
+        if (!centre.has(next.board)) continue;
+        const a = centre.get(step.board), b = centre.get(next.board);
+        // A bend to the right of the move's direction, so a move and the one back are two edges.
+        const length = Math.hypot(b[0] - a[0], b[1] - a[1]) || 1, bend = 16;
+        const control = [(a[0] + b[0]) / 2 - bend * (b[1] - a[1]) / length, (a[1] + b[1]) / 2 + bend * (b[0] - a[0]) / length];
+        const start = clip(control, a), end = clip(control, b);
+        const g = el('g', { class: next.new ? 'edge new' : 'edge seen', 'data-from': step.board, 'data-to': next.board, 'data-move': next.move, 'data-new': next.new }, edges);
+        el('path', { d: `M${start[0]},${start[1]} Q${control[0]},${control[1]} ${end[0]},${end[1]}`, fill: 'none',
+          stroke: next.new ? '#1d5e32' : '#777', 'stroke-width': next.new ? 2.5 : 1.5, 'stroke-dasharray': next.new ? 'none' : '4 3',
+          'marker-end': next.new ? 'url(#small-arrow)' : 'none' }, g);
+        const mid = [(start[0] + 2 * control[0] + end[0]) / 4, (start[1] + 2 * control[1] + end[1]) / 4];
+        el('text', { x: mid[0], y: mid[1] + 5, 'text-anchor': 'middle', 'font-size': 13, 'font-weight': 'bold', fill: next.new ? '#1d5e32' : '#555',
+          stroke: '#fff', 'stroke-width': 3, 'paint-order': 'stroke' }, g, next.move);
+      }
+    }
+    for (const [board, [cx, cy]] of centre) {
+      if (!found.has(board)) continue;
+      const mini = p.mini(board.split(','));
+      mini.setAttribute('x', cx - w / 2); mini.setAttribute('y', cy - h / 2);
+      const taken = upTo !== undefined && upTo < steps.length && board === steps[upTo].board;
+      const g = el('g', { class: taken ? 'node taken' : 'node', 'data-board': board, 'data-layer': rows.findIndex((row) => row.includes(board)) }, svg);
+      if (taken) el('rect', { x: cx - w / 2 - 4, y: cy - h / 2 - 4, width: w + 8, height: h + 8, rx: 4, fill: 'none', stroke: '#c4501f', 'stroke-width': 3 }, g);
+      g.appendChild(mini);
+    }
+    const names = rows.map((row) => row.map((board) => board.split(',').join(' ')));
+    svg.setAttribute('aria-label', `The first layers of the space: the start ${names[0][0]}; one move away ${names[1] ? names[1].join(', ') : 'nothing'}; ` +
+      `two moves away ${count(names[2] ? names[2].length : 0, p.units[0], p.units[1])}. Each move an edge, solid where it first reaches a ${p.units[0]}, dashed where the ${p.units[0]} was seen before.`);
+  },
+
   // The seen sets' times as bars, each as long as its time (the table's, in whole ms) against
   // the longest; once the array (Cantor, run last) is measured, each time as a multiple of it.
   dedupBars(runs) {

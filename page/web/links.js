@@ -36,7 +36,7 @@ const links = {
     for (const option of options) {
       const [key, value] = option.split('=');
       const k = Number(value);
-      if (key === 'bfs' && state.puzzle.picture && /^\d+$/.test(value || '')) {
+      if (key === 'bfs' && /^\d+$/.test(value || '')) {
         await watch.go(k);
         $('watch').scrollIntoView();
       } else if (key === 'dedup' && state.puzzle.panels.includes('dedup')) {

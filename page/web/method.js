@@ -49,6 +49,9 @@ const method = {
     $('h-text').textContent = `h = ${manhattan} + ${detours} = ${info.heuristic}: each tile's rows and columns from its goal cell` +
       (manhattan ? ` (${tiles(info.manhattan)})` : '') + ', plus 2 for each tile that must leave its row or column and come back because a tile of that line ' +
       'stands before it in the wrong order' + (pairs.length ? ` (${pairs.join(', ')}; ${detoured})` : ' (none here)') +
+      '. The +2s count tiles, not pairs: in each line the tiles outside a longest run already in goal order leave and come back, ' +
+      'and those detours clear every pair of the line, so a tile in conflict with two others is counted once ' +
+      `(here ${count(info.conflicts.length, 'pair')} in conflict, ${count(info.detours.reduce((n, v) => n + v / 2, 0), 'detour')} of 2)` +
       '. No move carries a tile more than one step, so h never overestimates' +
       (info.distance === null ? '; this board is unsolvable, so no search runs.' : '; it is IDA*\'s first bound.');
   },
@@ -82,7 +85,10 @@ const method = {
       el('line', { x1: x, y1: 22, x2: x, y2: 64, stroke: '#000', 'stroke-width': 2 }, svg);
       el('text', { x: Math.min(Math.max(x, 80), width - 80), y: 82, 'text-anchor': 'middle', 'font-size': 13 }, svg, `meet at G = ${G} from the goal`);
     }
-    const start = prefix ? `Start side: ${count(prefix, 'move')} by depth-first search, at most 4·3^${prefix - 1} = ${grouped(facts.leaves[most - prefix])} leaves.` :
+    // The tree drawn under "the start side" is the plain method's, which tries all four moves at
+    // every node (4^k leaves at length k); the solver never follows a move by its undoing one.
+    const start = prefix ? `Start side: ${count(prefix, 'move')} by depth-first search: the search drawn below tries all 4^${prefix} = ${grouped(facts.sequences[most - prefix])} sequences of that length; ` +
+      `the solver never follows a move by the one that undoes it, at most 4·3^${prefix - 1} = ${grouped(facts.leaves[most - prefix])}.` :
       `Start side: nothing; the case lies within G = ${G} of the goal.`;
     const goal = `Goal side: ${count(n - prefix, 'move')} walked down the table of ${count(table, 'configuration')} within ${G}.`;
     // Each sentence in as many lines as the width needs (about 7 px a character at 13 px).
@@ -97,34 +103,50 @@ const method = {
     svg.setAttribute('aria-label', `The answer ${state.moves.join('')} split: ${start} ${goal}`);
   },
 
-  // colour-hash: the two searches' sizes as G changes: the table of every configuration within
-  // G of the goal, and the start side's at most 4·3^(L−1) leaves L = 16 − G deep; the bigger G, the
-  // bigger the table and the fewer the leaves.
+  // colour-hash: the two searches' sizes for every G from 0 to the limit: the table of every
+  // configuration within G of the goal, the start side's at most 4·3^(L−1) leaves L = 16 − G deep
+  // (the solver's), and their sum, the total work; the bigger G, the bigger the table and the
+  // fewer the leaves. G = 0 is the one-sided search; the sum's lowest point is where meeting pays
+  // most. Every point names its value (its title); the two that make the case are written out.
   balance() {
     const svg = $('mitm-plot'), G = state.goalDepth;
     svg.replaceChildren();
-    // Both sizes for each G are the crate's (colour_hash::study::meet, through `describe`).
-    const facts = figuresOf(state.puzzle), depths = facts.depths;
-    if (!depths) return;
-    const table = (g) => facts.tables[depths.indexOf(g)], leaves = (g) => facts.leaves[g];
-    const width = Math.max(280, svg.clientWidth || 520), height = 200, left = 70, right = 12, top = 24, bottom = 160;
+    // Every size is the crate's (colour_hash::study::meet, through `describe`).
+    const facts = figuresOf(state.puzzle);
+    if (!facts.allTables) return;
+    const depths = facts.allTables.map((_, g) => g);
+    const table = (g) => facts.allTables[g], leaves = (g) => facts.leaves[g], total = (g) => table(g) + leaves(g);
+    const best = depths.reduce((a, g) => (total(g) < total(a) ? g : a), 0);
+    const width = Math.max(280, svg.clientWidth || 520), height = 230, left = 80, right = 12, top = 24, bottom = 160;
     svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
-    const values = depths.flatMap((g) => [table(g), leaves(g)]);
+    const values = depths.flatMap((g) => [table(g), leaves(g), total(g)]);
     const low = Math.log10(Math.min(...values)), high = Math.log10(Math.max(...values));
-    const x = (g) => left + (g - depths[0]) / Math.max(1, depths.length - 1) * (width - left - right);
+    const x = (g) => left + g / Math.max(1, depths.length - 1) * (width - left - right);
     const y = (v) => bottom - (Math.log10(v) - low) / (high - low || 1) * (bottom - top);
-    for (const [series, colour, name] of [[table, '#2a4a8a', 'table'], [leaves, '#8a2846', 'start-side leaves']]) {
-      el('polyline', { points: depths.map((g) => `${x(g)},${y(series(g))}`).join(' '), fill: 'none', stroke: colour, 'stroke-width': 2 }, svg);
-      for (const g of depths) el('circle', { cx: x(g), cy: y(series(g)), r: g === G ? 6 : 3, fill: colour, class: 'point', 'data-g': g, 'data-series': name, 'data-value': series(g) }, svg);
+    const series = [[table, '#2a4a8a', 'table'], [leaves, '#8a2846', 'start-side leaves'], [total, '#222', 'total']];
+    for (const [size, colour, name] of series) {
+      el('polyline', { points: depths.map((g) => `${x(g)},${y(size(g))}`).join(' '), fill: 'none', stroke: colour, 'stroke-width': name === 'total' ? 1.5 : 2, 'stroke-dasharray': name === 'total' ? '5 3' : 'none' }, svg);
+      for (const g of depths) {
+        const dot = el('circle', { cx: x(g), cy: y(size(g)), r: g === G ? 6 : 3, fill: colour, class: 'point', 'data-g': g, 'data-series': name, 'data-value': size(g) }, svg);
+        el('title', {}, dot, `G ${g}: ${name} ${grouped(size(g))}`);
+      }
     }
-    for (const g of depths) el('text', { x: x(g), y: bottom + 18, 'text-anchor': 'middle', 'font-size': 12 }, svg, g);
+    const every = width < 400 ? 2 : 1;
+    for (const g of depths) if (g % every === 0) el('text', { x: x(g), y: bottom + 18, 'text-anchor': 'middle', 'font-size': 12 }, svg, g);
     el('text', { x: left + (width - left) / 2, y: bottom + 36, 'text-anchor': 'middle', 'font-size': 13 }, svg, 'G, the table\'s depth (log scale up)');
     el('text', { x: left - 6, y: y(Math.pow(10, high)) + 4, 'text-anchor': 'end', 'font-size': 12 }, svg, grouped(Math.round(Math.pow(10, high))));
     el('text', { x: left - 6, y: y(Math.pow(10, low)) + 4, 'text-anchor': 'end', 'font-size': 12 }, svg, grouped(Math.round(Math.pow(10, low))));
     el('text', { x: left, y: 14, 'font-size': 13, fill: '#2a4a8a' }, svg, 'table');
-    el('text', { x: left + 60, y: 14, 'font-size': 13, fill: '#8a2846' }, svg, 'start-side leaves');
-    svg.setAttribute('aria-label', 'Sizes of the two searches as G changes: ' +
-      depths.map((g) => `G ${g}: table ${grouped(table(g))}, leaves ${grouped(leaves(g))}`).join('; ') + '.');
+    el('text', { x: left + 44, y: 14, 'font-size': 13, fill: '#8a2846' }, svg, 'leaves');
+    el('text', { x: left + 94, y: 14, 'font-size': 13, fill: '#222' }, svg, 'total (dashed)');
+    const said = `One-sided (G = 0): ${grouped(leaves(0))} leaves. Least total at G = ${best}: ${grouped(total(best))}.`;
+    // The sentence in as many lines as the width needs (about 7 px a character at 13 px).
+    const lines = wrap(said, Math.floor((width - 2 * right) / 7.2));
+    const text = el('text', { x: right, y: bottom + 58, 'font-size': 13, fill: '#222', class: 'balance-said', 'data-best': best }, svg);
+    lines.forEach((line, i) => el('tspan', { x: right, dy: i ? 17 : 0 }, text, line));
+    svg.setAttribute('viewBox', `0 0 ${width} ${bottom + 58 + 17 * lines.length}`);
+    svg.setAttribute('aria-label', `Sizes of the two searches and their total for G from 0 to ${depths.length - 1}. ${said} ` +
+      depths.map((g) => `G ${g}: table ${grouped(table(g))}, leaves ${grouped(leaves(g))}, total ${grouped(total(g))}`).join('; ') + '.');
   },
 
   why() {

@@ -44,14 +44,18 @@ const playback = {
     $('speed').dispatchEvent(new Event('input'));
   },
 
-  // Whether the focused element itself answers `event`'s key: text fields every key, sliders and
-  // checkboxes their own, buttons and links Space and Enter.
+  // Whether the focused element itself answers `event`'s key, so the answer's playback leaves it:
+  // text fields every key, sliders and checkboxes their own, a panel with keys of its own
+  // (`data-keys`: "Watch the search" steps its search) every key, a button or link elsewhere every
+  // key (a key on the search's "next board" never steps the answer 2,000 px above), and the
+  // playback's own buttons, the move buttons and the board's tiles Space and Enter.
   keyBelongsToControl(event) {
     const target = event.target;
     if (!(target instanceof Element)) return false;
-    if (target.closest('textarea, select, [contenteditable=true]')) return true;
+    if (target.closest('textarea, select, [contenteditable=true], [data-keys]')) return true;
     if (target.tagName === 'INPUT') return true;
     const pressable = target.closest('button, a[href], [role=button], summary');
+    if (pressable && !pressable.closest('#playback, #moves, #board')) return true;
     return Boolean(pressable) && (event.key === ' ' || event.key === 'Enter');
   },
 

@@ -4,6 +4,9 @@
 // ring on the board shown.
 'use strict';
 
+// The layer replay's pace: a layer every this many ms.
+const LAYER_MS = 300;
+
 const plots = {
   picture: null,   // {name, width, height, counts, shown}: the picture on the canvas
   layerTimer: null,
@@ -142,6 +145,7 @@ const plots = {
     this.picture = { name: p.name, counts: made.counts, width: made.width, height: made.height, shown };
     const last = shown === made.counts.length - 1;
     $('layer').textContent = p.pictureLayer(shown, made.counts[shown]) + (last ? ' (the last layer)' : '');
+    if (!this.layerTimer || last || saidWhilePlaying(shown, 1000 / LAYER_MS)) say('layer-said', $('layer').textContent);
     canvas.setAttribute('aria-label', `Every ${p.units[0]} as one pixel, grouped by distance; distances 0 to ${shown} shown. ` +
       'Their counts are in the distance table.');
     this.mark();
@@ -203,7 +207,7 @@ const plots = {
     $('pointed').textContent = found ? `under the pointer: ${found.board.split(',').join(' ')}, rank ${grouped(found.rank)}, distance ${found.depth}` : '';
   },
 
-  // The breadth-first search replayed a layer at a time.
+  // The breadth-first search replayed a layer at a time, a layer every LAYER_MS.
   playLayers() {
     this.stop();
     if (!this.picture) return;
@@ -213,6 +217,6 @@ const plots = {
       layer++;
       if (!this.picture || layer >= this.picture.counts.length) { this.stop(); return; }
       this.paint(layer);
-    }, 300);
+    }, LAYER_MS);
   },
 };

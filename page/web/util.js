@@ -29,12 +29,22 @@ const grouped = (n) => Number(n).toLocaleString('en-US');
 // "1 pair", "3 pairs": the count grouped, the noun in the right number.
 const count = (n, one, many) => `${grouped(n)} ${Number(n) === 1 ? one : many || one + 's'}`;
 
-// Says `text` to a screen reader through the polite live region (set anew, so a repeat is read).
-function announce(text) {
-  const region = $('announce');
+// Says `text` to a screen reader through the polite live region `id` (set anew, so a repeat is
+// read). While something plays, its callers say only about one step a second, counted in steps
+// (every `speed`-th step at `speed` steps a second), not by the clock: a screen reader handed
+// thirty steps a second reads none of them to the end. A step taken by hand, a pause and the
+// end are always said.
+function say(id, text) {
+  const region = $(id);
   region.textContent = '';
   setTimeout(() => { region.textContent = text; }, 30);
 }
+
+// The answer's live region.
+const announce = (text) => say('announce', text);
+
+// Whether step `step` of something playing at `speed` steps a second is one to say: one a second.
+const saidWhilePlaying = (step, speed) => step % Math.max(1, Math.round(speed)) === 0;
 
 // The text colour, black or white, that contrasts more with the background `hex` (#rrggbb):
 // one of the two always reaches 4.5:1 (WCAG's relative luminance).

@@ -17,7 +17,25 @@ const watch = {
     const p = state.puzzle;
     for (const id of ['dedup', 'race', 'start-side', 'mitm-box']) $(id).hidden = !p.panels.includes(id);
     $('watch-side').textContent = p.side || '';
+    $('watch-memory').textContent = p.watchMemory;
+    $('watch-tie').textContent = p.watchTie;
+    $('chain-box').hidden = !p.chain;
     if (!this.shown || this.shown.puzzle !== p.name) this.go(0);
+    this.small();
+  },
+
+  // "Start small": the puzzle's words in the prose, and its first layers drawn as a graph.
+  async small() {
+    const p = state.puzzle;
+    for (const node of document.querySelectorAll('#small .unit')) node.textContent = p.units[0];
+    for (const node of document.querySelectorAll('#small .units')) node.textContent = p.units[1];
+    $('small-start').textContent = p.startName;
+    try {
+      const steps = await client.call({ op: 'first_layers', code: p.code });
+      if (state.puzzle !== p) return;
+      this.firstSteps = { puzzle: p.name, steps };
+      figures.smallGraph(steps, this.shown && this.shown.puzzle === p.name ? this.shown.index : undefined);
+    } catch (error) { failed(error); }
   },
 
   // The (k+1)-th board taken. `k` is checked here, as a JS number, before it reaches the module
@@ -32,13 +50,60 @@ const watch = {
       return;
     }
     this.k = Math.max(0, k);
+    this.inFlight = (this.inFlight || 0) + 1;
     try {
-      const step = await client.call({ op: 'bfs', code: p.code, k: this.k });
+      const step = await client.call({ op: 'bfs', code: p.code, k: this.k }).finally(() => { this.inFlight--; });
       if (state.puzzle !== p || asked !== this.asked) return;
       if (step.error) { this.stop(); $('bfs-text').textContent = `The search ends before board ${k + 1}: ${step.error}.`; return; }
       step.puzzle = p.name;
       this.shown = step;
       this.draw(step);
+    } catch (error) { failed(error); }
+  },
+
+  // Colour Hash's rank line: no rank, a hash map; what the method's table holds at its G.
+  unranked() {
+    const facts = figuresOf(state.puzzle), G = state.goalDepth, at = (facts.depths || []).indexOf(G);
+    return 'none: each configuration reached is kept in a hash map, not an array by rank' +
+      (at < 0 ? '' : `; the method's table holds the ${grouped(facts.tables[at])} configurations within G = ${G} moves of the goal`);
+  },
+
+  // The case changed: what was worked out for the case before (the race, its pictures, the start
+  // side, the parent chain) is cleared, and a run still going for it is dropped when it ends.
+  caseChanged() {
+    for (const kind of ['race', 'chain', 'start']) takeTicket(kind);
+    $('race-table').querySelector('tbody').replaceChildren();
+    delete $('race-table').dataset.board;
+    $('race-pictures').replaceChildren();
+    $('race-text').textContent = '';
+    $('race-ties').textContent = '';
+    $('ida-code-box').hidden = true;
+    $('race-run').disabled = false;
+    $('start-visits').replaceChildren();
+    $('start-tree-box').hidden = true;
+    $('start-text').textContent = '';
+    $('chain').replaceChildren();
+    $('chain-text').textContent = '';
+  },
+
+  // Magic Squares: the search run until it takes the case (the crate's stepper, in the worker,
+  // noting each new board's parent), that step shown, and the parents read back from the case to
+  // the start drawn: the chain of boards and the move into each.
+  async chain() {
+    const p = state.puzzle, tokens = state.tokens, ticket = takeTicket('chain');
+    if (!p.chain || !tokens) { $('chain-text').textContent = 'Give a board first.'; return; }
+    try {
+      const found = await client.call({ op: 'chain', text: tokens.join(',') });
+      if (!current('chain', ticket) || state.puzzle !== p) return;
+      if (found.error) { $('chain-text').textContent = found.error; return; }
+      this.stop();
+      await this.go(found.index);
+      const moves = found.chain.map((link) => link.move).join('');
+      $('chain').replaceChildren(...found.chain.map((link, i) => html('li', { dataset: { board: link.board, move: link.move }, className: i === found.chain.length - 1 ? 'next' : '' },
+        html('span', { className: 'move', textContent: link.move ? `${link.move} →` : 'start' }), p.mini(link.board.split(',')), html('span', { textContent: this.judge(link.board) }))));
+      $('chain').dataset.moves = moves;
+      $('chain-text').textContent = `The search takes the case at step ${grouped(found.index)} (shown below). Its parents read back to the start: ` +
+        (moves ? `${count(moves.length, 'move')}, ${moves}, the answer the binary prints.` : 'none: the case is the basic state, the answer is empty.');
     } catch (error) { failed(error); }
   },
 
@@ -55,7 +120,8 @@ const watch = {
     const p = state.puzzle, ranked = step.digits.length > 0;
     $('bfs-k').value = step.index;
     $('bfs-board').textContent = this.judge(step.board);
-    $('bfs-rank').textContent = ranked ? grouped(step.rank) : 'none: 6.3 billion configurations are remembered in a hash map, not an array by rank';
+    $('bfs-rank').textContent = ranked ? grouped(step.rank) : this.unranked();
+    $('bfs-worked').hidden = !ranked;
     $('bfs-distance').textContent = step.distance;
     $('bfs-queued').textContent = grouped(step.queued);
     $('bfs-seen').textContent = grouped(step.seen);
@@ -68,14 +134,68 @@ const watch = {
       html('td', { textContent: n.new ? `new: queued at distance ${n.distance}, parent the board taken` : `seen before (distance ${n.distance})` })));
     $('bfs-neighbours').querySelector('tbody').replaceChildren(...rows);
     // Each queued board drawn small, its tokens under it (the text is what a screen reader reads).
-    $('bfs-queue').replaceChildren(...step.queue.map((board, i) => html('li', { className: i === 0 ? 'next' : '', dataset: { board } },
-      p.mini(board.split(',')), html('span', { textContent: this.judge(board) }))));
+    // Each with its distance: the queue holds the boards in the order found, so the j-th waiting
+    // board is the (index + 1 + j)-th found, whose layer the crate's layer sizes give. The queue
+    // never holds more than two layers: the one being taken and the next.
+    const layers = (state.layers[p.name] || {}).layers || [], layerOf = (order) => {
+      let before = 0;
+      for (let d = 0; d < layers.length; d++) { before += layers[d]; if (order < before) return d; }
+      return null;
+    };
+    $('bfs-queue').replaceChildren(...step.queue.map((board, i) => {
+      const d = layerOf(step.index + 1 + i);
+      return html('li', { className: i === 0 ? 'next' : '', dataset: { board, distance: d === null ? '' : d } },
+        p.mini(board.split(',')), html('span', { textContent: this.judge(board) }), html('small', { className: 'distance', textContent: d === null ? '' : `distance ${d}` }));
+    }));
     this.tree(step);
     const fresh = step.neighbours.filter((n) => n.new).map((n) => n.move);
     const what = p.stateName;
     $('bfs-text').textContent = `${what} ${grouped(step.index + 1)} taken from the queue: ${this.judge(step.board)}, ${ranked ? `rank ${grouped(step.rank)}, ` : ''}` +
       `distance ${step.distance}. ` + (fresh.length ? `New: ${fresh.join(', ')}, queued in that order. ` : 'No new neighbour. ') +
       `${count(step.queued, 'board')} waiting, ${count(step.seen, 'board')} seen.`;
+    if (!this.timer || saidWhilePlaying(step.index, Number($('bfs-speed').value))) say('bfs-said', $('bfs-text').textContent);
+    this.code(step);
+    this.paintSearch(step);
+    // The small graph at the top grows with the search while it is in the first layers.
+    if (this.firstSteps && this.firstSteps.puzzle === p.name) figures.smallGraph(this.firstSteps.steps, step.index);
+  },
+
+  // The whole space painted by the search's progress at `step` (the worker paints, from the
+  // crate's order of finding): what it has taken, what waits in its queue, what it has not found.
+  async paintSearch(step) {
+    const p = state.puzzle, canvas = $('search-picture');
+    $('search-figure').hidden = !p.picture;
+    if (!p.picture) return;
+    const asked = this.asked;
+    const made = await client.call({ op: 'search_picture', code: p.code, taken: step.index, seen: step.seen });
+    if (state.puzzle !== p || asked !== this.asked) return;
+    canvas.width = made.width; canvas.height = made.height;
+    canvas.getContext('2d').putImageData(new ImageData(made.pixels, made.width, made.height), 0, 0);
+    canvas.dataset.taken = made.taken;
+    canvas.dataset.queued = made.queued;
+    canvas.setAttribute('aria-label', `Every ${p.units[0]} as one pixel: ${count(made.taken, p.units[0], p.units[1])} taken from the queue, ` +
+      `${grouped(made.queued)} waiting in it, the rest not found yet.`);
+  },
+
+  // The pseudocode beside the stepper, each line this step performed lit and what it did written
+  // after it: the board taken, the moves tried, those seen before (skipped), those new (marked,
+  // linked to the board taken, queued). The first line ran once, before step 0.
+  code(step) {
+    const fresh = step.neighbours.filter((n) => n.new).map((n) => n.move), seen = step.neighbours.filter((n) => !n.new).map((n) => n.move);
+    const notes = {
+      start: step.index === 0 ? 'done just before this step' : '',
+      while: `${count(step.queued - fresh.length + 1, state.puzzle.units[0], state.puzzle.units[1])} waiting before this step`,
+      take: this.judge(step.board),
+      for: step.neighbours.map((n) => n.move).join(', '),
+      move: step.neighbours.length ? `${step.neighbours.length} tried` : '',
+      seen: seen.length ? `skipped ${seen.join(', ')}` : '',
+      mark: fresh.join(', '), parent: fresh.length ? `distance ${step.distance + 1}` : '', enqueue: fresh.join(', '),
+    };
+    for (const line of $('bfs-code').children) {
+      const note = notes[line.dataset.line];
+      line.classList.toggle('lit', Boolean(note));
+      line.dataset.note = note || '';
+    }
   },
 
   // The Cantor rank of the board shown in the puzzle (it follows every move and step): a row a
@@ -98,6 +218,14 @@ const watch = {
     $('cantor').dataset.rank = entry.rank;
     $('cantor').dataset.sum = sum;
     $('cantor-board').textContent = entry.tokens.join(' ');
+    // Why the ranks number the boards 0 … n! − 1 with no gap and no clash: cell i's digit runs
+    // over 0 … n − 1 − i, so the digits are the n! numbers of the factorial number system, each
+    // a different sum, the largest the one below n!.
+    const most = Array.from({ length: n - 1 }, (_, i) => n - 1 - i), largest = most.reduce((a, k) => a + k * factorial(k), 0);
+    $('cantor-why').textContent = `Why no two boards share a rank and none is skipped: cell i's digit can only be 0 to ${n} − i, and ` +
+      `each digit outweighs all later ones together (k·k! + … + 1·1! = (k + 1)! − 1), so every choice of digits gives its own sum; ` +
+      `the largest, ${most.map((k) => `${k}·${k}!`).join(' + ')} = ${grouped(largest)} = ${n}! − 1, so the ${grouped(factorial(n))} boards take exactly the ranks 0 to ${grouped(largest)}.`;
+    $('cantor-why').dataset.largest = largest;
   },
 
   // The board taken drawn small above its neighbours, a line for each move tried: solid, with an
@@ -143,7 +271,9 @@ const watch = {
   },
 
   toggle() {
-    if (this.timer) { this.stop(); return; }
+    // Paused: the step shown is said, now, or when the step still on its way is drawn (it is
+    // said then, the search no longer playing).
+    if (this.timer) { this.stop(); if (!this.inFlight) say('bfs-said', $('bfs-text').textContent); return; }
     $('bfs-play').textContent = 'pause';
     this.timer = setInterval(() => this.go(this.k + 1), 1000 / Number($('bfs-speed').value));
   },
@@ -172,9 +302,10 @@ const watch = {
   async race() {
     const tokens = state.tokens, body = $('race-table').querySelector('tbody'), ticket = takeTicket('race');
     body.replaceChildren();
+    $('ida-code-box').hidden = true;
     if (!tokens || !state.puzzle.panels.includes('race')) { $('race-text').textContent = 'Give a board first.'; return; }
     $('race-run').disabled = true;
-    const methods = [['bfs', 'breadth-first search from the board'], ['astar', 'A* with IDA*\'s heuristic'], ['ida', 'IDA* (eight::ida)'], ['table', 'the table, built afresh']];
+    const methods = [['bfs', 'breadth-first search from the board'], ['astar', 'A* with IDA*\'s heuristic'], ['ida', 'IDA*, iterative-deepening A*'], ['table', 'the table, built afresh']];
     const runs = [];
     try {
       for (const [search, name] of methods) {
@@ -197,11 +328,44 @@ const watch = {
         $('race-text').textContent = `IDA*'s iterations: bounds ${run.bounds.join(', ')}, expanding ${run.expanded.map(grouped).join(', ')} boards.`;
       }
     }
+    // A*'s tie order, and what the other order would have cost on this board.
+    const star = runs.find(([search]) => search === 'astar')[2];
+    if (star.expansions !== null) {
+      const deeper = await client.call({ op: 'race', text: 'astar_deeper|' + tokens.join(',') });
+      if (!current('race', ticket)) return;
+      $('race-ties').textContent = `A*'s ties: of the boards with the smallest g + h it expands the one with the smaller g first, then the smaller rank ` +
+        `(${count(star.expansions, 'expansion')} here); taking the larger g first instead, it expands ${grouped(deeper.expansions)} for the same ${count(deeper.moves, 'move')}.`;
+      $('race-ties').dataset.counts = `${star.expansions},${deeper.expansions}`;
+    }
     await figures.racePictures(tokens);
     if (!current('race', ticket)) return;
     const ida = runs.find(([search]) => search === 'ida')[2];
-    if (ida.bounds && ida.bounds.length) $('race-pictures').appendChild(figures.iterations(ida));
+    if (ida.bounds && ida.bounds.length) {
+      $('race-pictures').appendChild(figures.iterations(ida));
+      $('ida-iteration').replaceChildren(...ida.bounds.map((bound, i) => html('option', { value: i, textContent: `${i + 1}: bound ${bound}` })));
+      $('ida-iteration').value = ida.bounds.length - 1;
+      this.idaShown = ida;
+      this.idaCode();
+      $('ida-code-box').hidden = false;
+    }
     $('race-run').disabled = false;
+  },
+
+  // IDA*'s pseudocode, the lines the chosen iteration performed lit and what they did noted: the
+  // first sets the bound to h, each searches under its bound, the last finds the goal, every
+  // other raises the bound to the smallest g + h it cut off (the next iteration's bound).
+  idaCode() {
+    const ida = this.idaShown, i = Number($('ida-iteration').value), last = i === ida.bounds.length - 1;
+    const notes = {
+      first: i === 0 ? `h = ${ida.bounds[0]}` : '', loop: `iteration ${i + 1} of ${ida.bounds.length}`,
+      search: `${count(ida.expanded[i], 'board')} expanded`, cut: `bound ${ida.bounds[i]}`,
+      goal: last ? `found: ${count(ida.moves, 'move')}` : '', moves: 'u, l, d, r',
+      raise: last ? '' : `bound ← ${ida.bounds[i + 1]}`,
+    };
+    for (const line of $('ida-code').children) {
+      line.classList.toggle('lit', Boolean(notes[line.dataset.line]));
+      line.dataset.note = notes[line.dataset.line] || '';
+    }
   },
 
   // colour-hash: the start side's search from the case, node by node, for the G of the method.
@@ -211,7 +375,9 @@ const watch = {
     $('start-tree-box').hidden = true;
     if (!state.tokens || !state.puzzle.panels.includes('start-side')) { $('start-text').textContent = 'Give a configuration first.'; return; }
     try {
+      const ticket = takeTicket('start');
       const found = await client.call({ op: 'start_side', text: state.tokens.join(',') + '|' + G });
+      if (!current('start', ticket)) return;
       if (found.error) { $('start-text').textContent = found.error; return; }
       box.replaceChildren(...found.visits.map((visit) => html('li', {
         className: visit.meets === true ? 'meets' : '',
@@ -239,5 +405,29 @@ const watch = {
     $('bfs-layer').onchange = () => this.layer(Number($('bfs-layer').value) || 0);
     $('dedup-run').onclick = () => this.dedup();
     $('race-run').onclick = () => this.race();
+    $('ida-iteration').onchange = () => this.idaCode();
+    $('chain-run').onclick = () => this.chain();
+    // The search's own keys while the focus is inside "Watch": ← → step it, Home goes to its
+    // start, Space plays and pauses; fields keep their keys and a button still takes Space and Enter.
+    $('watch').addEventListener('keydown', (event) => {
+      const target = event.target;
+      if (event.ctrlKey || event.altKey || event.metaKey || !(target instanceof Element) || target.closest('input, textarea, select')) return;
+      if (target.closest('button, a[href], summary') && (event.key === ' ' || event.key === 'Enter')) return;
+      const keys = {
+        ArrowLeft: () => { this.stop(); this.go(this.k - 1); }, ArrowRight: () => { this.stop(); this.go(this.k + 1); },
+        Home: () => { this.stop(); this.go(0); }, ' ': () => this.toggle(),
+      };
+      if (!keys[event.key]) return;
+      event.preventDefault();
+      keys[event.key]();
+    });
+    // G moved: the rank line names the new table, and a start side searched for the old G goes.
+    $('g').addEventListener('input', () => {
+      if (this.shown && !this.shown.digits.length) $('bfs-rank').textContent = this.unranked();
+      takeTicket('start');
+      $('start-visits').replaceChildren();
+      $('start-tree-box').hidden = true;
+      $('start-text').textContent = '';
+    });
   },
 };

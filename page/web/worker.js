@@ -91,6 +91,33 @@ function racePicture(m) {
   return { value: { width, height, expanded, pixels }, transfer: [pixels.buffer] };
 }
 
+// The order the breadth-first search finds each state in, by rank (the crate's stepper's), kept.
+const orders = new Map();
+function foundOrder(code) {
+  if (!orders.has(code)) {
+    const bytes = take(wasm.found_order(code));
+    orders.set(code, new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4));
+  }
+  return orders.get(code);
+}
+
+// The search at step `taken` (boards 0 … taken taken from the queue, those found before `seen`
+// still in it) drawn on the picture of all states: taken dark, queued orange, the rest pale;
+// with the counts of each, as painted.
+function searchPicture(m) {
+  const { width, height, depths, position } = layout(m.code), order = foundOrder(m.code);
+  const pixels = new Uint8ClampedArray(width * height * 4);
+  let taken = 0, queued = 0;
+  for (let r = 0; r < depths.length; r++) {
+    if (depths[r] === 255) continue;
+    const o = order[r], shade = o <= m.taken ? [29, 60, 110] : o < m.seen ? [230, 120, 30] : [228, 230, 236];
+    if (o <= m.taken) taken++; else if (o < m.seen) queued++;
+    const at = position[r] * 4;
+    pixels[at] = shade[0]; pixels[at + 1] = shade[1]; pixels[at + 2] = shade[2]; pixels[at + 3] = 255;
+  }
+  return { value: { width, height, taken, queued, pixels }, transfer: [pixels.buffer] };
+}
+
 // Where the state of rank `rank` sits in the picture, and its distance.
 function spot(m) {
   const { width, depths, position } = layout(m.code);
@@ -110,6 +137,7 @@ const ops = {
   picture,
   spot,
   race_picture: racePicture,
+  search_picture: searchPicture,
   // The state drawn at pixel (x, y) of the picture: its rank, distance and board.
   at: (m) => {
     const { width, height, rankAt, depths } = layout(m.code);
@@ -117,6 +145,8 @@ const ops = {
     return { value: rank < 0 ? null : { rank, depth: depths[rank], board: decoder.decode(take(wasm.board_at(m.code, rank))) } };
   },
   bfs: (m) => ({ value: json(wasm.bfs(m.code, m.k)) }),
+  first_layers: (m) => ({ value: json(wasm.first_layers(m.code)) }),
+  chain: (m) => ({ value: json(wasm.msquare_chain(...give(m.text))) }),
   start_side: (m) => ({ value: json(wasm.start_side(...give(m.text))) }),
   race: (m) => timed(() => json(wasm.race(...give(m.text)))),
   seen: (m) => timed(() => json(wasm.seen(m.kind))),

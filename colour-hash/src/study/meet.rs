@@ -5,10 +5,12 @@
 //! within G moves of the goal, the published layers 0..=G summed (`search::LAYER_SIZES`); the
 //! start side searches at most [`crate::MAX_MOVES`] − G moves deep, and of the 4^L move
 //! sequences of length L it tries at most 4·3^(L−1), as no move follows the move it undoes
-//! (`search::NEXT_CONTEXT`); the depths are those of the crate's cost model
+//! (`search::NEXT_CONTEXT`), while the plain method's start side (`study::start_side`, drawn
+//! on the page) tries all 4^L; the depths are those of the crate's cost model
 //! (`search::COST_MODEL`), and the default is [`crate::Solver::new`]'s, the largest runs'.
 //! **Proved by:** `the_table_holds_the_layers_counted_by_breadth_first_search`,
-//! `the_start_side_bound_counts_the_sequences_that_never_undo_a_move` and
+//! `the_start_side_bound_counts_the_sequences_that_never_undo_a_move`,
+//! `the_plain_start_side_tries_every_sequence` and
 //! `the_depths_are_the_cost_models`.
 
 use crate::search::{COST_MODEL, GOAL_DEPTH, LAYER_SIZES};
@@ -46,6 +48,14 @@ pub fn start_side_leaves(goal_depth: u8) -> u64 {
     } else {
         4 * 3u64.pow(length - 1)
     }
+}
+
+/// Every move sequence of length [`MAX_MOVES`] − `goal_depth`, 4^L: the bottom nodes of the
+/// start side as the plain method searches it (`study::start_side`, the tree the study page
+/// draws), which tries all four moves at every node, the undoing one included.
+pub fn start_side_sequences(goal_depth: u8) -> u64 {
+    let length = MAX_MOVES.saturating_sub(usize::from(goal_depth)) as u32;
+    4u64.pow(length)
 }
 
 #[cfg(test)]
@@ -90,6 +100,24 @@ mod tests {
             );
         }
         assert_eq!(start_side_leaves(MAX_MOVES as u8), 1);
+    }
+
+    #[test]
+    fn the_plain_start_side_tries_every_sequence() {
+        // study::start_side for G = 16 − 3, lengths 1 to 3, with layers counted only to 1 so
+        // that it never meets: its bottom nodes at each length L are all 4^L sequences.
+        let mut layers = GoalLayers::new();
+        layers.extend_to(1);
+        let (visits, met) = crate::study::start_side(&GOAL, &layers, MAX_MOVES as u8 - 3, usize::MAX);
+        assert!(!met);
+        for length in 1..=3u8 {
+            let goal_depth = MAX_MOVES as u8 - length;
+            let bottom = visits
+                .iter()
+                .filter(|visit| visit.length == length && visit.meets.is_some())
+                .count() as u64;
+            assert_eq!(bottom, start_side_sequences(goal_depth), "length {length}");
+        }
     }
 
     #[test]

@@ -87,14 +87,30 @@ pub fn breadth_first(board: &Board, expanded: &mut dyn FnMut(&Board)) -> Option<
 }
 
 /// A* from `board` with [`heuristic`], until the goal is taken from the open list, calling
-/// `visit` with each board it expands; `None` for an unsolvable board. The heuristic is consistent (a move changes it by at most 1, as it changes
+/// `visit` with each board it expands; `None` for an unsolvable board. Its tie order: of the
+/// boards of the smallest g + h, the one of the smaller g (moves so far), then the smaller rank;
+/// [`a_star_deeper_first`] takes the larger g first instead. The heuristic is consistent (a move changes it by at most 1, as it changes
 /// one tile's line by one), so a board is expanded at most once and the first time the goal is
 /// taken its depth is the distance.
 ///
 /// # Complexity
 /// O(E log E) for the E boards expanded; 9! bytes of depths.
 pub fn a_star(board: &Board, visit: &mut dyn FnMut(&Board)) -> Option<Run> {
+    a_star_ordered(board, false, visit)
+}
+
+/// [`a_star`] with the other tie order: of the boards of the smallest g + h, the one of the
+/// larger g first (then the smaller rank): the same answer length, another count of expansions
+/// (the study page shows both).
+pub fn a_star_deeper_first(board: &Board) -> Option<Run> {
+    a_star_ordered(board, true, &mut |_| {})
+}
+
+/// A* with ties in g + h broken by the smaller g, or the larger when `deeper_first`.
+fn a_star_ordered(board: &Board, deeper_first: bool, visit: &mut dyn FnMut(&Board)) -> Option<Run> {
     use std::cmp::Reverse;
+    // The heap's key breaks ties by this number, smallest first: g itself, or 255 − g.
+    let tie = |depth: u8| if deeper_first { u8::MAX - depth } else { depth };
     use std::collections::BinaryHeap;
     if !board.is_solvable() {
         return None;
@@ -102,9 +118,10 @@ pub fn a_star(board: &Board, visit: &mut dyn FnMut(&Board)) -> Option<Run> {
     let mut depths = vec![u8::MAX; STATES];
     let mut expanded = vec![false; STATES];
     depths[board.rank()] = 0;
-    let mut open = BinaryHeap::from([Reverse((heuristic(board), 0u8, board.rank()))]);
+    let mut open = BinaryHeap::from([Reverse((heuristic(board), tie(0), board.rank()))]);
     let mut expansions = 0;
-    while let Some(Reverse((_, depth, rank))) = open.pop() {
+    while let Some(Reverse((_, tied, rank))) = open.pop() {
+        let depth = tie(tied);
         if expanded[rank] || depth > depths[rank] {
             continue;
         }
@@ -122,7 +139,7 @@ pub fn a_star(board: &Board, visit: &mut dyn FnMut(&Board)) -> Option<Run> {
             if let Some(next) = at.step(step) {
                 if depth + 1 < depths[next.rank()] {
                     depths[next.rank()] = depth + 1;
-                    open.push(Reverse((depth + 1 + heuristic(&next), depth + 1, next.rank())));
+                    open.push(Reverse((depth + 1 + heuristic(&next), tie(depth + 1), next.rank())));
                 }
             }
         }
@@ -186,6 +203,7 @@ mod tests {
             }
             assert_eq!(breadth.map(|run| run.moves), distance, "{board}");
             assert_eq!(star.map(|run| run.moves), distance, "{board}");
+            assert_eq!(a_star_deeper_first(&board).map(|run| run.moves), distance, "{board}");
             if let (Some(breadth), Some(star)) = (breadth, star) {
                 // The heuristic only ever saves work.
                 assert!(star.expansions <= breadth.expansions, "{board}");

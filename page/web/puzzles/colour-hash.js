@@ -33,7 +33,12 @@ const colourHash = {
   picture: false,
   panels: ['mitm-box', 'start-side'],
   stateName: 'Configuration',
-  reading: [['table-heading', 'the space around the goal'], ['watch', 'the goal side, breadth first'],
+  startName: 'the goal, where the goal side starts',
+  watchMemory: 'Configurations have no rank here: each one reached is kept in a hash map with its distance.',
+  watchTie: 'This is the goal side: it starts at the goal, so what it measures is each configuration\'s distance to the goal, ' +
+    'up to G, and those within G make the table. The answer\'s last moves are walked from where the start side meets the table: at ' +
+    'each configuration take the first move, in the order 1 < 2 < 3 < 4, that comes one closer to the goal.',
+  reading: [['small', 'start small: a state space, and BFS on it'], ['table-heading', 'the space around the goal'], ['watch', 'the goal side, breadth first'],
     ['method-heading', 'meet in the middle: two balls'], ['start-side', 'the start side, depth first'],
     ['why-heading', 'the tie rule: why this answer']],
   side: ' (the goal side)',
@@ -122,14 +127,14 @@ const colourHash = {
     el('text', { x: 210, y: 292, 'text-anchor': 'middle', 'font-size': 15, fill: '#444' }, svg,
       'the outlined pieces in the middle belong to both wheels');
   },
-  histogramSummary: (total, data) => `${count(total, 'configuration')} within ${data.layers.length - 1} moves, counted by BFS from the goal ` +
-    `(colour_hash::study::GoalLayers); ${grouped(data.states)} in all (the separators and the triangles each arranged among their places: ` +
+  histogramSummary: (total, data) => `${count(total, 'configuration')} within ${data.layers.length - 1} moves, counted by BFS from the goal; ` +
+    `${grouped(data.states)} in all (the separators and the triangles each arranged among their places: ` +
     `two multinomials), so ${grouped(data.states - total)} lie farther`,
-  method: (ctx) => '<p>Meet in the middle (<code>colour_hash::Solver</code>): a table of every configuration within G moves of the goal, ' +
+  method: (ctx) => '<p>Meet in the middle: a table of every configuration within G moves of the goal, ' +
     'built by breadth-first search from it; then a depth-first search from the case, moves in order 1, 2, 3, 4, for the first ' +
     'state the table knows at exactly G. The start side gives the answer\'s first moves, the table walks the last G down to the goal, ' +
-    `always by the smallest move that gets one step closer. Any G gives the same answer; <code>Solver::new</code> uses ${ctx.figures.goalDepth}, and ` +
-    '<code>run</code> picks G from the number of cases.</p>',
+    `always by the smallest move that gets one step closer. Any G gives the same answer; the solver uses ${ctx.figures.goalDepth} for the largest runs ` +
+    'and picks G from the number of cases.</p><p class="source">source: <code>colour_hash::Solver</code>, <code>colour_hash::study::GoalLayers</code></p>',
   why: () => 'Why: the start side tries 1, 2, 3, 4 in order and stops at the first state the table knows at G; ' +
     'the tail then always takes the smallest move one step closer.',
   none: (facts) => `No solution within ${facts.maxMoves} moves: the judge allows at most ${facts.maxMoves}, and every solution of this configuration is longer ` +

@@ -21,7 +21,15 @@ const eight = {
   picture: true,
   panels: ['dedup', 'race', 'parity-box', 'h-box'],
   stateName: 'Board',
-  reading: [['table-heading', 'the state space, layer by layer'], ['watch', 'breadth-first search and the Cantor rank'],
+  startName: 'the goal, where the search starts',
+  watchMemory: 'A board is remembered by its Cantor rank: for each cell, how many later cells hold a smaller value (its Lehmer digit), ' +
+    'times the factorial of the cells after it; the ranks number the boards 0, 1, 2, … without a gap, so one array of flags says what has been seen.',
+  // This search runs from the goal: its parents are shortest paths, not the judge's tie rule.
+  watchTie: 'This search starts at the goal, so what it measures is each board\'s distance to the goal. Its parent links do lead ' +
+    'from any board to the goal by a shortest path, but not always by the judge\'s answer: its ties are broken from the goal, the ' +
+    'judge\'s from the case. The answer is walked from the case instead: at each board take the first move, in the order ' +
+    'u < l < d < r, that comes one closer to the goal (the tie rule, drawn in "Why this answer").',
+  reading: [['small', 'start small: a state space, and BFS on it'], ['table-heading', 'the state space, layer by layer'], ['watch', 'breadth-first search and the Cantor rank'],
     ['dedup', 'three ways to remember what was seen'], ['why-heading', 'the tie rule: why this answer'],
     ['method-heading', 'parity, and IDA* with its heuristic'], ['race', 'the methods raced']],
   input: (tokens) => tokens.join(' ') + '\n',
@@ -126,19 +134,25 @@ const eight = {
     let text = '<p><b>Parity first:</b> read the tiles row by row without the blank and count the pairs out of order. A move left or ' +
       'right changes none, a move up or down carries one tile past two others, so the count\'s parity never changes: the boards with ' +
       'an odd count, half of the 9!, never reach the goal (an unsolvable case shows its pairs joined on the board).</p>' +
-      `<p>The table: a breadth-first search from the goal over the ${grouped(ctx.figures.solvable)} solvable boards (<code>eight::Solver</code>), ` +
-      'each board keeping its distance and its answer\'s first move; one pixel per board below, layer by layer.</p>';
+      `<p>The table: a breadth-first search from the goal over the ${grouped(ctx.figures.solvable)} solvable boards, ` +
+      'each board keeping its distance and its answer\'s first move; one pixel per board below, layer by layer.</p>' +
+      '<p class="source">source: <code>eight::Solver</code>, <code>eight::plain</code></p>';
     const info = ctx.info;
     if (info && info.bounds && ctx.moves.length > 0) {
       const rows = info.bounds.map((bound, i) => `<tr><td>${bound}</td><td>${grouped(info.expanded[i])}</td></tr>`).join('');
       text += `<p id="ida"><b>Which method answered:</b> with the judges' options a run of one board is answered by ` +
-        `<b>IDA*</b>: no board needs as many expansions as the run's budget of ${grouped(ctx.figures.budget)} (<code>eight::study::budget</code>), so the table is not built. ` +
-        `Its heuristic (Manhattan distance plus linear conflict, <code>eight::study::heuristic</code>) gives this board h = ${info.heuristic}; ` +
+        `<b>IDA*</b>, iterative-deepening A*: no board needs as many expansions (boards taken and their moves tried) as the run's budget of ${grouped(ctx.figures.budget)}, so the table is not built. ` +
+        'A <dfn>heuristic</dfn> is a quick estimate of a board\'s distance to the goal that never overestimates it; here the Manhattan distance ' +
+        `(how far each tile is from its place, in rows plus columns) plus 2 for each tile a linear conflict sends out of its line and back. It gives this board h = ${info.heuristic}. ` +
+        'IDA* searches depth first from the board, cutting a path off as soon as its moves so far, g, plus h exceed a <dfn>bound</dfn>; ' +
+        'when a search finds nothing, the bound becomes the smallest g + h that was cut off, and it searches again. ' +
+        'A move changes the Manhattan part by 1 and the conflicts by an even number, so h by an odd number and g by 1: g + h keeps its parity, and ' +
         `the bounds go up by 2: <b>${info.bounds.join(', ')}</b> — ${count(info.bounds.length, 'iteration')}, the last one finding the answer, ` +
         `after <b id="expansions">${grouped(info.expansions)}</b> ${info.expansions === 1 ? 'expansion' : 'expansions'} in all ` +
-        '(the crate\'s own search, <code>eight::study::iterations</code>). A longer run switches to the table once the budget is spent; both give the same string.' +
+        '(the crate\'s own search). A longer run switches to the table once the budget is spent; both give the same string.' +
         (ctx.boardsInInput > 1 ? ' This input holds several boards: the page draws the first; the later ones may be answered by the table.' : '') + '</p>' +
-        `<table class="numbers"><caption>IDA*'s iterations on this board</caption><thead><tr><th scope="col">bound</th><th scope="col">boards expanded</th></tr></thead><tbody>${rows}</tbody></table>`;
+        `<table class="numbers"><caption>IDA*'s iterations on this board</caption><thead><tr><th scope="col">bound</th><th scope="col">boards expanded</th></tr></thead><tbody>${rows}</tbody></table>` +
+        '<p class="source">source: <code>eight::study::budget</code>, <code>eight::study::heuristic</code>, <code>eight::study::iterations</code></p>';
     } else if (ctx.answerKind === 'unsolvable') {
       text += '<p id="ida"><b>Which method answered:</b> parity alone, before any search (see the explanation on the left).</p>';
     }

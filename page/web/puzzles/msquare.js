@@ -21,8 +21,19 @@ const msquare = {
   picture: true,
   panels: [],              // the extra panels it has (ids), beyond those every puzzle has
   stateName: 'Board',
+  // "Watch the search": how a board is remembered, and what this search's tree has to do with
+  // the answer (here: it is the answer, read back from the case).
+  watchMemory: 'A board is remembered by its Cantor rank: for each cell, how many later cells hold a smaller value (its Lehmer digit), ' +
+    'times the factorial of the cells after it; the ranks number the boards 0, 1, 2, … without a gap, so one array of flags says what has been seen.',
+  watchTie: 'The tie rule shows here. This search starts at the basic state, the board every answer builds from, and trying A, B, C ' +
+    'in order, a board is first reached by the smallest move of the earliest board of the layer before. So the search\'s tree, read ' +
+    'back from the case (the case\'s parent, then its parent, up to the start), is the answer the judge wants. The button runs the ' +
+    'search until it takes the case and draws that chain.',
+  chain: true,
+  startName: 'the basic state, where the search starts',             // "Watch" can run to the case and draw its parent chain (watch.chain)
   // The study column's sections in the order a student meets the ideas.
-  reading: [['table-heading', 'the state space, layer by layer'], ['watch', 'breadth-first search, board by board'],
+  reading: [['small', 'start small: a state space, and BFS on it'], ['table-heading', 'the state space, layer by layer'],
+    ['method-heading', 'the whole space, a pixel a board'], ['watch', 'breadth-first search, board by board'],
     ['cantor-box', 'the Cantor rank of a board'], ['why-heading', 'the tie rule: why this answer']],
   input: (tokens) => tokens.join(' ') + '\n',
   answer(stdout) {
@@ -67,10 +78,11 @@ const msquare = {
     return svg;
   },
   histogramSummary: (total, data) => `${count(total, 'board')} in ${count(data.layers.length, 'layer')} (diameter ${data.layers.length - 1}), all 8! reached from the basic state`,
-  method: (ctx) => `<p>Breadth-first search from the basic state over all 8! = ${grouped(ctx.figures.states)} boards (<code>msquare::Solver</code>), ` +
+  method: (ctx) => `<p>Breadth-first search from the basic state over all 8! = ${grouped(ctx.figures.states)} boards, ` +
     'trying A, B, C in that order: each board is first reached from the earliest board of the layer before by the smallest move, ' +
     'so following the parents back gives the shortest answer that comes first in dictionary order. ' +
-    'Below, every board is one pixel, the layers one under the other, coloured by distance; the ring marks the board shown.</p>',
+    'Below, every board is one pixel, the layers one under the other, coloured by distance; the ring marks the board shown.</p>' +
+    '<p class="source">source: <code>msquare::Solver</code>, <code>msquare::plain</code></p>',
   pictureLayer: (layer, size) => `layer ${layer}: ${count(size, 'board')} first reached at distance ${layer}`,
   choices: true,           // "why this answer" shows the moves tried at each step (method.choices)
   answerEnd: 'the case',
