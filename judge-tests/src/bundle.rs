@@ -28,6 +28,7 @@
 mod editions;
 mod plain;
 mod prune;
+mod verb;
 
 pub use plain::{plain_bundle, PLAIN_SIZE_LIMIT};
 
@@ -39,6 +40,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use syn::visit_mut::{self, VisitMut};
 use syn::{Attribute, ImplItem, Item, UseTree};
+pub use verb::{write_bundles, Stopped};
 
 /// Codeforces' source limit, the smallest among the judges these puzzles are on: 64 KB.
 pub const SIZE_LIMIT: usize = 64 * 1024;

@@ -54,10 +54,6 @@ impl From<io::Error> for Stop {
 
 type Outcome<T> = Result<T, Stop>;
 
-fn mistake<T>(message: impl Into<String>) -> Outcome<T> {
-    Err(Stop::Mistake(message.into()))
-}
-
 /// `judge run`: the verdicts and the summary on stdout; `Ok(false)` if a case failed.
 fn run(options: &RunOptions, out: &mut dyn Write) -> Outcome<bool> {
     judge_run::run(options, out).map_err(|error| match error {
@@ -100,52 +96,16 @@ fn stress(options: &stress::Options, out: &mut dyn Write) -> Outcome<bool> {
     })
 }
 
-/// `judge bundle`: writes each puzzle's bundle; `Ok(false)` if one is over the size limit.
+/// `judge bundle`: writes each puzzle's bundle (`judge_tests::bundle::write_bundles`);
+/// `Ok(false)` if one is over its size limit.
 fn bundle(options: &BundleOptions, out: &mut dyn Write, err: &mut dyn Write) -> Outcome<bool> {
     let root = judge_tests::find_workspace().unwrap_or_else(judge_tests::workspace_root);
-    let mut all_fit = true;
-    for puzzle in &options.puzzles {
-        let made = judge_bundle::bundle(&root, puzzle).or_else(|e| mistake(format!("bundle {puzzle}: {e}")))?;
-        // With --out, the plain program too: <puzzle>-plain.rs beside <puzzle>.rs.
-        let plain = match &options.out {
-            Some(_) => {
-                Some(judge_bundle::plain_bundle(&root, puzzle).or_else(|e| mistake(format!("bundle {puzzle}: {e}")))?)
-            }
-            None => None,
-        };
-        let sized = [
-            (Some(made), judge_bundle::SIZE_LIMIT),
-            (plain, judge_bundle::PLAIN_SIZE_LIMIT),
-        ];
-        for (made, limit) in sized {
-            let Some(made) = made else { continue };
-            let size = made.source.len();
-            let fits = size <= limit;
-            all_fit &= fits;
-            match &options.out {
-                Some(dir) => {
-                    let path = judge_bundle::write(&made, dir)
-                        .or_else(|e| mistake(format!("{}: {e}", escape(dir.as_os_str()))))?;
-                    let note = if fits {
-                        String::new()
-                    } else {
-                        format!("  OVER the {limit} byte source limit")
-                    };
-                    let modules = match made.modules.join(", ") {
-                        modules if modules.is_empty() => "std only".to_string(),
-                        modules => modules,
-                    };
-                    writeln!(out, "{:<24} {size:>7} bytes  ({modules}){note}", path.display())?;
-                }
-                None => out.write_all(made.source.as_bytes())?,
-            }
-            if !fits {
-                let name = &made.puzzle;
-                let _ = writeln!(err, "judge: {name}: {size} bytes is over the {limit} byte limit");
-            }
+    judge_bundle::write_bundles(&root, &options.puzzles, options.out.as_deref(), out, err).map_err(|stopped| {
+        match stopped {
+            judge_bundle::Stopped::Mistake(message) => Stop::Mistake(message),
+            judge_bundle::Stopped::Output(error) => Stop::Output(error),
         }
-    }
-    Ok(all_fit)
+    })
 }
 
 /// Reports a failed write to stdout: quiet for a closed pipe (status 0, the reader has what it
