@@ -90,19 +90,22 @@ toolchain:
 		status=$$?; rm -rf "$$probe"; [ $$status = 0 ] || \
 		{ echo "make toolchain: $$(rustc --version) predates edition 2024 (Rust 1.85): rustup update stable" >&2; exit 1; }
 
-# `make test`: rustfmt, then the builds linted as above: every target (unit tests, integration
-# tests, examples, benches) as a test build, which is what `cargo clippy --all-targets` covers; the
-# libraries the integration tests use are built as themselves on the way, and `judge-tests`' own
-# binaries with them. No separate `--lib --bins` build: it only added the page's native cdylib and
-# the puzzles' test-release binaries, which nothing runs. The tests run the shipped binaries, the
-# static ones of `make dist`; they are themselves built with the test-release profile, optimised
-# without LTO (the exhaustive checks walk whole state spaces). The bundle tests remake each bundle,
-# compile it with rustc alone under every edition and toolchain, and run it beside the static
-# build: the judges' build on every judge case, the others on the published samples. The page
-# crate has no doc examples (`doctest = false`), and `--doc` would build its library again for
-# nothing. `make doc` runs first, so a broken intra-doc link fails `make test` as it fails `make doc`.
+# `make test`: rustfmt, then the builds linted as above: the puzzles' binaries as themselves (the
+# error-contract test runs them as the dynamically linked builds beside the static ones), then
+# every target (unit tests, integration tests, examples, benches) as a test build, which is what
+# `cargo clippy --all-targets` covers; the libraries the integration tests use, and judge-tests'
+# own binaries, are built as themselves on the way. Not the page's native library: nothing runs
+# it, and its test build lints the same code. The tests run the shipped binaries, the static ones
+# of `make dist`; they are themselves built with the test-release profile, optimised without LTO
+# (the exhaustive checks walk whole state spaces). The bundle tests remake each bundle, compile it
+# with rustc alone under every edition and toolchain, and run it beside the static build (the plain
+# programs run every case under the edition-2021 builds, the published samples under the others).
+# The page crate has no doc examples (`doctest = false`), and `--doc` would build its library again
+# for nothing. `make doc` runs first, so a broken intra-doc link fails `make test` as it fails
+# `make doc`.
 test: CARGO_ENV := $(LINTING)
 test: fmt linter bundle dist toolchain doc
+	$(CARGO_ENV) $(CARGO) build --profile test-release $(PUZZLES:%=-p %) --bins
 	$(CARGO_ENV) $(CARGO) test --profile test-release --workspace --all-targets --no-run
 	$(CARGO_ENV) $(CARGO) test --profile test-release --workspace --lib --bins --tests
 	$(CARGO_ENV) $(CARGO) test --profile test-release --workspace --exclude page --doc
