@@ -4,41 +4,6 @@
 
 use super::cli::Failure;
 
-/// The most input `--method plain` reads, as each crate's `plain::io::MAX_INPUT`: the plain
-/// program holds its whole input, so an endless stream (`< /dev/zero`) ends here at once with
-/// one line instead of filling the memory. A judge's input is a few megabytes at most.
-pub const MAX_PLAIN_INPUT: usize = 1 << 26;
-
-/// Reads `input` to its end, as the plain programs read stdin: at most `cap` bytes, into memory
-/// grown through `try_reserve`, with the same error words as theirs.
-///
-/// # Errors
-/// [`Failure::Io`] if a read fails; [`Failure::Input`] past `cap` bytes;
-/// [`Failure::OutOfMemory`] when the system refuses the room.
-///
-/// # Complexity
-/// O(bytes read).
-pub fn read_capped(mut input: impl std::io::Read, cap: usize) -> Result<Vec<u8>, Failure> {
-    let mut bytes = Vec::new();
-    let mut chunk = [0; 8192];
-    loop {
-        let count = match input.read(&mut chunk) {
-            Ok(0) => return Ok(bytes),
-            Ok(count) => count,
-            Err(error) if error.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(error) => return Err(Failure::Io(error)),
-        };
-        if bytes.len() + count > cap {
-            return Err(Failure::Input(format!("the input is longer than {cap} bytes")));
-        }
-        let wanted = bytes.len() + count;
-        bytes
-            .try_reserve(count)
-            .map_err(|_| Failure::OutOfMemory(format!("cannot allocate {wanted} bytes for the input")))?;
-        bytes.extend_from_slice(&chunk[..count]);
-    }
-}
-
 /// Makes room in `vec` for `additional` more items, or says which table could not be allocated:
 /// Rust's own allocation failure aborts the process (status 134, the answers still buffered lost),
 /// where [`Failure::OutOfMemory`] is the one error line after them.
@@ -84,16 +49,5 @@ mod tests {
             )
         );
         assert_eq!(try_filled(3, 7u8, "t").unwrap(), vec![7, 7, 7]);
-    }
-
-    #[test]
-    fn the_plain_read_stops_at_its_cap() {
-        let input = vec![b'1'; 20_000];
-        assert_eq!(read_capped(&input[..], 20_000).unwrap(), input);
-        let error = read_capped(&input[..], 19_999).unwrap_err();
-        assert_eq!(error.to_string(), "the input is longer than 19999 bytes");
-        // An endless stream ends at the cap.
-        let error = read_capped(std::io::repeat(0), 100_000).unwrap_err();
-        assert_eq!(error.to_string(), "the input is longer than 100000 bytes");
     }
 }

@@ -204,6 +204,41 @@ impl Args {
     }
 }
 
+/// The most input `--method plain` reads, as each crate's `plain::io::MAX_INPUT`: the plain
+/// program holds its whole input, so an endless stream (`< /dev/zero`) ends here at once with
+/// one line instead of filling the memory. A judge's input is a few megabytes at most.
+pub const MAX_PLAIN_INPUT: usize = 1 << 26;
+
+/// Reads `input` to its end, as the plain programs read stdin: at most `cap` bytes, into memory
+/// grown through `try_reserve`, with the same error words as theirs.
+///
+/// # Errors
+/// [`Failure::Io`] if a read fails; [`Failure::Input`] past `cap` bytes;
+/// [`Failure::OutOfMemory`] when the system refuses the room.
+///
+/// # Complexity
+/// O(bytes read).
+pub fn read_capped(mut input: impl std::io::Read, cap: usize) -> Result<Vec<u8>, Failure> {
+    let mut bytes = Vec::new();
+    let mut chunk = [0; 8192];
+    loop {
+        let count = match input.read(&mut chunk) {
+            Ok(0) => return Ok(bytes),
+            Ok(count) => count,
+            Err(error) if error.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(error) => return Err(Failure::Io(error)),
+        };
+        if bytes.len() + count > cap {
+            return Err(Failure::Input(format!("the input is longer than {cap} bytes")));
+        }
+        let wanted = bytes.len() + count;
+        bytes
+            .try_reserve(count)
+            .map_err(|_| Failure::OutOfMemory(format!("cannot allocate {wanted} bytes for the input")))?;
+        bytes.extend_from_slice(&chunk[..count]);
+    }
+}
+
 /// `--method plain` in every puzzle binary, the one way the plain tier plugs in: the crate's
 /// plain program (`plain::io::answer_all`, what `dist/<puzzle>-plain.rs` runs) on the whole
 /// input. `answer_all` appends the answers and any warnings to its two strings and returns its
@@ -212,8 +247,8 @@ impl Args {
 ///
 /// # Errors
 /// [`Failure::Input`] with the plain program's message, or past
-/// [`crate::alloc::MAX_PLAIN_INPUT`] bytes of input (read as the plain program reads it,
-/// [`crate::alloc::read_capped`]); [`Failure::Io`] if reading or writing fails.
+/// [`MAX_PLAIN_INPUT`] bytes of input (read as the plain program reads it,
+/// [`read_capped`]); [`Failure::Io`] if reading or writing fails.
 ///
 /// # Complexity
 /// The plain program's, plus the whole input and output held in memory.
@@ -223,7 +258,7 @@ pub fn run_plain(
     diagnostics: &mut dyn Write,
     answer_all: impl FnOnce(&[u8], &mut String, &mut String) -> Result<(), String>,
 ) -> Result<(), Failure> {
-    let bytes = super::alloc::read_capped(&mut input, super::alloc::MAX_PLAIN_INPUT)?;
+    let bytes = read_capped(&mut input, MAX_PLAIN_INPUT)?;
     let (mut answers, mut warnings) = (String::new(), String::new());
     let outcome = answer_all(&bytes, &mut answers, &mut warnings);
     output.write_all(answers.as_bytes())?;
@@ -525,5 +560,16 @@ mod tests {
         let pipe = io::Error::new(io::ErrorKind::BrokenPipe, "closed");
         assert_eq!(finish("t", Err(Failure::Io(pipe))), ExitCode::SUCCESS);
         assert_eq!(finish("t", Err(Failure::Input("bad".into()))), ExitCode::FAILURE);
+    }
+
+    #[test]
+    fn the_plain_read_stops_at_its_cap() {
+        let input = vec![b'1'; 20_000];
+        assert_eq!(read_capped(&input[..], 20_000).unwrap(), input);
+        let error = read_capped(&input[..], 19_999).unwrap_err();
+        assert_eq!(error.to_string(), "the input is longer than 19999 bytes");
+        // An endless stream ends at the cap.
+        let error = read_capped(std::io::repeat(0), 100_000).unwrap_err();
+        assert_eq!(error.to_string(), "the input is longer than 100000 bytes");
     }
 }

@@ -195,10 +195,10 @@ pub fn only_the_layout(puzzle: &str, input: &[u8], output: &[u8], level: Level) 
     if puzzle != "eight" {
         return false;
     }
-    let Ok(batch) = crate::stress::input::parse(puzzle, input, None) else {
+    let Ok(batch) = crate::input::parse(puzzle, input, None) else {
         return false;
     };
-    let goal = crate::stress::Item::Board(*b"12345678x");
+    let goal = crate::input::Item::Board(*b"12345678x");
     let mut answers = tokens(output);
     let mut laid_out = Vec::new();
     for (index, item) in batch.items.iter().enumerate() {

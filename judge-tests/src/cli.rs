@@ -7,7 +7,7 @@
 //! `--help` anywhere after a verb asks for that verb's help, whatever else is there.
 
 use crate::cases::{Format, Whitespace};
-use crate::run::judges::{self, Preset};
+use crate::judges::{self, Preset};
 use crate::runner::Limits;
 use crate::stress;
 use judge_oracle::checker::{self, Level};

@@ -10,6 +10,8 @@ pub mod bundle;
 pub mod cases;
 pub mod cause;
 pub mod cli;
+pub mod input;
+pub mod judges;
 pub mod run;
 pub mod runner;
 pub mod stress;

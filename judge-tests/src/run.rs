@@ -4,7 +4,7 @@
 //! default; `--exact` compares bytes with `<case>.out`), a bounded report under each failure with
 //! the hints of [`crate::cause`] and the study page's permalink of the failing case ([`link`]),
 //! `--jobs` cases at once and printed in case order, then the answer classes the cases covered
-//! ([`classes`]), the limits (a `--judge` preset's, [`judges`], or none's) and `N passed, N
+//! ([`classes`]), the limits (a `--judge` preset's, [`crate::judges`], or none's) and `N passed, N
 //! failed`.
 //!
 //! One case's path: [`run`] finds the data folder and selects the cases, then for each case
@@ -14,11 +14,11 @@
 //! [`crate::stress`], built the same way.
 
 pub mod classes;
-pub mod judges;
 pub mod link;
 
 use crate::cases::{self, Whitespace};
 use crate::cli::RunOptions;
+use crate::judges;
 use crate::runner::{self, Limits, Run, Verdict};
 use judge_oracle::{checker, escape};
 use std::ffi::OsStr;

@@ -10,7 +10,7 @@
 //! statement's input and is known by its case name.
 
 use crate::cases::Format;
-use crate::stress::input::{self, Item};
+use crate::input::{self, Item};
 use std::fmt;
 
 /// One answer class.

@@ -7,7 +7,7 @@
 //! with neither there is no link. The page itself is built by `make page`.
 
 use super::classes;
-use crate::stress::input::Item;
+use crate::input::Item;
 use judge_oracle::checker::read::tokens;
 
 /// Where `make page` writes the page, from the workspace's root.

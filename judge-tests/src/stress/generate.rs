@@ -31,9 +31,9 @@
 //! The same seed gives the same inputs on every machine: the generator is a SplitMix64 and the
 //! candidate lists are sorted.
 
-use super::input::{Batch, Item, Spacing, HOSTILE_SPACINGS};
 use super::Whitespace;
 use crate::cases::Format;
+use crate::input::{Batch, Item, Spacing, HOSTILE_SPACINGS};
 use judge_oracle::checker::{self, colour_hash, eight, msquare};
 use judge_oracle::reference::colour_hash as ch_reference;
 use judge_oracle::rng::Rng;

@@ -20,11 +20,10 @@
 //! the same for every N.
 
 pub mod generate;
-pub mod input;
 pub mod shrink;
 
+pub use crate::input::{Batch, Item, Spacing};
 pub use generate::Generator;
-pub use input::{Batch, Item, Spacing};
 
 pub use crate::cases::Whitespace;
 
@@ -67,7 +66,7 @@ pub struct Options {
     /// How many programs run at once.
     pub jobs: usize,
     /// `--judge NAME`: the real judge whose layout, limits and checker level the run takes.
-    pub preset: Option<&'static crate::run::judges::Preset>,
+    pub preset: Option<&'static crate::judges::Preset>,
 }
 
 /// Why `judge stress` could not go on.
@@ -230,7 +229,8 @@ fn generated(options: &Options, generator: &str, seed: u64) -> Result<Batch, Err
             return Err(fault(format!("printed an input that is not in the {format} layout")));
         }
     }
-    input::parse(&options.puzzle, &input, options.format).map_err(|why| fault(format!("printed no input: {why}")))
+    crate::input::parse(&options.puzzle, &input, options.format)
+        .map_err(|why| fault(format!("printed no input: {why}")))
 }
 
 /// Bytes shown of a long input or output in the report.

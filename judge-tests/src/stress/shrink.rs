@@ -35,9 +35,9 @@
 //! [`CLOSER_RUNS`] runs in all.
 
 use super::generate::scramble;
-use super::input::{Batch, Item, Spacing};
 use super::{try_batch, FailedRun, Options};
 use crate::cases::Format;
+use crate::input::{Batch, Item, Spacing};
 use crate::runner;
 use judge_oracle::checker::{colour_hash, eight, msquare};
 use judge_oracle::reference::colour_hash as ch_reference;
