@@ -1,4 +1,4 @@
-// uses: util.js, client.js, state.js, notice.js, motion.js, playback.js, plots.js, method.js, watch.js
+// uses: util.js, client.js, state.js, notice.js, motion.js, playback.js, plots.js, method.js, watch.js, compare.js
 // The controller (PathFinding.js's shape: this, the views in puzzles/ and plots, the panels):
 // choosing a puzzle, the case and its answer from the binary's own `run`, the board and its move
 // buttons, and the history (one entry per case). links.js reads the fragment, main.js starts.
@@ -282,5 +282,6 @@ const app = {
     playback.wire((speak) => this.showStep(speak));
     method.wire();
     watch.wire();
+    compare.wire();
   },
 };

@@ -1,4 +1,4 @@
-// uses: util.js, state.js, notice.js, watch.js, app.js, yours.js
+// uses: util.js, state.js, notice.js, watch.js, compare.js, app.js, yours.js
 // The page's links: the URL fragment read as a puzzle, a case and options (`#eight=2,3,…&race`),
 // exactly or not at all, and the panels its options name opened. `app` chooses and solves.
 'use strict';
@@ -41,10 +41,10 @@ const links = {
         $('watch').scrollIntoView();
       } else if (key === 'dedup' && state.puzzle.panels.includes('dedup')) {
         $('dedup').scrollIntoView();
-        await watch.dedup();
+        await compare.seen();
       } else if (key === 'race' && state.puzzle.panels.includes('race')) {
         $('race').scrollIntoView();
-        await watch.race();
+        await compare.race();
       } else if (key === 'yours') {
         await yours.show(value);  // `&yours` alone: the empty answer
       } else {
