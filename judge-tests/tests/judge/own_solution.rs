@@ -9,13 +9,12 @@
 
 use judge_oracle::checker::{self, colour_hash, eight, msquare, Level};
 use judge_oracle::reference::colour_hash as ch_reference;
-use judge_tests::cases::{self, Format, Whitespace};
+use judge_tests::cases::{self, Format};
 use judge_tests::stress::{self, Item, Options};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::Mutex;
-use std::time::Duration;
 
 /// The fixture program `tests/fixtures/<name>.rs`, compiled once per test run with `rustc -O`.
 fn fixture(name: &str) -> PathBuf {
@@ -246,21 +245,7 @@ fn jobs_change_nothing_but_the_speed() {
 }
 
 fn options(puzzle: &str, program: &Path, cases: usize) -> Options {
-    Options {
-        puzzle: puzzle.to_string(),
-        command: program.display().to_string(),
-        cases,
-        seed: 1,
-        level: Level::Judge,
-        keep: None,
-        time_limit: Duration::from_secs(20),
-        memory_limit: None,
-        format: None,
-        whitespace: Whitespace::Plain,
-        generator: None,
-        jobs: 2,
-        preset: None,
-    }
+    super::stress::options(puzzle, program.display().to_string(), cases)
 }
 
 /// A stress run that must fail: whether it passed and its report.

@@ -12,7 +12,8 @@ use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-fn options(puzzle: &str, command: String, cases: usize) -> Options {
+/// Stress's options for a test: seed 1, the judges' checker level, a 20 s limit, two jobs.
+pub(crate) fn options(puzzle: &str, command: String, cases: usize) -> Options {
     Options {
         puzzle: puzzle.to_string(),
         command,
