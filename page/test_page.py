@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """The study page in a real browser (headless Chromium driven by Playwright), run by `make test`.
 
-usage: test_page.py PAGE_DIR BIN_DIR
+usage: test_page.py PAGE_DIR BIN_DIR [PART ...]
 
 PAGE_DIR holds `make page`'s index.html, page.wasm and study.html; BIN_DIR the puzzle binaries
-(`make page-test` passes the static ones of `make dist`). axe-core comes from npm (page/setup.sh
-installs it in $STUDY_PAGE_CACHE, by default ~/.cache/study-page).
+(`make page-test` passes the static ones of `make dist`); PART names the only parts to run (the
+functions `PART_checks` below, `desktop`, `phone` or `build`), all when none is named. axe-core
+comes from npm (page/setup.sh installs it in $STUDY_PAGE_CACHE, by default ~/.cache/study-page).
 
 Serves PAGE_DIR on a loopback port (stopped by its process id at the end) and checks through the
 browser, for each puzzle:
@@ -62,6 +63,15 @@ import time
 from playwright.sync_api import sync_playwright
 
 PAGE_DIR, BIN_DIR = sys.argv[1], sys.argv[2]
+# The parts named after the two folders, or all of them: build, desktop, balance, permalink,
+# fragment, reading, stepper, compare, lesson, usability, teaching, motion, yours, phone.
+PARTS = set(sys.argv[3:])
+
+
+def wanted(part):
+    return not PARTS or part in PARTS
+
+
 AXE = os.path.join(os.environ.get("STUDY_PAGE_CACHE", os.path.expanduser("~/.cache/study-page")),
                    "node_modules", "axe-core", "axe.min.js")
 SEED = 20261201
@@ -890,17 +900,37 @@ def stepper_checks(context):
               f"colour-hash: the start side's tree of length {length}: {nodes}, expected {wanted}")
     print(f"colour-hash: the start side's tree checked at lengths {lengths}", flush=True)
     page.close()
-    # Eight's seen sets, measured live, and the methods raced on the hardest board.
+
+
+def compare_checks(context):
+    """Eight's seen sets, measured live, and the methods raced on the hardest board."""
     page, _ = open_page(context, f"{BASE}#eight&dedup")
     page.wait_for_function("document.querySelectorAll('#dedup-table tbody tr').length === 3", timeout=60000)
     rows = page.evaluate("[...document.querySelectorAll('#dedup-table tbody tr')].map((r) => [...r.cells].map((c) => c.textContent))")
-    check([r[0] for r in rows] == ["BTreeSet", "HashSet", "Cantor"] and all(r[1] == "181,440" and r[2] == "31" and re.fullmatch(r"\d+ ms", r[3]) for r in rows),
+    check([r[0] for r in rows] == ["BTreeSet", "HashSet", "Cantor"] and all(r[1] == "181,440" and r[2] == "31" and re.fullmatch(r"\d+ ms", r[5]) for r in rows),
           f"#eight&dedup: {rows}")
+    # The bytes a board, counted by the module's allocator: the array's exactly its 9! one-byte
+    # flags over the 9!/2 boards; each set at least its 9-byte elements (the hash set one control
+    # byte more each) and within a few times them, more than the array; the peak never below
+    # what the set holds; each cell the counted bytes over the boards, to two places.
+    boards = math.factorial(9) // 2
+    counted = page.evaluate("[...document.querySelectorAll('#dedup-table tbody tr')].map((r) => [r.dataset.name, Number(r.dataset.bytes), Number(r.dataset.peak)])")
+    held = {name: held for name, held, _ in counted}
+    check(held["Cantor"] == math.factorial(9) and rows[2][3] == "2.00"
+          and 9 * boards <= held["BTreeSet"] <= 4 * 9 * boards and 10 * boards <= held["HashSet"] <= 4 * 10 * boards
+          and all(held[name] > held["Cantor"] for name in ("BTreeSet", "HashSet"))
+          and all(peak >= bytes for _, bytes, peak in counted)
+          and all([r[3], r[4]] == [f"{bytes / boards:.2f}", f"{peak / boards:.2f}"] for r, (_, bytes, peak) in zip(rows, counted)),
+          f"#eight&dedup: the bytes a board {rows}, counted {counted}")
+    page.set_viewport_size({"width": 390, "height": 844})
+    wide = page.evaluate("document.getElementById('dedup-table').getBoundingClientRect().right")
+    check(wide <= 390, f"#eight&dedup: the table's six columns end at {wide} px, past a 390 px screen")
+    page.set_viewport_size({"width": 1200, "height": 1000})
     # Beside the table, its times as bars: each as long as its time against the longest, each
     # time a multiple of the array's, worked out here from the table.
     page.wait_for_function("document.querySelectorAll('#dedup-bars .seen-bar').length === 3", timeout=10000)
     bars = page.evaluate("[...document.querySelectorAll('#dedup-bars .seen-bar')].map((b) => [b.dataset.name, Number(b.dataset.ms), Number(b.getAttribute('width')), Number(b.dataset.times)])")
-    times = [int(r[3].split(" ")[0]) for r in rows]
+    times = [int(r[5].split(" ")[0]) for r in rows]
     check([b[:2] for b in bars] == [[r[0], t] for r, t in zip(rows, times)]
           and all(abs(b[2] - max(1, 272 * t / max(1, *times))) < 0.01 and abs(b[3] - t / max(1, times[2])) <= 0.051 for b, t in zip(bars, times)),
           f"#eight&dedup: the bars {bars}, the table's times {times}")
@@ -1346,11 +1376,80 @@ def timer_and_busy_checks(page):
     work_in_worker(page, "eight: 60,000 boards", "run")
 
 
+def desktop_and_busy_checks(context):
+    """Each puzzle at a desktop's size, the timers and the busy sign, Colour Hash's 13th layer and
+    the unsolvable board explained, on one page."""
+    page, ready = open_page(context, BASE)
+    print(f"index.html ready in {ready:.2f} s ({page.inner_text('#status')})", flush=True)
+    for puzzle in PUZZLES:
+        desktop_checks(page, puzzle)
+        print(f"{puzzle}: desktop checked", flush=True)
+    timer_and_busy_checks(page)
+    # colour-hash's 13th layer, a million configurations, counted while the page stays free.
+    select(page, "colour-hash")
+    page.evaluate("window.workerOps = []")
+    page.click("#deeper button")
+    page.wait_for_function("document.querySelectorAll('#histogram .bar').length == 14", timeout=30000)
+    stats = layers_from_stats("colour-hash", "--depth", "13")
+    sizes = page.evaluate("[...document.querySelectorAll('#histogram .bar')].map(b => Number(b.dataset.size))")
+    check(sizes == stats, f"colour-hash: 13 layers {sizes} against --stats {stats}")
+    work_in_worker(page, "colour-hash's 13th layer", "layers")
+    # eight: the unsolvable board explained.
+    select(page, "eight")
+    typed(page, "2 1 3 4 5 6 7 8 x\n")
+    check("unsolvable" in page.inner_text("#stdout") and "odd" in page.inner_text("#explain") and "1 pair " in page.inner_text("#explain")
+          and "2 before 1" in page.inner_text("#explain") and page.evaluate("document.querySelectorAll('#board .pairs line').length") == 1,
+          f"eight: unsolvable explained: {page.inner_text('#explain')}")
+    page.close()
+
+
+def balance_checks(context):
+    """colour-hash: the two searches' sizes against G, the table's from the counted layers."""
+    page, _ = open_page(context, f"{BASE}#colour-hash")
+    # Every G from 0 to 16: the table from the census's layers, the solver's leaves, their total,
+    # and the least total named.
+    points = page.evaluate("[...document.querySelectorAll('#mitm-plot .point')].map((p) => [p.dataset.series, Number(p.dataset.g), Number(p.dataset.value)])")
+    layers = census_layers()
+    tables = [sum(layers[:g + 1]) for g in range(17)]
+    leaves = [4 * 3 ** (15 - g) if g < 16 else 1 for g in range(17)]
+    expected = ([["table", g, tables[g]] for g in range(17)] + [["start-side leaves", g, leaves[g]] for g in range(17)]
+                + [["total", g, tables[g] + leaves[g]] for g in range(17)])
+    best = min(range(17), key=lambda g: tables[g] + leaves[g])
+    said = page.text_content("#mitm-plot .balance-said")
+    check(points == expected and f"{leaves[0]:,} leaves" in said and f"G = {best}: {tables[best] + leaves[best]:,}" in said,
+          f"colour-hash: the G plot {points}, {said!r}, the least total here at G = {best}")
+    page.close()
+
+
+def permalink_checks(context):
+    """A long permalink (to come)."""
+
+
+def phone_and_file_checks(playwright, profile):
+    """Each puzzle at a phone's size, and study.html from the file system."""
+    phone = playwright.chromium.launch_persistent_context(
+        profile + "-phone", executable_path=CHROMIUM, headless=True, args=ARGS,
+        viewport={"width": 390, "height": 844}, device_scale_factor=1, is_mobile=True, has_touch=True)
+    for puzzle in PUZZLES:
+        phone_checks(phone, puzzle)
+    # study.html from the file system: one case per puzzle, by permalink.
+    for puzzle in PUZZLES:
+        tokens = random_case(puzzle)
+        url = "file://" + os.path.abspath(os.path.join(PAGE_DIR, "study.html")) + "#" + puzzle + "=" + ",".join(tokens)
+        page, ready = open_page(phone, url)
+        page.wait_for_function("window.study.solved > 0", timeout=20000)
+        text = judge_input(puzzle, tokens)
+        check(raw(page) == list(binary(puzzle, text)), f"study.html {puzzle}: page {raw(page)} binary {binary(puzzle, text)}")
+        page.close()
+    phone.close()
+
+
 # page/build.py's checks of the scripts' declared dependencies, figures and boards, each on a
 # crafted script that breaks it.
-built = subprocess.run([sys.executable, os.path.join(os.path.dirname(os.path.abspath(__file__)), "build.py"), "--self-test"],
-                       capture_output=True, text=True)
-check(built.returncode == 0, f"build.py --self-test: {built.stdout}{built.stderr}")
+if wanted("build"):
+    built = subprocess.run([sys.executable, os.path.join(os.path.dirname(os.path.abspath(__file__)), "build.py"), "--self-test"],
+                           capture_output=True, text=True)
+    check(built.returncode == 0, f"build.py --self-test: {built.stdout}{built.stderr}")
 
 try:
     with sync_playwright() as playwright, tempfile.TemporaryDirectory() as profile:
@@ -1358,66 +1457,15 @@ try:
             profile, executable_path=CHROMIUM, headless=True, args=ARGS,
             viewport={"width": 1200, "height": 1000})
         context.add_init_script(WHERE_WORK_RUNS)
-        page, ready = open_page(context, BASE)
-        print(f"index.html ready in {ready:.2f} s ({page.inner_text('#status')})", flush=True)
-        for puzzle in PUZZLES:
-            desktop_checks(page, puzzle)
-            print(f"{puzzle}: desktop checked", flush=True)
-        timer_and_busy_checks(page)
-        # colour-hash's 13th layer, a million configurations, counted while the page stays free.
-        select(page, "colour-hash")
-        page.evaluate("window.workerOps = []")
-        page.click("#deeper button")
-        page.wait_for_function("document.querySelectorAll('#histogram .bar').length == 14", timeout=30000)
-        stats = layers_from_stats("colour-hash", "--depth", "13")
-        sizes = page.evaluate("[...document.querySelectorAll('#histogram .bar')].map(b => Number(b.dataset.size))")
-        check(sizes == stats, f"colour-hash: 13 layers {sizes} against --stats {stats}")
-        work_in_worker(page, "colour-hash's 13th layer", "layers")
-        # eight: the unsolvable board explained.
-        select(page, "eight")
-        typed(page, "2 1 3 4 5 6 7 8 x\n")
-        check("unsolvable" in page.inner_text("#stdout") and "odd" in page.inner_text("#explain") and "1 pair " in page.inner_text("#explain")
-              and "2 before 1" in page.inner_text("#explain") and page.evaluate("document.querySelectorAll('#board .pairs line').length") == 1,
-              f"eight: unsolvable explained: {page.inner_text('#explain')}")
-        # colour-hash: the two searches' sizes against G, the table's from the counted layers.
-        select(page, "colour-hash")
-        # Every G from 0 to 16: the table from the census's layers, the solver's leaves, their total,
-        # and the least total named.
-        points = page.evaluate("[...document.querySelectorAll('#mitm-plot .point')].map((p) => [p.dataset.series, Number(p.dataset.g), Number(p.dataset.value)])")
-        layers = census_layers()
-        tables = [sum(layers[:g + 1]) for g in range(17)]
-        leaves = [4 * 3 ** (15 - g) if g < 16 else 1 for g in range(17)]
-        expected = ([["table", g, tables[g]] for g in range(17)] + [["start-side leaves", g, leaves[g]] for g in range(17)]
-                    + [["total", g, tables[g] + leaves[g]] for g in range(17)])
-        best = min(range(17), key=lambda g: tables[g] + leaves[g])
-        said = page.text_content("#mitm-plot .balance-said")
-        check(points == expected and f"{leaves[0]:,} leaves" in said and f"G = {best}: {tables[best] + leaves[best]:,}" in said,
-              f"colour-hash: the G plot {points}, {said!r}, the least total here at G = {best}")
-        page.close()
-        fragment_checks(context)
-        reading_checks(context)
-        stepper_checks(context)
-        lesson_checks(context)
-        usability_checks(context)
-        teaching_checks(context)
-        motion_checks(context)
-        yours_checks(context)
+        if wanted("desktop"):
+            desktop_and_busy_checks(context)
+        for part in (balance_checks, permalink_checks, fragment_checks, reading_checks, stepper_checks, compare_checks,
+                     lesson_checks, usability_checks, teaching_checks, motion_checks, yours_checks):
+            if wanted(part.__name__[:-len("_checks")]):
+                part(context)
         context.close()
-        phone = playwright.chromium.launch_persistent_context(
-            profile + "-phone", executable_path=CHROMIUM, headless=True, args=ARGS,
-            viewport={"width": 390, "height": 844}, device_scale_factor=1, is_mobile=True, has_touch=True)
-        for puzzle in PUZZLES:
-            phone_checks(phone, puzzle)
-        # study.html from the file system: one case per puzzle, by permalink.
-        for puzzle in PUZZLES:
-            tokens = random_case(puzzle)
-            url = "file://" + os.path.abspath(os.path.join(PAGE_DIR, "study.html")) + "#" + puzzle + "=" + ",".join(tokens)
-            page, ready = open_page(phone, url)
-            page.wait_for_function("window.study.solved > 0", timeout=20000)
-            text = judge_input(puzzle, tokens)
-            check(raw(page) == list(binary(puzzle, text)), f"study.html {puzzle}: page {raw(page)} binary {binary(puzzle, text)}")
-            page.close()
-        phone.close()
+        if wanted("phone"):
+            phone_and_file_checks(playwright, profile)
 finally:
     server.kill()
     server.wait()

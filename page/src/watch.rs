@@ -3,7 +3,7 @@
 //! [`common::stepper`]; colour-hash's goal side by its own stepper), Eight's methods
 //! raced on one board ([`eight::study::breadth_first`], [`eight::study::a_star`],
 //! [`eight::study::iterations`], [`eight::Solver`]) and Eight's whole space searched with each of
-//! three seen sets ([`eight::study::whole_space`]).
+//! three seen sets ([`eight::study::explore`]), what each set holds counted by [`crate::memory`].
 
 use std::cell::RefCell;
 
@@ -439,15 +439,22 @@ pub fn race_map(request: &str) -> Vec<u8> {
 }
 
 /// Eight's whole space searched with seen set `kind` (0 `BTreeSet`, 1 `HashSet`, 2 Cantor
-/// array): JSON `{"name":…,"boards":181440,"depth":31}`.
+/// array): JSON `{"name":…,"boards":181440,"depth":31,"bytes":…,"peak":…}`, where `bytes` is
+/// what the filled set holds (the search's layers freed) and `peak` the most the run held at
+/// once, layers and growing tables included, both counted by [`crate::memory`] (left out
+/// natively, where nothing is counted).
 pub fn seen(kind: u32) -> String {
     let mut out = json::Object::new();
     match SeenKind::ALL.get(kind as usize) {
         Some(&kind) => {
-            let (boards, depth) = eight::study::whole_space(kind);
+            let (explored, allocated) = crate::memory::measure(|| eight::study::explore(kind));
             out.string("name", kind.name());
-            out.number("boards", boards as u64);
-            out.number("depth", u64::from(depth));
+            out.number("boards", explored.boards as u64);
+            out.number("depth", u64::from(explored.depth));
+            if let Some(allocated) = allocated {
+                out.number("bytes", allocated.held as u64);
+                out.number("peak", allocated.peak as u64);
+            }
         }
         None => out.string("error", "no such seen set"),
     }

@@ -29,7 +29,8 @@ const compare = {
     $('start-text').textContent = '';
   },
 
-  // Eight's whole space three times, one seen set each, timed in the worker as it runs.
+  // Eight's whole space three times, one seen set each, timed in the worker as it runs, its
+  // bytes a board counted by the module.
   async seen() {
     const body = $('dedup-table').querySelector('tbody'), runs = [], ticket = takeTicket('seen');
     body.replaceChildren();
@@ -39,8 +40,13 @@ const compare = {
       for (const kind of [0, 1, 2]) {
         const run = await client.call({ op: 'seen', kind });
         if (!current('seen', ticket)) return;  // a newer run draws the table
-        body.appendChild(html('tr', { dataset: { name: run.name } }, html('th', { scope: 'row', textContent: run.name }),
+        // The bytes the module counted (its allocator, page/src/memory.rs): what the filled set
+        // holds, and the most the run held at once, each over the boards seen.
+        const perBoard = (bytes) => (bytes / run.boards).toFixed(2);
+        body.appendChild(html('tr', { dataset: { name: run.name, bytes: run.bytes, peak: run.peak } }, html('th', { scope: 'row', textContent: run.name }),
           html('td', { textContent: grouped(run.boards) }), html('td', { textContent: run.depth }),
+          html('td', { textContent: perBoard(run.bytes), className: 'bytes', title: `${grouped(run.bytes)} bytes held by the set` }),
+          html('td', { textContent: perBoard(run.peak), className: 'peak', title: `${grouped(run.peak)} bytes at the peak` }),
           html('td', { textContent: `${run.ms.toFixed(0)} ms`, className: 'ms' })));
         runs.push({ name: run.name, ms: Number(run.ms.toFixed(0)) });
         figures.dedupBars(runs);

@@ -32,7 +32,7 @@ mod trace;
 pub use heuristic::{heuristic, heuristic_parts, HeuristicParts};
 pub use parity::inverted_pairs;
 pub use race::{a_star, a_star_deeper_first, breadth_first, iterations, Iteration, Run};
-pub use seen::{whole_space, SeenKind};
+pub use seen::{explore, whole_space, Explored, SeenKind};
 pub(crate) use stats::write_stats;
 pub use stepper::stepper;
 pub(crate) use trace::write_trace;

@@ -5,6 +5,8 @@
 //! same 9!/2 = 181,440 boards and the same greatest distance, 31 (OEIS A089473).
 //! **Proved by:** `every_way_of_remembering_reaches_the_same_space` (below), and
 //! `stats_print_the_published_table_without_reading_input` (`stats.rs`) for the two figures.
+//! What each set costs in bytes a board is the study page's to measure (`page/src/watch.rs`,
+//! its counting allocator), which [`explore`] serves by handing the filled set back.
 
 use std::collections::{BTreeSet, HashSet};
 
@@ -64,6 +66,38 @@ impl Seen {
 /// # Complexity
 /// 9!/2 expansions of up to 4 moves; each lookup as `kind` says.
 pub fn whole_space(kind: SeenKind) -> (usize, u8) {
+    let explored = explore(kind);
+    (explored.boards, explored.depth)
+}
+
+/// What [`explore`] found, with the seen set it filled still held: a caller that counts the
+/// bytes allocated (the study page's counting allocator) reads what the set alone costs, since
+/// the search's layers are freed by the time this is returned and a seen set only grows.
+pub struct Explored {
+    /// The set, as the search left it (dropped with this value).
+    seen: Seen,
+    /// The boards reached, the goal's included: 181,440.
+    pub boards: usize,
+    /// The greatest distance from the goal: 31.
+    pub depth: u8,
+}
+
+impl Explored {
+    /// The kind of set the search remembered its boards in.
+    pub fn kind(&self) -> SeenKind {
+        match self.seen {
+            Seen::Ordered(_) => SeenKind::Ordered,
+            Seen::Hashed(_) => SeenKind::Hashed,
+            Seen::Cantor(_) => SeenKind::Cantor,
+        }
+    }
+}
+
+/// [`whole_space`]'s search, returning its seen set alive beside the two figures.
+///
+/// # Complexity
+/// As [`whole_space`].
+pub fn explore(kind: SeenKind) -> Explored {
     let mut seen = match kind {
         SeenKind::Ordered => Seen::Ordered(BTreeSet::new()),
         SeenKind::Hashed => Seen::Hashed(HashSet::new()),
@@ -71,7 +105,7 @@ pub fn whole_space(kind: SeenKind) -> (usize, u8) {
     };
     seen.insert(&Board::GOAL);
     let mut layer = vec![Board::GOAL];
-    let (mut reached, mut depth) = (1, 0);
+    let (mut boards, mut depth) = (1, 0);
     loop {
         let mut next = Vec::new();
         for board in &layer {
@@ -84,9 +118,10 @@ pub fn whole_space(kind: SeenKind) -> (usize, u8) {
             }
         }
         if next.is_empty() {
-            return (reached, depth);
+            drop(layer);
+            return Explored { seen, boards, depth };
         }
-        reached += next.len();
+        boards += next.len();
         depth += 1;
         layer = next;
     }
@@ -102,6 +137,7 @@ mod tests {
     fn every_way_of_remembering_reaches_the_same_space() {
         for kind in SeenKind::ALL {
             assert_eq!(whole_space(kind), (SOLVABLE, DIAMETER), "{}", kind.name());
+            assert_eq!(explore(kind).kind(), kind);
         }
     }
 }

@@ -23,7 +23,8 @@ const eight = {
   stateName: 'Board',
   startName: 'the goal, where the search starts',
   watchMemory: 'A board is remembered by its Cantor rank: for each cell, how many later cells hold a smaller value (its Lehmer digit), ' +
-    'times the factorial of the cells after it; the ranks number the boards 0, 1, 2, … without a gap, so one array of flags says what has been seen.',
+    'times the factorial of the cells after it; the ranks number the boards 0, 1, 2, … without a gap, so one array of flags says what has been seen: ' +
+    'a byte for each of the 9! boards, two for each board that can be reached (the other seen sets\' bytes are counted in "three ways to remember what was seen").',
   // This search runs from the goal: its parents are shortest paths, not the judge's tie rule.
   watchTie: 'This search starts at the goal, so what it measures is each board\'s distance to the goal. Its parent links do lead ' +
     'from any board to the goal by a shortest path, but not always by the judge\'s answer: its ties are broken from the goal, the ' +
