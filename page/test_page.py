@@ -1418,6 +1418,29 @@ def balance_checks(context):
     said = page.text_content("#mitm-plot .balance-said")
     check(points == expected and f"{leaves[0]:,} leaves" in said and f"G = {best}: {tables[best] + leaves[best]:,}" in said,
           f"colour-hash: the G plot {points}, {said!r}, the least total here at G = {best}")
+    # Every point's value written out where it can be read, at a desktop's width and a phone's:
+    # the row the point names holds it, in its series' column, as computed here; the row is shown
+    # on the screen, inside its width; the G chosen and the least total are the rows marked.
+    column = {"table": 1, "start-side leaves": 2, "total": 3}
+    for width in (1200, 390):
+        page.set_viewport_size({"width": width, "height": 900})
+        page.wait_for_timeout(400)  # the plot is drawn again 150 ms after a resize
+        shown = page.evaluate("""[...document.querySelectorAll('#mitm-plot .point')].map((p) => {
+            const row = document.getElementById(p.dataset.row), box = row && row.getBoundingClientRect();
+            return [p.dataset.series, Number(p.dataset.g), row ? [...row.cells].map((c) => c.innerText) : null,
+                    box ? [box.width, box.height, box.right, row.checkVisibility()] : null, row ? row.className : null]; })""")
+        written = [[series, g, cells[column[series]]] for series, g, cells, _, _ in shown if cells]
+        wanted_values = [[series, g, f"{value:,}"] for series, g, value in expected]
+        visible = all(box and box[0] > 0 and box[1] > 0 and box[2] <= width and box[3] for *_, box, _ in shown)
+        goal_depth = page.evaluate("window.study.goalDepth")
+        marks = {g: set(name.split()) for _, g, _, _, name in shown}
+        check(written == wanted_values and visible and all(("here" in marks[g]) == (g == goal_depth) and ("best" in marks[g]) == (g == best) for g in marks),
+              f"colour-hash at {width} px: the G plot's points written out {shown}, expected {wanted_values}, G {goal_depth}, least at {best}")
+    # A point pointed at lights its row.
+    page.hover("#mitm-plot .point[data-g='5'][data-series='total']")
+    check(page.evaluate("document.getElementById('mitm-g-5').classList.contains('pointed')"), "colour-hash: a point pointed at lights its row")
+    page.set_viewport_size({"width": 1200, "height": 1000})
+    axe(page, "colour-hash, the G plot's table")
     page.close()
 
 

@@ -107,7 +107,8 @@ const method = {
   // configuration within G of the goal, the start side's at most 4·3^(L−1) leaves L = 16 − G deep
   // (the solver's), and their sum, the total work; the bigger G, the bigger the table and the
   // fewer the leaves. G = 0 is the one-sided search; the sum's lowest point is where meeting pays
-  // most. Every point names its value (its title); the two that make the case are written out.
+  // most. Every point names its value (its title) and has its row in the table under the plot;
+  // the two that make the case are written out.
   balance() {
     const svg = $('mitm-plot'), G = state.goalDepth;
     svg.replaceChildren();
@@ -127,7 +128,7 @@ const method = {
     for (const [size, colour, name] of series) {
       el('polyline', { points: depths.map((g) => `${x(g)},${y(size(g))}`).join(' '), fill: 'none', stroke: colour, 'stroke-width': name === 'total' ? 1.5 : 2, 'stroke-dasharray': name === 'total' ? '5 3' : 'none' }, svg);
       for (const g of depths) {
-        const dot = el('circle', { cx: x(g), cy: y(size(g)), r: g === G ? 6 : 3, fill: colour, class: 'point', 'data-g': g, 'data-series': name, 'data-value': size(g) }, svg);
+        const dot = el('circle', { cx: x(g), cy: y(size(g)), r: g === G ? 6 : 3, fill: colour, class: 'point', 'data-g': g, 'data-series': name, 'data-value': size(g), 'data-row': `mitm-g-${g}` }, svg);
         el('title', {}, dot, `G ${g}: ${name} ${grouped(size(g))}`);
       }
     }
@@ -146,7 +147,35 @@ const method = {
     lines.forEach((line, i) => el('tspan', { x: right, dy: i ? 17 : 0 }, text, line));
     svg.setAttribute('viewBox', `0 0 ${width} ${bottom + 58 + 17 * lines.length}`);
     svg.setAttribute('aria-label', `Sizes of the two searches and their total for G from 0 to ${depths.length - 1}. ${said} ` +
-      depths.map((g) => `G ${g}: table ${grouped(table(g))}, leaves ${grouped(leaves(g))}, total ${grouped(total(g))}`).join('; ') + '.');
+      'Every point\'s value is in the table under the plot.');
+    this.balanceTable(depths, [table, leaves, total], G, best);
+  },
+
+  // Every point of the G plot written out, a row for each G under the plot (51 labels on the
+  // plot itself would overlap on a phone): its table, its leaves and their total, the G chosen
+  // and the least total marked. A point pointed at or tapped lights its row, and a row pointed at
+  // lights its three points.
+  balanceTable(depths, sizes, G, best) {
+    const svg = $('mitm-plot'), body = $('mitm-table').querySelector('tbody');
+    const light = (g, on) => {
+      const row = $(`mitm-g-${g}`);
+      if (row) row.classList.toggle('pointed', on);
+      for (const dot of svg.querySelectorAll(`.point[data-g="${g}"]`)) dot.classList.toggle('pointed', on);
+    };
+    body.replaceChildren(...depths.map((g) => {
+      const row = html('tr', { id: `mitm-g-${g}`, className: [g === G ? 'here' : '', g === best ? 'best' : ''].join(' ').trim() },
+        html('th', { scope: 'row', textContent: g === best ? `${g} (least)` : String(g) }),
+        ...sizes.map((size) => html('td', { textContent: grouped(size(g)) })));
+      row.addEventListener('pointerenter', () => light(g, true));
+      row.addEventListener('pointerleave', () => light(g, false));
+      return row;
+    }));
+    for (const dot of svg.querySelectorAll('.point')) {
+      const g = Number(dot.dataset.g);
+      dot.addEventListener('pointerenter', () => light(g, true));
+      dot.addEventListener('pointerleave', () => light(g, false));
+      dot.addEventListener('click', () => { $(`mitm-g-${g}`).scrollIntoView({ block: 'nearest' }); light(g, true); });
+    }
   },
 
   why() {
