@@ -8,6 +8,8 @@ Chromium driven by Playwright, records the longest main-thread task (the Long Ta
 reports every task over 50 ms) while the page
 - loads each puzzle from a fresh page, its tables and pictures drawn;
 - answers a paste of 60,000 Eight boards (540 KB) and draws its first 1,000 lines;
+- opens a link of the same boards (a megabyte of fragment: the input box gets a bounded start of
+  it, Solve reads it all), from the page's first script to its answer drawn;
 - counts Colour Hash's 13th layer (a million configurations, in the worker);
 each at the machine's speed and with the CPU throttled ×4 (Chromium's Emulation.setCPUThrottlingRate
 through Playwright's DevTools session), the median of ROUNDS runs. The goal is 50 ms: no task
@@ -94,6 +96,16 @@ def paste(context, base, throttle):
     return ms
 
 
+def long_link(context, base, throttle):
+    """A link of the paste's 60,000 boards, opened: the box gets its start, Solve reads it all."""
+    tokens = ",".join(",".join(line) for line in ("12345678x", "x87654321", "8672543x1", "2134567x8") * 15000)
+    page = open_page(context, f"{base}#eight={tokens}", throttle)
+    page.wait_for_function("window.study.output && window.study.output.stdout.length > 1000000", timeout=120000)
+    ms = longest(page)
+    page.close()
+    return ms
+
+
 def thirteenth_layer(context, base, throttle):
     page = open_page(context, f"{base}#colour-hash", throttle)
     page.evaluate(SETTLED)
@@ -118,6 +130,7 @@ def main():
             time.sleep(0.05)
     workloads = [(f"loading {puzzle}", lambda c, t, p=puzzle: loading(c, base, p, t)) for puzzle in PUZZLES]
     workloads.append(("pasting 60,000 Eight boards", lambda c, t: paste(c, base, t)))
+    workloads.append(("opening a link of 60,000 Eight boards", lambda c, t: long_link(c, base, t)))
     workloads.append(("counting Colour Hash's 13th layer", lambda c, t: thirteenth_layer(c, base, t)))
     rows = []
     try:

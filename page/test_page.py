@@ -20,13 +20,16 @@ browser, for each puzzle:
   4.5:1 (3:1 large); every control has a name in words; the board is described and each step is
   announced in the live region; shortcuts leave a focused checkbox, button and slider alone; the
   focus stays on the control or tile after a move;
+- colour-hash's G plot: every point's value written in the table under it, visible at 1200 and
+  390 px, equal to the sums worked out here from the census's layers;
 - phone (390×844): no text under 12 px, touch targets at least 44×44 px, nothing wider than the
   screen, the plots' labels inside their SVG and not overlapping, and axe again;
 - history: Back and Forward move between cases; switching puzzles stops every timer; a long run
   shows the busy sign and Cancel ends it; crafted fragments open the default puzzle with a message;
 - never frozen, by construction rather than by the clock: every call into the WebAssembly module
-  goes to the worker (the page's own thread never compiles or instantiates it), and a 60,000-line
-  answer is drawn 1,000 lines at most (how long the page's tasks take is `make bench`'s
+  goes to the worker (the page's own thread never compiles or instantiates it), a 60,000-line
+  answer is drawn 1,000 lines at most, and a link of 60,000 boards gives the input box a bounded
+  start of it with a note while Solve reads it all (how long the page's tasks take is `make bench`'s
   page/bench_page.py, not a test: a busy machine would fail a test of milliseconds);
 - the searches watched: `#msquare&bfs=K` and `#eight&bfs=K` show the board the breadth-first
 search takes K-th, its rank, distance, neighbours and queue length, its queue's first boards drawn
@@ -34,7 +37,8 @@ small and its new neighbours linked back to it, as a search written here again f
 board shown ranked digit by digit, its pixel in the picture lit when the pointer is on it, Eight's
 pairs out of order drawn on request; Colour Hash's goal side steps and its start side meets where the binary's
 answer leaves its last G moves; moves animate and end where the answer says, and nothing moves when reduced
-motion is asked for; `#eight&dedup` finds the whole space with each seen set; `#eight=…&race` races
+motion is asked for; `#eight&dedup` finds the whole space with each seen set, each set's bytes a
+board counted by the module (the flag array's exactly 9! over 9!/2); `#eight=…&race` races
 the methods to one answer length, A* expanding no more than breadth-first search, IDA*'s
 iterations drawn as bars with the method panel's numbers;
 - your answer: `&yours=` with wrong answers built here (a tie broken the other way, a move off the
@@ -1445,7 +1449,39 @@ def balance_checks(context):
 
 
 def permalink_checks(context):
-    """A long permalink (to come)."""
+    """A permalink of 60,000 Eight boards: the box is given a bounded start of it, cut after a
+    token, with a note; Solve reads the whole link (all 60,000 answers the binary's); an edit of
+    the box replaces it."""
+    boards = random.Random(SEED + 1)
+    tokens = [t for _ in range(60000) for t in boards.sample(list("12345678x"), 9)]
+    whole = " ".join(tokens) + "\n"
+    fragment = "#eight=" + ",".join(tokens)
+    page, _ = open_page(context, BASE + fragment)
+    page.wait_for_function("window.study.output && window.study.output.stdout.length > 0", timeout=60000)
+    shown, note = page.input_value("#input"), page.inner_text("#input-note")
+    cut = len(shown.rstrip("\n"))
+    check(0 < len(shown) <= 8000 and whole.startswith(shown.rstrip("\n")) and whole[cut] in " \n" and shown.endswith("\n"),
+          f"a link of 60,000 boards: the box holds {len(shown)} characters, not a bounded start of the input cut after a token")
+    check(page.is_visible("#input-note") and "540,000 tokens" in note and f"the first {len(shown.split()):,} of them" in note,
+          f"a link of 60,000 boards: the note {note!r}")
+    out, err = binary("eight", whole)
+    check(out.count("\n") == 60000 and page.evaluate("[window.study.output.stdout, window.study.output.stderr]") == [out, err],
+          "a link of 60,000 boards: the page's output is not the binary's on the whole link")
+    first = "".join(out.splitlines(keepends=True)[:1000])
+    check(raw(page) == [first, err] and "59,000 more lines" in page.inner_text("#more"), f"a link of 60,000 boards: the first 1,000 lines drawn: {page.inner_text('#more')}")
+    check(page.evaluate("location.hash") == fragment, "a link of 60,000 boards: the fragment changed")
+    work_in_worker(page, "a link of 60,000 boards", "run")
+    # Solve again, the box unedited: still the whole link.
+    before = solved_count(page)
+    page.click("#solve")
+    wait_solved(page, before)
+    check(page.evaluate("window.study.output.stdout") == out, "a link of 60,000 boards: Solve again, the box unedited, reads less than the link")
+    axe(page, "a link of 60,000 boards, its note shown")
+    # An edit replaces the link's input: the box is the input again, the note gone.
+    typed(page, "8 6 7 2 5 4 3 x 1\n")
+    check(raw(page) == list(binary("eight", "8 6 7 2 5 4 3 x 1\n")) and not page.is_visible("#input-note"),
+          f"a link of 60,000 boards, then a board typed: {raw(page)}, the note {page.inner_text('#input-note')!r}")
+    page.close()
 
 
 def phone_and_file_checks(playwright, profile):

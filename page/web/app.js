@@ -5,6 +5,9 @@
 'use strict';
 
 const SHOWN_LINES = 1000;
+// The most of a case's input the box is given (a link can carry 60,000 boards, a megabyte that the
+// browser would lay out in one long task); the rest is kept in `state.input` for Solve.
+const INPUT_SHOWN_CHARS = 8000;
 // Colour Hash's layers counted when it is first shown; the deeper ones, each a few times the one
 // before, are counted on request, to the module's `deepest`.
 const FIRST_LAYERS = 12;
@@ -139,22 +142,56 @@ const app = {
     if (shown.length < result.stdout.length) {
       let lines = 0;
       for (let at = shown.length; at < result.stdout.length; at = result.stdout.indexOf('\n', at) + 1 || result.stdout.length) lines++;
-      const url = URL.createObjectURL(new Blob([result.stdout], { type: 'text/plain' }));
-      more.dataset.url = url;
-      more.append(`… and ${count(lines, 'more line')} not drawn here: `,
-        html('a', { href: url, download: state.puzzle.name + '.out', textContent: 'download the whole output' }));
+      // The file is made when asked for: making it at once waits on the browser's own process,
+      // which a long link (a megabyte of URL) keeps busy for a while after it opens.
+      const name = state.puzzle.name + '.out';
+      more.append(`… and ${count(lines, 'more line')} not drawn here: `, html('button', { type: 'button', textContent: 'download the whole output', onclick: () => {
+        URL.revokeObjectURL(more.dataset.url || '');
+        more.dataset.url = URL.createObjectURL(new Blob([result.stdout], { type: 'text/plain' }));
+        html('a', { href: more.dataset.url, download: name }).click();
+      } }));
     }
   },
 
+  // The case `tokens` put in the box and solved. A long one (a link's) is kept whole in the state
+  // and the box shows its start, cut after a token, with a note saying so: the box's value stays
+  // bounded whatever the link holds, and Solve still reads all of it while the box is unedited.
   setCase(tokens, history) {
-    $('input').value = state.puzzle.input(tokens);
+    const text = state.puzzle.input(tokens);
+    if (text.length <= INPUT_SHOWN_CHARS) {
+      $('input').value = text;
+      this.inputEdited();
+    } else {
+      const cut = text.slice(0, INPUT_SHOWN_CHARS), end = Math.max(cut.lastIndexOf(' '), cut.lastIndexOf('\n'));
+      const shown = cut.slice(0, end > 0 ? end : cut.length).trimEnd() + '\n';
+      const shownTokens = shown.split(/\s+/).filter(Boolean).length;
+      update({ input: text, inputShown: shown });
+      $('input').value = shown;
+      $('input-note').textContent = `The link holds ${count(tokens.length, 'token')} (${count(text.length, 'character')}); the box shows ` +
+        `the first ${grouped(shownTokens)} of them, and Solve reads them all. Edit the box to replace them with what you type.`;
+      $('input-note').hidden = false;
+    }
     return this.solve(history);
+  },
+
+  // The box is the input again (typed into, or given a short case): a long case kept aside is dropped.
+  inputEdited() {
+    if (state.input === null) return;
+    update({ input: null, inputShown: null });
+    $('input-note').hidden = true;
+    $('input-note').textContent = '';
+  },
+
+  // What Solve reads: the long case kept aside while the box still shows its start, else the box.
+  inputText() {
+    const box = $('input').value;
+    return state.input !== null && box === state.inputShown ? state.input : box;
   },
 
   // Runs the binary's own `run` on the input and shows everything that follows from it.
   // `history`: 'push' a new entry for the case, 'replace' the current one, or 'keep' it.
   async solve(history) {
-    const p = state.puzzle, text = $('input').value, ticket = takeTicket('solve');
+    const p = state.puzzle, text = this.inputText(), ticket = takeTicket('solve');
     playback.stop();
     try {
       const result = await client.call({ op: 'run', code: p.code, text });
@@ -247,6 +284,7 @@ const app = {
       });
     }
     $('solve').onclick = () => this.solve('push');
+    $('input').addEventListener('input', () => this.inputEdited());
     $('scramble').onclick = async () => {
       const p = state.puzzle;
       try {

@@ -20,6 +20,8 @@ const state = {
   described: {},       // per puzzle: the crate's move letters, goal, playback start and figures
   fragment: null,      // the fragment of the case shown
   output: null,        // the binary's whole stdout and stderr for the input
+  input: null,         // a long case's whole input, when the box shows only its start (`inputShown`); else the box holds it
+  inputShown: null,    // the start of `input` the box shows, while it is unedited
   goalDepth: null,     // colour-hash: G, the table's depth in the method panels (the crate's default until moved)
   visits: null,        // colour-hash: the start side's visits, as the crate listed them
   ticket: 0,           // increases with each solve; an older solve's results are dropped
