@@ -1,6 +1,6 @@
 //! eight seen from its table (`eight::Solver::distance`, `Board::step`): distances, the hint,
 //! parity; and IDA*'s run on the board, by the crate's own search: its heuristic and each
-//! iteration's bound and expansions ([`eight::study::heuristic`], [`eight::study::iterations`]),
+//! iteration's bound and expansions ([`eight::study::heuristic()`], [`eight::study::iterations`]),
 //! and the heuristic tile by tile ([`eight::study::heuristic_parts`]).
 
 use std::cell::OnceCell;

@@ -1,5 +1,5 @@
 //! Watching the searches run, all by the crates' own study items: the plain breadth-first search
-//! one board at a time ([`msquare::study::stepper`], [`eight::study::stepper`], both
+//! one board at a time ([`mod@msquare::study::stepper`], [`mod@eight::study::stepper`], both
 //! [`common::stepper`]; colour-hash's goal side by its own stepper), Eight's methods
 //! raced on one board ([`eight::study::breadth_first`], [`eight::study::a_star`],
 //! [`eight::study::iterations`], [`eight::Solver`]) and Eight's whole space searched with each of
@@ -260,7 +260,7 @@ pub fn bfs(puzzle: Puzzle, k: usize) -> String {
 /// no rank.
 ///
 /// # Complexity
-/// One whole search of [`msquare::study::stepper`] or [`eight::study::stepper`].
+/// One whole search of [`mod@msquare::study::stepper`] or [`mod@eight::study::stepper`].
 pub fn found_order(puzzle: Puzzle) -> Vec<u8> {
     fn order<B: Copy>(mut stepper: Stepper<B>, rank: fn(&B) -> usize, states: usize) -> Vec<u8> {
         let mut found = vec![u32::MAX; states];
@@ -319,7 +319,7 @@ pub fn first_layers(puzzle: Puzzle) -> String {
 /// rule), the chain's moves are the judge's answer; the browser test holds them to the binary's.
 ///
 /// # Complexity
-/// Up to 8! steps of [`msquare::study::stepper`]; 8 bytes a rank for the parents.
+/// Up to 8! steps of [`mod@msquare::study::stepper`]; 8 bytes a rank for the parents.
 pub fn msquare_chain(request: &str) -> String {
     let tokens: Vec<&str> = request.split(',').filter(|token| !token.is_empty()).collect();
     let mut out = json::Object::new();
