@@ -31,9 +31,17 @@ const client = {
     await this.spawn();
   },
 
+  // The worker from its source inlined in the page, by a data: URL: a Blob's URL is made by a
+  // synchronous call to the browser's own process, which a long link (a megabyte of fragment)
+  // keeps busy for a while after the page opens, holding this thread until it answers. A browser
+  // that refuses a data: worker (it throws at once) gets the Blob's URL.
   spawn() {
-    this.worker = new Worker(URL.createObjectURL(new Blob(
-      [$('worker-source').textContent], { type: 'text/javascript' })));
+    const source = $('worker-source').textContent;
+    try {
+      this.worker = new Worker('data:text/javascript;charset=utf-8,' + encodeURIComponent(source));
+    } catch (_) {
+      this.worker = new Worker(URL.createObjectURL(new Blob([source], { type: 'text/javascript' })));
+    }
     this.worker.onmessage = (event) => {
       const { id, value, error } = event.data;
       const pending = this.pending.get(id);
