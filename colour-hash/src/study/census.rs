@@ -3,8 +3,9 @@
 //!
 //! **Equals:** the layers of [`super::Layers::count`] (a plain breadth-first search over sorted
 //! layers of packed states), carried on to the last layer.
-//! **Proved by:** `census_to_depth_sixteen_equals_the_sorted_layers` (the first 17 layers, on a
-//! depth-capped census, with two threads and with one), `ranks_are_lexicographic_bijections`
+//! **Proved by:** `census_to_depth_twelve_equals_the_sorted_layers` (the first 13 layers, on a
+//! depth-capped census with two threads), `under_limits_the_census_answers_or_fails_in_one_line`
+//! (on one thread when no other is to be had), `ranks_are_lexicographic_bijections`
 //! (every arrangement of each half), `configuration_ranks_round_trip` (seeded random
 //! configurations), `move_tables_agree_with_state_apply` (every move from seeded random
 //! configurations), `field_scans_find_exactly_the_equal_fields`,
