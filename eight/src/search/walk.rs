@@ -168,7 +168,7 @@ impl Solver {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testkit::{all_boards, plain_table, A089473};
+    use crate::testkit::{all_boards, plain_answer, plain_table, A089473};
 
     #[test]
     fn the_walk_is_plains_answer_on_every_board() {
@@ -180,7 +180,7 @@ mod tests {
             assert_eq!(solver.distance(&board), plain.distance(&cells), "{board}");
             let solved = solver.solve(&board, &mut moves);
             let answer = solved.then(|| String::from_utf8(moves.clone()).unwrap());
-            assert_eq!(answer, plain.answer(&cells), "{board}");
+            assert_eq!(answer.as_deref(), plain_answer(&cells), "{board}");
         }
     }
 
