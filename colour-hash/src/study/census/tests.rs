@@ -18,9 +18,16 @@ impl Random {
     }
 }
 
+/// The ranking and its move tables, built once for the tests that read them (each census builds
+/// its own).
+fn ranking() -> &'static Ranking {
+    static RANKING: std::sync::OnceLock<Ranking> = std::sync::OnceLock::new();
+    RANKING.get_or_init(|| Ranking::new().unwrap())
+}
+
 #[test]
 fn ranks_are_lexicographic_bijections() {
-    let ranking = Ranking::new().unwrap();
+    let ranking = ranking();
     for (arrangements, places, count) in [
         (&ranking.separators, SEPARATOR_PLACES, SEPARATOR_ARRANGEMENTS),
         (&ranking.triangles, TRIANGLE_PLACES, TRIANGLE_ARRANGEMENTS),
@@ -53,7 +60,7 @@ fn ranks_are_lexicographic_bijections() {
 
 #[test]
 fn configuration_ranks_round_trip() {
-    let ranking = Ranking::new().unwrap();
+    let ranking = ranking();
     let mut random = Random(704);
     for _ in 0..20_000 {
         let rank = random.below(CONFIGURATIONS);
@@ -70,7 +77,7 @@ fn configuration_ranks_round_trip() {
 
 #[test]
 fn move_tables_agree_with_state_apply() {
-    let ranking = Ranking::new().unwrap();
+    let ranking = ranking();
     let mut random = Random(29);
     for _ in 0..20_000 {
         let (separators, triangles) = (
