@@ -215,7 +215,12 @@ mod tests {
             // through `Display`'s text: no string made and trimmed for each of the 9! boards.
             let bytes = board.cells().map(|value| b"12345678x"[usize::from(value)]);
             let solvable = crate::plain::is_solvable(&board.cells());
-            assert_eq!(from_tile_bytes(&bytes), Some((board, solvable)), "{}", bytes.escape_ascii());
+            assert_eq!(
+                from_tile_bytes(&bytes),
+                Some((board, solvable)),
+                "{}",
+                bytes.escape_ascii()
+            );
         }
         assert_eq!(Board::from_rank(46_100).to_string(), "2 3 4 1 5 x 7 6 8");
         for bad in [b"12345678y", b"123456789", b"12345678 ", b"1234567x1", b"x2345678x"] {

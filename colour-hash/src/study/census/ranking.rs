@@ -2,7 +2,7 @@
 //! rank) pair, each the rank of an arrangement of its wheel's pieces ([`Arrangements`]), and a
 //! move is two table lookups ([`Ranking`]).
 
-use super::{try_collect, Failure, FIELD_BITS, SEPARATOR_PLACES, TRIANGLE_PLACES};
+use super::{try_reserve, Failure, FIELD_BITS, SEPARATOR_PLACES, TRIANGLE_PLACES};
 use crate::state::{Move, State, GOAL, PIECES};
 
 /// The arrangements of a multiset of pieces in a row of places, ranked by dictionary order.
@@ -121,7 +121,7 @@ impl Ranking {
     /// [`Failure::OutOfMemory`] when a move table cannot be allocated.
     ///
     /// # Complexity
-    /// O(4 · (55,440 + 113,400)) ranks and moves.
+    /// 55,440 + 113,400 unranks, and 4 · (55,440 + 113,400) moves and ranks of one half.
     pub(crate) fn new() -> Result<Ranking, Failure> {
         // Pieces as packed: separator v / 2 in 0..=5, triangle v / 2 in 0..=4.
         let mut separator_copies = vec![0u8; 6];
@@ -143,22 +143,48 @@ impl Ranking {
             triangle_moves: Default::default(),
         };
         let (goal_separators, goal_triangles) = ranking.split(State::GOAL);
-        for (index, &step) in Move::ALL.iter().enumerate() {
-            ranking.separator_moves[index] = try_collect(ranking.separators.count(), "a move table", |separators| {
-                ranking.split(ranking.join(separators, goal_triangles).apply(step)).0 as u16
-            })?;
-            ranking.triangle_moves[index] = try_collect(ranking.triangles.count(), "a move table", |triangles| {
-                ranking.split(ranking.join(goal_separators, triangles).apply(step)).1 as u32
-            })?;
+        let mut separator_moves: [Vec<u16>; 4] = Default::default();
+        let mut triangle_moves: [Vec<u32>; 4] = Default::default();
+        for table in &mut separator_moves {
+            try_reserve(table, ranking.separators.count(), "a move table")?;
         }
+        for table in &mut triangle_moves {
+            try_reserve(table, ranking.triangles.count(), "a move table")?;
+        }
+        // Each arrangement is unranked once for its four moves, and only the half that a table
+        // holds is ranked back: the ranks' divisions are the whole cost of these tables.
+        for separators in 0..ranking.separators.count() {
+            let state = ranking.join(separators, goal_triangles);
+            for (table, &step) in separator_moves.iter_mut().zip(Move::ALL.iter()) {
+                table.push(ranking.separator_rank(state.apply(step)) as u16);
+            }
+        }
+        for triangles in 0..ranking.triangles.count() {
+            let state = ranking.join(goal_separators, triangles);
+            for (table, &step) in triangle_moves.iter_mut().zip(Move::ALL.iter()) {
+                table.push(ranking.triangle_rank(state.apply(step)) as u32);
+            }
+        }
+        ranking.separator_moves = separator_moves;
+        ranking.triangle_moves = triangle_moves;
         Ok(ranking)
     }
 
     /// The (separator rank, triangle rank) of `state`.
     pub(crate) fn split(&self, state: State) -> (usize, usize) {
+        (self.separator_rank(state), self.triangle_rank(state))
+    }
+
+    /// The rank of `state`'s separator arrangement (packed fields 0, 2, ..., 20).
+    fn separator_rank(&self, state: State) -> usize {
         let separators: [u8; SEPARATOR_PLACES] = std::array::from_fn(|k| field(state, 2 * k));
+        self.separators.rank(&separators)
+    }
+
+    /// The rank of `state`'s triangle arrangement (packed fields 1, 3, ..., 19).
+    fn triangle_rank(&self, state: State) -> usize {
         let triangles: [u8; TRIANGLE_PLACES] = std::array::from_fn(|k| field(state, 2 * k + 1));
-        (self.separators.rank(&separators), self.triangles.rank(&triangles))
+        self.triangles.rank(&triangles)
     }
 
     /// The configuration with separator rank `separators` and triangle rank `triangles`.
