@@ -5,9 +5,8 @@
 //! distances within `TABLE_DEPTH`), layer by layer, and the published layer sizes to 16 moves
 //! (`search::LAYER_SIZES`).
 //! **Proved by:** `sorted_layers_match_the_published_counts` (the first 14 layers; the rest are
-//! the census's, `census.txt`),
-//! `goal_layers_keep_what_stats_counts` (distances against the solver's answers), and
-//! `remove_sorted_agrees_with_a_naive_filter` (below).
+//! the census's, `census.txt`), `goal_layers_keep_what_stats_counts` (distances against the
+//! solver's answers), and `remove_sorted_agrees_with_a_naive_filter` (below).
 
 use super::MAX_STATS_DEPTH;
 use common::cli::Failure;
