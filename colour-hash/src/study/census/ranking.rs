@@ -152,7 +152,7 @@ impl Ranking {
             try_reserve(table, ranking.triangles.count(), "a move table")?;
         }
         // Each arrangement is unranked once for its four moves, and only the half that a table
-        // holds is ranked back: the ranks' divisions are the whole cost of these tables.
+        // holds is ranked back: ranking and unranking, a division a piece, are most of the work here.
         for separators in 0..ranking.separators.count() {
             let state = ranking.join(separators, goal_triangles);
             for (table, &step) in separator_moves.iter_mut().zip(Move::ALL.iter()) {
