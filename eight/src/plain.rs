@@ -294,7 +294,9 @@ mod tests {
     /// order, each board's path the one it was first reached by (the queue holds each layer in
     /// the order of its smallest strings), up to the goal.
     fn definition(board: &[u8; 9]) -> String {
-        let mut parent: HashMap<[u8; 9], Option<([u8; 9], u8)>> = HashMap::new();
+        // Room for every board a search from one board can reach (the half of its parity): the
+        // map never grows and rehashes, in the searches that cross the whole space.
+        let mut parent: HashMap<[u8; 9], Option<([u8; 9], u8)>> = HashMap::with_capacity(BOARDS / 2);
         let mut queue = VecDeque::from([*board]);
         parent.insert(*board, None);
         while let Some(at) = queue.pop_front() {
