@@ -49,7 +49,11 @@ queue's distances, Magic Squares' parent chain read back from the case, each sea
 race and start side cleared on a new case, `#colour-hash&bfs=K`, the keys of Watch and of buttons,
 overlays that take no click, the sticky board and the live regions' pace;
 and that study.html works from file:// and no console error was logged. Writes a screenshot of
-each puzzle, desktop and phone, to PAGE_DIR.
+each puzzle's board to PAGE_DIR (page/colour-hash.png, the README's picture, is Colour Hash's).
+
+A link is followed in a page already open wherever the page's first load is not the point: the
+page reads a followed link with the code that reads the link it opens with, and a new page would
+only build the same tables again.
 """
 import itertools
 import json
@@ -224,6 +228,18 @@ def open_page(context, url):
     page.goto(url)
     page.wait_for_selector("body[data-ready=true]", timeout=20000)
     return page, time.time() - started
+
+
+def follow(page, fragment):
+    """Follows a link to `fragment` in a page already open, as a user's click on a permalink
+    does, and waits for its case to be solved: the page reads it with the code that reads the
+    link it was opened with (links.readFragment), on the tables it has already built, so a new
+    page for each link would only build them again."""
+    if page.evaluate("location.hash") == fragment:  # the same fragment again would not be followed
+        follow(page, "#" + ("eight" if fragment.lower().startswith("#msquare") else "msquare"))
+    before = solved_count(page)
+    page.evaluate(f"location.hash = {json.dumps(fragment)}")
+    wait_solved(page, before)
 
 
 def solved_count(page):
@@ -495,7 +511,6 @@ def desktop_checks(page, puzzle):
     axe(page, f"{puzzle} desktop")
     check(not page.evaluate(BOARD_CONTRAST), f"{puzzle}: board contrast {page.evaluate(BOARD_CONTRAST)}")
     check(not page.evaluate(UNNAMED), f"{puzzle}: controls without a name in words: {page.evaluate(UNNAMED)}")
-    page.screenshot(path=os.path.join(PAGE_DIR, f"{puzzle}.png"), full_page=True)
     page.locator("#board").screenshot(path=os.path.join(PAGE_DIR, f"{puzzle}-board.png"))
     page.uncheck("#hint")
     page.click("#histogram-details summary")
@@ -528,7 +543,6 @@ def phone_checks(context, puzzle):
         check(not found[key], f"{puzzle} phone: {key}: {found[key][:8]}")
     check(not found["wide"], f"{puzzle} phone: the page is wider than the screen")
     axe(page, f"{puzzle} phone")
-    page.screenshot(path=os.path.join(PAGE_DIR, f"{puzzle}-phone.png"), full_page=True)
     # The texts that once were clipped: the log axis, the case's label at the far end, and
     # Colour Hash's no-solution text (a configuration 17 moves away).
     page.check("#log")
@@ -544,14 +558,20 @@ def phone_checks(context, puzzle):
 def fragment_checks(context):
     """Crafted fragments: the default puzzle and a message, never a dead page."""
     default = list(binary("msquare", "2 6 8 4 5 7 3 1\n"))
+    # The first opens the page; the others are followed from Eight's sample, so that Magic
+    # Squares' default answer on the page is the crafted link's doing.
+    page = None
     for fragment in ("#constructor", "#toString=1,2", "#%", "#eight=%E0%A4%A", "#__proto__=1", "#nothing=1,2,3"):
-        page, _ = open_page(context, BASE + fragment)
-        page.wait_for_function("window.study.solved > 0", timeout=20000)
+        if page is None:
+            page, _ = open_page(context, BASE + fragment)
+            page.wait_for_function("window.study.solved > 0", timeout=20000)
+        else:
+            follow(page, "#eight")
+            check(raw(page) != default and not page.inner_text("#notice").strip(), f"#eight before {fragment}: {raw(page)}")
+            follow(page, fragment)
         check(raw(page) == default and page.inner_text("#notice").strip(), f"{fragment}: {raw(page)} {page.inner_text('#notice')!r}")
-        page.close()
     # Names in any case of letters; a case the binary rejects shows its error, the link unchanged.
-    page, _ = open_page(context, BASE + "#EIGHT=2,3,4,1,5,x,7,6,8")
-    page.wait_for_function("window.study.solved > 0", timeout=20000)
+    follow(page, "#EIGHT=2,3,4,1,5,x,7,6,8")
     check(raw(page) == list(binary("eight", "2 3 4 1 5 x 7 6 8\n")), f"#EIGHT: {raw(page)}")
     before = solved_count(page)
     page.evaluate("location.hash = '#msquare=1,2,3,4,5,6,7,9'")
@@ -607,7 +627,18 @@ def reading_checks(context):
 def breadth_first(puzzle, limit=None):
     """The plain breadth-first search, written here again: for each board taken, in order, its
     distance, its neighbours (move, board, new), the queue's length after them and its first 12
-    (the first `limit` boards taken, when given)."""
+    (the first `limit` boards taken, when given). The whole search is run once per puzzle and
+    kept: its first steps are the same whatever the limit."""
+    if puzzle not in WHOLE_SEARCHES:
+        WHOLE_SEARCHES[puzzle] = whole_breadth_first(puzzle)
+    return WHOLE_SEARCHES[puzzle][:limit]
+
+
+WHOLE_SEARCHES = {}
+
+
+def whole_breadth_first(puzzle):
+    """`breadth_first`'s search over the whole space, every board taken."""
     if puzzle == "msquare":
         start, letters = [str(c) for c in range(1, 9)], "ABC"
     else:
@@ -630,8 +661,6 @@ def breadth_first(puzzle, limit=None):
                 queue.append(after)
             neighbours.append((move, after, new))
         steps.append((board, distance[board], neighbours, len(queue) - head, queue[head:head + 12]))
-        if len(steps) == limit:
-            break
     return steps
 
 
@@ -722,10 +751,11 @@ def stepper_pictures(page, puzzle, step):
           f"{puzzle}: the board taken {taken} and its neighbours {children} {boards}, expected {board} {expected}")
 
 
-def board_checks(context, puzzle, tokens, distance):
+def board_checks(page, puzzle, tokens, distance):
     """The board shown ranked cell by cell (following a move), and its pixel ringed in the picture
-    of all states when the pointer is over the board, the pixel under the ring naming the board."""
-    page, _ = open_page(context, f"{BASE}#{puzzle}={','.join(tokens)}")
+    of all states when the pointer is over the board, the pixel under the ring naming the board
+    (the link to `tokens` followed in `page`)."""
+    follow(page, f"#{puzzle}={','.join(tokens)}")
     wait_tables(page)
     for _ in range(2):
         page.wait_for_function("document.getElementById('cantor-board').textContent === window.study.tokens.join(' ')", timeout=20000)
@@ -832,16 +862,18 @@ def board_checks(context, puzzle, tokens, distance):
         const x = Math.floor((ring.x + ring.width / 2 - box.left - canvas.clientLeft) * scale), y = Math.floor((ring.y + ring.height / 2 - box.top - canvas.clientTop) * scale);
         return (await client.call({ op: 'at', code: state.puzzle.code, x, y })).board; })()""")
     check(centre == ",".join(shown), f"{puzzle}: the ring's centre is the pixel of {centre}, the board is {shown}")
-    page.close()
 
 
 def stepper_checks(context):
     """`#msquare&bfs=K` and `#eight&bfs=K` against the search written here, at K = 0 and random K."""
     for puzzle in ("msquare", "eight"):
-        steps = breadth_first(puzzle)
+        steps, page = breadth_first(puzzle), None
         for k in (0, rng.randrange(1, 50), rng.randrange(len(steps))):
             board, distance, neighbours, queued, _ = steps[k]
-            page, _ = open_page(context, f"{BASE}#{puzzle}&bfs={k}")
+            if page is None:
+                page, _ = open_page(context, f"{BASE}#{puzzle}&bfs={k}")
+            else:
+                follow(page, f"#{puzzle}&bfs={k}")
             page.wait_for_function(f"document.getElementById('bfs-k').value === '{k}' && document.getElementById('bfs-board').textContent !== ''", timeout=20000)
             number = lambda selector: int(page.inner_text(selector).replace(",", ""))
             shown = (page.inner_text("#bfs-board"), number("#bfs-rank"), number("#bfs-distance"), number("#bfs-queued"))
@@ -858,9 +890,9 @@ def stepper_checks(context):
             check(page.inner_text("#bfs-board") == " ".join(steps[k + 1][0]), f"{puzzle}: the step after {k}")
             if k == 0:
                 axe(page, f"{puzzle}&bfs=0")
-            page.close()
         print(f"{puzzle}: the search's steps checked against {len(steps)} boards searched here", flush=True)
-        board_checks(context, puzzle, list(rng.choice(steps)[0]), {step[0]: step[1] for step in steps})
+        board_checks(page, puzzle, list(rng.choice(steps)[0]), {step[0]: step[1] for step in steps})
+        page.close()
     # Colour Hash's two sides: the goal side's first step, and the start side from the sample
     # meeting the table where the binary's answer leaves its last G moves.
     page, _ = open_page(context, f"{BASE}#colour-hash&bfs=0")
