@@ -1093,9 +1093,13 @@ def lesson_checks(context):
     # the chain starts at the basic state, each board the one before moved by its letter (the
     # statement's moves, written here), ends at the case, is taken at the step the search here
     # takes the case, and its letters are the binary's answer.
-    steps = breadth_first("msquare")
+    steps, page = breadth_first("msquare"), None
     for tokens in (random_case("msquare"), ["1", "2", "3", "4", "5", "6", "7", "8"]):
-        page, _ = open_page(context, f"{BASE}#msquare={','.join(tokens)}")
+        if page is None:
+            page, _ = open_page(context, f"{BASE}#msquare={','.join(tokens)}")
+        else:
+            follow(page, f"#msquare={','.join(tokens)}")
+            page.wait_for_function("document.querySelectorAll('#chain li').length === 0", timeout=30000)
         wait_tables(page)
         check("is the answer the judge wants" in page.inner_text("#watch-tie"), f"msquare: the tie sentence {page.inner_text('#watch-tie')!r}")
         page.click("#chain-run")
@@ -1113,7 +1117,7 @@ def lesson_checks(context):
         page.wait_for_function(f"document.getElementById('bfs-k').value === '{taken}'", timeout=30000)
         check(page.inner_text("#bfs-board") == " ".join(tokens) and f"step {taken:,}" in page.inner_text("#chain-text"),
               f"msquare {tokens}: the case is taken at step {page.evaluate('document.getElementById(`bfs-k`).value')}, here at {taken}")
-        page.close()
+    page.close()
     # Eight: the search from the goal measures distances; its parent links, read from the sample
     # case, are a shortest path but not the judge's answer, and the walk the page describes (the
     # first move in u < l < d < r that comes one closer) is.
@@ -1215,10 +1219,13 @@ def teaching_checks(context):
               and f"= {largest:,} = {n}! − 1" in why, f"{puzzle}: the rank's why: {why!r}")
         page.close()
     steps = breadth_first("msquare")
-    distance = {step[0]: step[1] for step in steps}
+    distance, page = {step[0]: step[1] for step in steps}, None
     for k in (0, rng.randrange(4, 200), rng.randrange(len(steps) - 1)):
         board, d, neighbours, _, front = steps[k]
-        page, _ = open_page(context, f"{BASE}#msquare&bfs={k}")
+        if page is None:
+            page, _ = open_page(context, f"{BASE}#msquare&bfs={k}")
+        else:
+            follow(page, f"#msquare&bfs={k}")
         page.wait_for_function(f"document.getElementById('bfs-k').value === '{k}' && document.getElementById('bfs-board').textContent !== ''", timeout=30000)
         lines = page.evaluate("Object.fromEntries([...document.querySelectorAll('#bfs-code li')].map((li) => [li.dataset.line, [li.classList.contains('lit'), li.dataset.note]]))")
         new, seen = [m for m, _, n in neighbours if n], [m for m, _, n in neighbours if not n]
@@ -1232,7 +1239,7 @@ def teaching_checks(context):
         check(painted == [k + 1, steps[k][3]], f"msquare&bfs={k}: painted {painted} taken and queued, the search here {[k + 1, steps[k][3]]}")
         shown = page.evaluate("[...document.querySelectorAll('#bfs-queue li')].map((li) => Number(li.dataset.distance))")
         check(shown == [distance[b] for b in front] and set(shown) <= {d, d + 1}, f"msquare&bfs={k}: the queue's distances {shown}, here {[distance[b] for b in front]}")
-        page.close()
+    page.close()
     # The heuristic's +2s count tiles, not pairs: in each row and column, the pairs of its own tiles
     # in reverse goal order, and the tiles outside a longest run in goal order, worked out here.
     board = "3,2,1,6,5,4,7,8,x"
@@ -1248,12 +1255,12 @@ def teaching_checks(context):
         detours += len(own) - longest
     said = page.inner_text("#h-text")
     check(f"{pairs} pairs in conflict, {detours} detours of 2" in said and pairs > detours, f"eight {board}: the heuristic's +2s: {said!r}, here {pairs} pairs, {detours} detours")
-    page.close()
     # IDA*'s pseudocode in the race, an iteration at a time: the bound its bar carries, the first
     # iteration's bound h, the last finding the goal at the answer's length, every other raising the
     # bound to the next bar's.
     board = "8,6,7,2,x,5,4,3,1"
-    page, _ = open_page(context, f"{BASE}#eight={board}&race")
+    check(page.evaluate("document.getElementById('ida-code-box').hidden"), "eight: IDA*'s pseudocode shown before its race")
+    follow(page, f"#eight={board}&race")
     page.wait_for_selector("#ida-code-box:not([hidden])", timeout=60000)
     bars = page.evaluate("[...document.querySelectorAll('#ida-bars .iteration')].map((b) => [Number(b.dataset.bound), Number(b.dataset.expanded)])")
     length = len(binary("eight", board.replace(",", " ") + "\n")[0].strip())
@@ -1265,15 +1272,14 @@ def teaching_checks(context):
               and lines["cut"][1] == f"bound {bound}" and lines["search"][1].startswith(f"{expanded:,} board")
               and (lines["goal"][1] == f"found: {length} moves" if last else lines["raise"][1] == f"bound ← {bars[i + 1][0]}")
               and bars[-1][0] == length, f"eight: IDA*'s pseudocode at iteration {i}: {lines}, the bars {bars}, the answer {length} moves")
-    page.close()
     # The study column laid out in its reading order: the reading list's targets in document order.
     for puzzle in PUZZLES:
-        page, _ = open_page(context, f"{BASE}#{puzzle}")
+        follow(page, f"#{puzzle}")
         page.wait_for_selector("#reading-list a", timeout=30000)
         ordered = page.evaluate("""(() => { const targets = [...document.querySelectorAll('#reading-list a')].map((a) => document.getElementById(a.getAttribute('href').slice(1)));
             return targets.every((t, i) => i === 0 || (targets[i - 1].compareDocumentPosition(t) & Node.DOCUMENT_POSITION_FOLLOWING)); })()""")
         check(ordered, f"{puzzle}: the study column is not in its reading order")
-        page.close()
+    page.close()
     print("issue 36: the small graph, the lit pseudocode and the queue's distances checked", flush=True)
 
 
@@ -1523,15 +1529,20 @@ def phone_and_file_checks(playwright, profile):
         viewport={"width": 390, "height": 844}, device_scale_factor=1, is_mobile=True, has_touch=True)
     for puzzle in PUZZLES:
         phone_checks(phone, puzzle)
-    # study.html from the file system: one case per puzzle, by permalink.
+    # study.html from the file system: one case per puzzle, by permalink (the first opens it, the
+    # others are followed in it).
+    page = None
     for puzzle in PUZZLES:
         tokens = random_case(puzzle)
-        url = "file://" + os.path.abspath(os.path.join(PAGE_DIR, "study.html")) + "#" + puzzle + "=" + ",".join(tokens)
-        page, ready = open_page(phone, url)
-        page.wait_for_function("window.study.solved > 0", timeout=20000)
+        fragment = "#" + puzzle + "=" + ",".join(tokens)
+        if page is None:
+            page, _ = open_page(phone, "file://" + os.path.abspath(os.path.join(PAGE_DIR, "study.html")) + fragment)
+            page.wait_for_function("window.study.solved > 0", timeout=20000)
+        else:
+            follow(page, fragment)
         text = judge_input(puzzle, tokens)
         check(raw(page) == list(binary(puzzle, text)), f"study.html {puzzle}: page {raw(page)} binary {binary(puzzle, text)}")
-        page.close()
+    page.close()
     phone.close()
 
 
