@@ -277,11 +277,20 @@ def case(page):
     return page.evaluate("window.study.tokens && window.study.tokens.join(',')")
 
 
-def axe(page, where):
-    """axe-core's serious and critical violations on the page."""
+def axe(page, where, *within):
+    """axe-core's serious and critical violations on the page, or only within the elements the
+    selectors `within` name. The whole page is checked once for each view of it (each puzzle at a
+    desktop's and a phone's size); a panel opened later, the rest of the page as it was, is
+    checked on its own (the whole page again would be most of the cost for the same verdicts)."""
     if not page.evaluate("typeof axe !== 'undefined'"):
         page.add_script_tag(path=AXE)
-    result = page.evaluate("axe.run(document, { resultTypes: ['violations'] })")
+    scope = json.dumps({"include": [[selector] for selector in within]}) if within else "document"
+    if within:
+        missing = page.evaluate(f"{json.dumps(within)}.filter((s) => !document.querySelector(s))")
+        check(not missing, f"{where}: axe: nothing to check at {missing}")
+        if missing:
+            return
+    result = page.evaluate(f"axe.run({scope}, {{ resultTypes: ['violations'] }})")
     bad = [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:3]}" for v in result["violations"]
            if v["impact"] in ("serious", "critical")]
     check(not bad, f"{where}: axe: {bad}")
@@ -889,7 +898,7 @@ def stepper_checks(context):
             page.wait_for_function(f"document.getElementById('bfs-k').value === '{k + 1}'", timeout=20000)
             check(page.inner_text("#bfs-board") == " ".join(steps[k + 1][0]), f"{puzzle}: the step after {k}")
             if k == 0:
-                axe(page, f"{puzzle}&bfs=0")
+                axe(page, f"{puzzle}&bfs=0", "#watch")
         print(f"{puzzle}: the search's steps checked against {len(steps)} boards searched here", flush=True)
         board_checks(page, puzzle, list(rng.choice(steps)[0]), {step[0]: step[1] for step in steps})
         page.close()
@@ -970,7 +979,7 @@ def compare_checks(context):
     check([b[:2] for b in bars] == [[r[0], t] for r, t in zip(rows, times)]
           and all(abs(b[2] - max(1, 272 * t / max(1, *times))) < 0.01 and abs(b[3] - t / max(1, times[2])) <= 0.051 for b, t in zip(bars, times)),
           f"#eight&dedup: the bars {bars}, the table's times {times}")
-    axe(page, "#eight&dedup, its bars drawn")
+    axe(page, "#eight&dedup, its bars drawn", "#dedup")
     page.close()
     hardest = "8,6,7,2,5,4,3,x,1"
     page, _ = open_page(context, f"{BASE}#eight={hardest}&race")
@@ -994,7 +1003,7 @@ def compare_checks(context):
     page.click("#choices-box summary")
     page.check("#h-tiles")
     check(page.evaluate("document.querySelectorAll('#board .heuristic .manhattan').length") == 8, "#eight=…&race: the heuristic drawn on 8 tiles")
-    axe(page, "#eight=…&race, the tie rule's table open, the heuristic drawn")
+    axe(page, "#eight=…&race, the tie rule's table open, the heuristic drawn", "#race", "#board", "#choices-box")
     page.close()
 
 
@@ -1075,7 +1084,7 @@ def yours_checks(context):
                 page.click("#yours-forward")
                 check(page.inner_text("#yours-step-text").startswith(f"step {expected + 1} "), f"{puzzle}: stepping the two answers")
             if number == 0:
-                axe(page, f"{puzzle}&yours=…, the panel open")
+                axe(page, f"{puzzle}&yours=…, the panel open", "#yours")
         # Values that are not an answer of this puzzle: a notice, no panel, no exception.
         for bad, said in (("q" + right, "not a move"), (letters[puzzle][-1] * 65, "more than")):
             page.evaluate(f"location.hash = {json.dumps(f'#{puzzle}=' + ','.join(tokens) + '&yours=' + bad)}")
@@ -1482,7 +1491,7 @@ def balance_checks(context):
     page.hover("#mitm-plot .point[data-g='5'][data-series='total']")
     check(page.evaluate("document.getElementById('mitm-g-5').classList.contains('pointed')"), "colour-hash: a point pointed at lights its row")
     page.set_viewport_size({"width": 1200, "height": 1000})
-    axe(page, "colour-hash, the G plot's table")
+    axe(page, "colour-hash, the G plot's table", "#mitm-box")
     page.close()
 
 
@@ -1514,7 +1523,7 @@ def permalink_checks(context):
     page.click("#solve")
     wait_solved(page, before)
     check(page.evaluate("window.study.output.stdout") == out, "a link of 60,000 boards: Solve again, the box unedited, reads less than the link")
-    axe(page, "a link of 60,000 boards, its note shown")
+    axe(page, "a link of 60,000 boards, its note shown", "#input", "#input-note")
     # An edit replaces the link's input: the box is the input again, the note gone.
     typed(page, "8 6 7 2 5 4 3 x 1\n")
     check(raw(page) == list(binary("eight", "8 6 7 2 5 4 3 x 1\n")) and not page.is_visible("#input-note"),
