@@ -612,11 +612,10 @@ def reading_checks(context):
               f"eight: {text!r}: the page drew {drawn} (case {case(page)}), the binary read {read} first")
         if read:
             check(page.evaluate("location.hash") == "#eight=" + ",".join(read), f"eight: {text!r}: the link {page.evaluate('location.hash')}")
-    page.close()
     # Two race links 50 ms apart: a late result of the first is dropped.
     far, near = "8,6,7,2,5,4,3,x,1", "1,2,3,4,5,6,7,x,8"
-    page, _ = open_page(context, BASE + "#eight")
-    page.wait_for_function("window.study.solved > 0", timeout=20000)
+    follow(page, "#eight")
+    check(page.evaluate("document.querySelectorAll('#race-table tbody tr').length") == 0, "eight: a race's rows before any race")
     page.evaluate(f"(async () => {{ location.hash = '#eight={far}&race'; await new Promise((done) => setTimeout(done, 50)); location.hash = '#eight={near}&race'; }})()")
     page.wait_for_function("document.querySelectorAll('#race-table tbody tr').length === 4 && client.pending.size === 0"
                            " && !document.getElementById('race-run').disabled", timeout=60000)
@@ -625,8 +624,7 @@ def reading_checks(context):
     rows = page.evaluate("[...document.querySelectorAll('#race-table tbody tr')].map((r) => r.cells[1].textContent)")
     check(rows == ["1 move"] * 4 and page.evaluate("document.getElementById('race-table').dataset.board") == near,
           f"two races 50 ms apart: the table holds {rows}")
-    page.close()
-    page, _ = open_page(context, BASE + "#msquare&bfs=4294967295")
+    follow(page, "#msquare&bfs=4294967295")
     page.wait_for_function("document.getElementById('bfs-text').textContent.includes('no step')", timeout=20000)
     said = page.inner_text("#bfs-text")
     check("4294967295" in said and "40,320 boards" in said and "fewer than" not in said, f"#msquare&bfs=4294967295: {said!r}")
@@ -980,9 +978,9 @@ def compare_checks(context):
           and all(abs(b[2] - max(1, 272 * t / max(1, *times))) < 0.01 and abs(b[3] - t / max(1, times[2])) <= 0.051 for b, t in zip(bars, times)),
           f"#eight&dedup: the bars {bars}, the table's times {times}")
     axe(page, "#eight&dedup, its bars drawn", "#dedup")
-    page.close()
     hardest = "8,6,7,2,5,4,3,x,1"
-    page, _ = open_page(context, f"{BASE}#eight={hardest}&race")
+    check(page.evaluate("document.querySelectorAll('#race-table tbody tr').length") == 0, "#eight&dedup: a race's rows before any race")
+    follow(page, f"#eight={hardest}&race")
     page.wait_for_function("document.querySelectorAll('#race-table tbody tr').length === 4", timeout=60000)
     rows = page.evaluate("[...document.querySelectorAll('#race-table tbody tr')].map((r) => [r.dataset.method, ...[...r.cells].map((c) => c.textContent)])")
     work = {r[0]: int(r[3].split(" ")[0].replace(",", "")) for r in rows}
@@ -1126,7 +1124,6 @@ def lesson_checks(context):
         page.wait_for_function(f"document.getElementById('bfs-k').value === '{taken}'", timeout=30000)
         check(page.inner_text("#bfs-board") == " ".join(tokens) and f"step {taken:,}" in page.inner_text("#chain-text"),
               f"msquare {tokens}: the case is taken at step {page.evaluate('document.getElementById(`bfs-k`).value')}, here at {taken}")
-    page.close()
     # Eight: the search from the goal measures distances; its parent links, read from the sample
     # case, are a shortest path but not the judge's answer, and the walk the page describes (the
     # first move in u < l < d < r that comes one closer) is.
@@ -1134,8 +1131,9 @@ def lesson_checks(context):
     distance = {step[0]: step[1] for step in steps}
     parent = {after: (step[0], move) for step in steps for move, after, new in step[2] if new}
     back = {"u": "d", "d": "u", "l": "r", "r": "l"}
-    page, _ = open_page(context, f"{BASE}#eight")
+    follow(page, "#eight")
     wait_tables(page)
+    page.wait_for_function("document.getElementById('watch-tie').textContent.includes('distance to the goal')", timeout=20000)
     tokens, said = page.evaluate("window.study.tokens"), page.inner_text("#watch-tie")
     board, by_parents = tuple(tokens), ""
     while board in parent:
@@ -1165,12 +1163,11 @@ def lesson_checks(context):
     wait_solved(page, before)
     left = page.evaluate("[document.querySelectorAll('#race-table tbody tr').length, document.getElementById('race-pictures').children.length, document.getElementById('race-text').textContent + document.getElementById('race-ties').textContent]")
     check(left == [0, 0, ""], f"eight: after a move the race shows {left}")
-    page.close()
     # Colour Hash: `#colour-hash&bfs=3` opens step 3, the goal turned by move 3 (the goal's four
     # neighbours are queued in move order); the rank line names the table within G, the sum of
     # the binary's layers to G, with no empty worked-out rank; the start side's count is 4^k.
-    page, _ = open_page(context, f"{BASE}#colour-hash&bfs=3")
-    page.wait_for_function("document.getElementById('bfs-k').value === '3' && document.getElementById('bfs-board').textContent !== ''", timeout=30000)
+    follow(page, "#colour-hash&bfs=3")
+    page.wait_for_function("document.getElementById('bfs-k').value === '3' && document.getElementById('bfs-board').textContent.split(' ').length === 24", timeout=30000)
     G = page.evaluate("window.study.goalDepth")
     table = sum(layers_from_stats("colour-hash", "--depth", str(G))[:G + 1])
     rank = page.inner_text("#bfs-rank")
