@@ -1196,6 +1196,7 @@ def teaching_checks(context):
     """Issue 36: the small graph of the first layers holds the nodes and edges of the search here;
     the pseudocode beside the stepper lights the lines the step performed, naming the moves that
     were new and seen; each queued board's distance is the search's, two consecutive values at most."""
+    opened = {}  # each puzzle's page, its links followed by the checks below
     for puzzle in ("msquare", "eight"):
         first = breadth_first(puzzle, 1)
         fresh = [after for _, after, new in first[0][2] if new]
@@ -1205,6 +1206,7 @@ def teaching_checks(context):
         edges = sorted((",".join(board), move, ",".join(after), new) for board, _, neighbours, _, _ in steps for move, after, new in neighbours if after in nodes)
         # With the stepper past the first layers, the graph is whole.
         page, _ = open_page(context, f"{BASE}#{puzzle}&bfs={len(steps)}")
+        opened[puzzle] = page
         page.wait_for_function(f"document.getElementById('bfs-k').value === '{len(steps)}' && document.querySelectorAll('#small-graph .node').length === {len(nodes)}", timeout=30000)
         drawn_nodes = page.evaluate("[...document.querySelectorAll('#small-graph .node')].map((g) => [Number(g.dataset.layer), g.dataset.board])")
         drawn_edges = page.evaluate("[...document.querySelectorAll('#small-graph .edge')].map((g) => [g.dataset.from, g.dataset.move, g.dataset.to, g.dataset.new === 'true', g.querySelector('path').getAttribute('marker-end') !== 'none'])")
@@ -1223,15 +1225,11 @@ def teaching_checks(context):
         why = page.inner_text("#cantor-why")
         check(largest == math.factorial(n) - 1 and page.get_attribute("#cantor-why", "data-largest") == str(largest)
               and f"= {largest:,} = {n}! − 1" in why, f"{puzzle}: the rank's why: {why!r}")
-        page.close()
-    steps = breadth_first("msquare")
-    distance, page = {step[0]: step[1] for step in steps}, None
+    steps, page = breadth_first("msquare"), opened["msquare"]
+    distance = {step[0]: step[1] for step in steps}
     for k in (0, rng.randrange(4, 200), rng.randrange(len(steps) - 1)):
         board, d, neighbours, _, front = steps[k]
-        if page is None:
-            page, _ = open_page(context, f"{BASE}#msquare&bfs={k}")
-        else:
-            follow(page, f"#msquare&bfs={k}")
+        follow(page, f"#msquare&bfs={k}")
         page.wait_for_function(f"document.getElementById('bfs-k').value === '{k}' && document.getElementById('bfs-board').textContent !== ''", timeout=30000)
         lines = page.evaluate("Object.fromEntries([...document.querySelectorAll('#bfs-code li')].map((li) => [li.dataset.line, [li.classList.contains('lit'), li.dataset.note]]))")
         new, seen = [m for m, _, n in neighbours if n], [m for m, _, n in neighbours if not n]
@@ -1248,9 +1246,10 @@ def teaching_checks(context):
     page.close()
     # The heuristic's +2s count tiles, not pairs: in each row and column, the pairs of its own tiles
     # in reverse goal order, and the tiles outside a longest run in goal order, worked out here.
-    board = "3,2,1,6,5,4,7,8,x"
-    page, _ = open_page(context, f"{BASE}#eight={board}")
-    page.wait_for_function("document.getElementById('h-text').textContent.includes('pair')", timeout=30000)
+    board, page = "3,2,1,6,5,4,7,8,x", opened["eight"]
+    sample = page.inner_text("#h-text")
+    follow(page, f"#eight={board}")
+    page.wait_for_function(f"document.getElementById('h-text').textContent.includes('pair') && document.getElementById('h-text').innerText !== {json.dumps(sample)}", timeout=30000)
     cells, pairs, detours = board.split(","), 0, 0
     for line in [[r * 3 + c for c in range(3)] for r in range(3)] + [[r * 3 + c for r in range(3)] for c in range(3)]:
         row = line[0] // 3 == line[1] // 3
