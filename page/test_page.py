@@ -65,7 +65,6 @@ import shutil
 import socket
 import subprocess
 import sys
-import tempfile
 import time
 
 from playwright.sync_api import sync_playwright
@@ -1350,11 +1349,13 @@ def motion_checks(context):
     reduced motion asked for, nothing moves. The animation clock is Chromium's, paused through
     the DevTools protocol before the move, so the pieces are caught at their start however busy
     the machine is; it runs again after, and the test waits for the animations to end."""
+    page, _ = open_page(context, BASE)
+    clock = context.new_cdp_session(page)
+    clock.send("Animation.enable")
+    # One page for both: the page asks whether motion is reduced at each move (matchMedia), so the
+    # preference changed under it counts from the next move.
     for reduced in (False, True):
-        page, _ = open_page(context, BASE)
         page.emulate_media(reduced_motion="reduce" if reduced else "no-preference")
-        clock = context.new_cdp_session(page)
-        clock.send("Animation.enable")
         for puzzle, move in (("colour-hash", "1"), ("msquare", "A"), ("eight", "u")):
             select(page, puzzle)
             # Whatever moved as the puzzle was drawn has stopped, so what runs next is the move's.
@@ -1370,8 +1371,8 @@ def motion_checks(context):
             page.wait_for_function(f"{BOARD_TRANSITIONS} === 0 && {DISPLACED} === 0 && !document.querySelector('#board .turning')", timeout=20000)
             check(case(page) == ",".join(moved(puzzle, before_case, move)) and raw(page) == list(binary(puzzle, page.input_value("#input"))),
                   f"{puzzle}: the animated move {move} ends at {case(page)}")
-        clock.detach()
-        page.close()
+    clock.detach()
+    page.close()
 
 
 def timer_and_busy_checks(page):
@@ -1535,11 +1536,9 @@ def permalink_checks(context):
     page.close()
 
 
-def phone_and_file_checks(playwright, profile):
+def phone_and_file_checks(browser):
     """Each puzzle at a phone's size, and study.html from the file system."""
-    phone = playwright.chromium.launch_persistent_context(
-        profile + "-phone", executable_path=CHROMIUM, headless=True, args=ARGS,
-        viewport={"width": 390, "height": 844}, device_scale_factor=1, is_mobile=True, has_touch=True)
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=1, is_mobile=True, has_touch=True)
     for puzzle in PUZZLES:
         phone_checks(phone, puzzle)
     # study.html from the file system: one case per puzzle, by permalink (the first opens it, the
@@ -1567,10 +1566,10 @@ if wanted("build"):
     check(built.returncode == 0, f"build.py --self-test: {built.stdout}{built.stderr}")
 
 try:
-    with sync_playwright() as playwright, tempfile.TemporaryDirectory() as profile:
-        context = playwright.chromium.launch_persistent_context(
-            profile, executable_path=CHROMIUM, headless=True, args=ARGS,
-            viewport={"width": 1200, "height": 1000})
+    # One browser, a context for each size (a second browser would only start up again).
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        context = browser.new_context(viewport={"width": 1200, "height": 1000})
         context.add_init_script(WHERE_WORK_RUNS)
         if wanted("desktop"):
             desktop_and_busy_checks(context)
@@ -1580,7 +1579,8 @@ try:
                 part(context)
         context.close()
         if wanted("phone"):
-            phone_and_file_checks(playwright, profile)
+            phone_and_file_checks(browser)
+        browser.close()
 finally:
     server.kill()
     server.wait()
