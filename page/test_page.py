@@ -1474,8 +1474,11 @@ def balance_checks(context):
     # on the screen, inside its width; the G chosen and the least total are the rows marked.
     column = {"table": 1, "start-side leaves": 2, "total": 3}
     for width in (1200, 390):
+        # The plot is drawn again a moment after a resize (the height changes from the
+        # context's 1000 px too, so a resize there is): its points, marked here, are replaced.
+        page.evaluate("document.querySelectorAll('#mitm-plot .point').forEach((point) => { point.dataset.before = 'resize'; })")
         page.set_viewport_size({"width": width, "height": 900})
-        page.wait_for_timeout(400)  # the plot is drawn again 150 ms after a resize
+        page.wait_for_function("document.querySelector('#mitm-plot .point') && !document.querySelector('#mitm-plot .point[data-before]')", timeout=20000)
         shown = page.evaluate("""[...document.querySelectorAll('#mitm-plot .point')].map((p) => {
             const row = document.getElementById(p.dataset.row), box = row && row.getBoundingClientRect();
             return [p.dataset.series, Number(p.dataset.g), row ? [...row.cells].map((c) => c.innerText) : null,
