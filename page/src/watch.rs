@@ -16,6 +16,8 @@ use crate::{hash, json, square, tiles, Puzzle};
 /// step and only a step back starts the search again.
 struct Kept<S> {
     stepper: S,
+    /// The JSON of the step numbered `taken - 1`, when that step was written out (the steps
+    /// skipped on the way to a far `k` are not).
     last: Option<String>,
     taken: usize,
 }
@@ -201,14 +203,18 @@ pub fn start_side(request: &str) -> String {
     out.finish()
 }
 
-/// Steps `kept` (a new stepper when there is none or it is past `k`) to the step numbered `k`.
+/// Steps `kept` (a new stepper when there is none or it is past `k`) to the step numbered `k`
+/// and returns that step as `step` writes it; the steps before it are only taken (`skip`), not
+/// written: a far `k` (the page's `&bfs=31749`) would otherwise build as many JSON texts.
 fn step_to<S>(
     kept: &mut Option<Kept<S>>,
     k: usize,
     new: fn() -> S,
+    skip: fn(&mut S) -> Option<()>,
     step: fn(&mut S) -> Option<String>,
 ) -> Option<String> {
-    if kept.as_ref().map_or(true, |kept| kept.taken > k + 1 || kept.taken == 0) {
+    let reusable = |kept: &Kept<S>| kept.taken <= k || (kept.taken == k + 1 && kept.last.is_some());
+    if !kept.as_ref().is_some_and(reusable) {
         *kept = Some(Kept {
             stepper: new(),
             last: None,
@@ -216,7 +222,12 @@ fn step_to<S>(
         });
     }
     let kept = kept.as_mut()?;
-    while kept.taken <= k {
+    while kept.taken < k {
+        kept.last = None;
+        skip(&mut kept.stepper)?;
+        kept.taken += 1;
+    }
+    if kept.taken == k {
         kept.last = Some(step(&mut kept.stepper)?);
         kept.taken += 1;
     }
@@ -229,18 +240,34 @@ fn step_to<S>(
 /// first boards; `{"error":…}` past the last board. For colour-hash, the goal side's search.
 ///
 /// # Complexity
-/// One step from the previous call's `k` to the next; from the start otherwise (k steps).
+/// One step from the previous call's `k` to the next; from the start otherwise (k steps, only the
+/// last written as JSON).
 pub fn bfs(puzzle: Puzzle, k: usize) -> String {
     let found = match puzzle {
-        Puzzle::Msquare => {
-            MSQUARE.with(|kept| step_to(&mut kept.borrow_mut(), k, msquare::study::stepper, msquare_step))
-        }
-        Puzzle::Eight => EIGHT.with(|kept| step_to(&mut kept.borrow_mut(), k, eight::study::stepper, eight_step)),
+        Puzzle::Msquare => MSQUARE.with(|kept| {
+            step_to(
+                &mut kept.borrow_mut(),
+                k,
+                msquare::study::stepper,
+                |stepper| stepper.step().map(drop),
+                msquare_step,
+            )
+        }),
+        Puzzle::Eight => EIGHT.with(|kept| {
+            step_to(
+                &mut kept.borrow_mut(),
+                k,
+                eight::study::stepper,
+                |stepper| stepper.step().map(drop),
+                eight_step,
+            )
+        }),
         Puzzle::ColourHash => HASH.with(|kept| {
             step_to(
                 &mut kept.borrow_mut(),
                 k,
                 colour_hash::study::GoalSideStepper::new,
+                |stepper| stepper.step().map(drop),
                 hash_step,
             )
         }),
@@ -478,6 +505,11 @@ mod tests {
             assert_eq!(bfs(Puzzle::Msquare, k), fresh(k), "{k}");
         }
         assert!(bfs(Puzzle::Msquare, 40_320).contains("error"));
+        // A step far past the end, asked from near the start, spends the stepper on steps it
+        // skipped without writing them: the last step asked for next is still found.
+        assert_eq!(bfs(Puzzle::Msquare, 3), fresh(3));
+        assert!(bfs(Puzzle::Msquare, 50_000).contains("error"));
+        assert_eq!(bfs(Puzzle::Msquare, 40_319), fresh(40_319));
         let start = bfs(Puzzle::Eight, 0);
         assert!(start.starts_with(r#"{"index":0,"board":"1,2,3,4,5,6,7,8,x","rank":0,"digits":[0,0,0,0,0,0,0,0,0],"distance":0,"neighbours":[{"move":"u","board":"1,2,3,4,5,x,7,8,6""#), "{start}");
         assert!(start.contains(r#""queued":2,"seen":3,"#), "{start}");
