@@ -23,7 +23,10 @@
 //!   largest total of the tree seen: the sum of each process's PSS (`/proc/<pid>/smaps_rollup`,
 //!   so a page shared after a fork counts once), RSS where `smaps_rollup` is missing, read every
 //!   millisecond (or, on a machine where that takes longer, once per reading time), the tree's
-//!   members found anew every ten readings. Past N KiB the whole tree is killed, and the peak shows the overrun. Its address
+//!   members found anew every ten readings. While the tree is one process holding no file, its
+//!   RSS (`/proc/<pid>/status`, a count the kernel keeps, where PSS walks the page tables) stands
+//!   for its PSS: it is at least the PSS and at most the peak getrusage reports, so the peak and
+//!   the verdict are the same. Past N KiB the whole tree is killed, and the peak shows the overrun. Its address
 //!   space is capped too (at 2·N + 256 MiB, set on this process and inherited), so that a burst
 //!   faster than the polling cannot take the machine's memory; the slack is for what programs
 //!   reserve without touching (thread stacks, allocator arenas, interpreters).
@@ -215,7 +218,15 @@ fn wait_for(program: Pid, watch: &Watch) -> io::Result<Watched> {
                         // The kernel counts every page, and `memory.max` stops the tree itself.
                         Some(cgroup) => cgroup.current_kib(),
                         None => {
-                            let resident: u64 = members.iter().filter_map(|&pid| tree::memory_kib(pid)).sum();
+                            let resident: u64 = match members.as_slice() {
+                                // A lone process: its resident set, a count the kernel keeps,
+                                // instead of a walk of its page tables. It is at least its PSS
+                                // (a stop past the limit comes no later) and at most its peak
+                                // resident set, which getrusage adds to the peak anyway: the
+                                // same peak and verdict. Not with files held, which add to it.
+                                [lone] if hidden.is_empty() => tree::resident_kib(*lone).unwrap_or(0),
+                                _ => members.iter().filter_map(|&pid| tree::memory_kib(pid)).sum(),
+                            };
                             // A closed file on a tmpfs still holds its pages while it exists.
                             for file in &mut hidden {
                                 if let Some(path) = &file.path {

@@ -120,14 +120,35 @@ pub fn descendants_sparing(root: i32, spared: &[i32]) -> Vec<Process> {
 /// resident set size (`VmRSS:` of `/proc/<pid>/status`) where `smaps_rollup` is missing (kernels
 /// before 4.14); `None` if the process is gone. When its main thread has exited while another
 /// runs (its own files then show no memory), the memory is read through a running thread.
+///
+/// # Complexity
+/// The kernel walks the process's page tables: time in proportion to its mapped memory.
 pub fn memory_kib(pid: i32) -> Option<u64> {
+    read_memory(pid, true)
+}
+
+/// The resident set of process `pid` in KiB (`VmRSS:` of `/proc/<pid>/status`), read as
+/// [`memory_kib`] reads it; `None` if the process is gone. At least its PSS (a page counts whole,
+/// however many share it), and at most the peak `getrusage` reports for it.
+///
+/// # Complexity
+/// O(1): the kernel keeps the count.
+pub fn resident_kib(pid: i32) -> Option<u64> {
+    read_memory(pid, false)
+}
+
+/// [`memory_kib`] (`proportional`) or [`resident_kib`].
+fn read_memory(pid: i32, proportional: bool) -> Option<u64> {
     let field = |path: String, name: &str| -> Option<u64> {
         let text = fs::read_to_string(path).ok()?;
         let line = text.lines().find(|line| line.starts_with(name))?;
         line[name.len()..].split_whitespace().next()?.parse().ok()
     };
     let of = |folder: String| {
-        field(format!("{folder}/smaps_rollup"), "Pss:").or_else(|| field(format!("{folder}/status"), "VmRSS:"))
+        proportional
+            .then(|| field(format!("{folder}/smaps_rollup"), "Pss:"))
+            .flatten()
+            .or_else(|| field(format!("{folder}/status"), "VmRSS:"))
     };
     of(format!("/proc/{pid}")).or_else(|| {
         // The threads share one address space: any running one tells its size.
@@ -257,6 +278,8 @@ mod tests {
         assert!(parent > 0 && state != b'Z');
         assert!(descendants(parent).iter().any(|process| process.pid == me));
         assert!(memory_kib(me).is_some_and(|kib| kib > 0));
+        // A page this process shares with another counts whole in its resident set.
+        assert!(resident_kib(me).is_some_and(|kib| kib >= memory_kib(me).unwrap_or(0)));
         assert!(!descendants(me).iter().any(|process| process.pid == me));
         assert!(cpu_ticks(me).is_some());
     }
