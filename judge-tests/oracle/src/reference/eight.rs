@@ -283,6 +283,10 @@ mod tests {
         assert_eq!(apply(&GOAL, b'd'), None);
         assert_eq!(apply(&GOAL, b'r'), None);
         assert_eq!(apply(&GOAL, b'q'), None);
+        // `apply`'s letters and the order that defines "smallest" are one table.
+        for &(letter, row_offset, column_offset) in &MOVES {
+            assert_eq!(offsets(letter), Some((row_offset, column_offset)));
+        }
     }
 
     #[test]
