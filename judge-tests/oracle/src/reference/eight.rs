@@ -127,15 +127,22 @@ impl Distances {
         // Every board that reaches the goal: half of the 9! arrangements.
         alloc::reserve_entries(&mut table, 181_440, TABLE)?;
         table.insert(GOAL, 0u8);
-        // Each board with its distance, so that a board is looked up once, when it is found.
+        // Each board with its distance, so that a board is looked up once, when it is found, and
+        // the move that found it: its opposite leads back to a board already in the table (every
+        // lookup is a random access into a table larger than the caches, and that one is a third
+        // of them).
         let mut queue = VecDeque::new();
-        alloc::push_back(&mut queue, (GOAL, 0u8), "the eight reference table's queue")?;
-        while let Some((board, distance)) = queue.pop_front() {
+        alloc::push_back(&mut queue, (GOAL, 0u8, None), "the eight reference table's queue")?;
+        while let Some((board, distance, came_by)) = queue.pop_front() {
             let blank = board
                 .iter()
                 .position(|&tile| tile == b'x')
                 .expect("every board of the search has a blank");
-            for &(_, row_offset, column_offset) in &MOVES {
+            for (index, &(_, row_offset, column_offset)) in MOVES.iter().enumerate() {
+                // MOVES lists each move two places from its opposite: u, l, d, r.
+                if came_by == Some((index + 2) % 4) {
+                    continue;
+                }
                 let Some(next) = slide(&board, blank, (row_offset, column_offset)) else {
                     continue;
                 };
@@ -146,7 +153,8 @@ impl Distances {
                 // One lookup: the entry found is filled if it is new (room was made above).
                 if let Entry::Vacant(entry) = table.entry(next) {
                     entry.insert(distance + 1);
-                    alloc::push_back(&mut queue, (next, distance + 1), "the eight reference table's queue")?;
+                    let found = (next, distance + 1, Some(index));
+                    alloc::push_back(&mut queue, found, "the eight reference table's queue")?;
                 }
             }
         }
@@ -283,9 +291,12 @@ mod tests {
         assert_eq!(apply(&GOAL, b'd'), None);
         assert_eq!(apply(&GOAL, b'r'), None);
         assert_eq!(apply(&GOAL, b'q'), None);
-        // `apply`'s letters and the order that defines "smallest" are one table.
-        for &(letter, row_offset, column_offset) in &MOVES {
+        // `apply`'s letters and the order that defines "smallest" are one table, in which each
+        // move is two places from its opposite (the search skips the way back by that).
+        for (index, &(letter, row_offset, column_offset)) in MOVES.iter().enumerate() {
             assert_eq!(offsets(letter), Some((row_offset, column_offset)));
+            let (_, back_row, back_column) = MOVES[(index + 2) % 4];
+            assert_eq!((back_row, back_column), (-row_offset, -column_offset));
         }
     }
 
