@@ -30,7 +30,8 @@
 //! Memory: the supervisor reads the peak from `getrusage` after reaping the whole tree (the
 //! largest single process), and with a limit polls the tree every millisecond, summing each
 //! process's PSS (a page shared after a fork counts once; RSS where `/proc/<pid>/smaps_rollup` is
-//! missing) and the memfds and tmpfs files the tree holds open (pages in no resident set, each
+//! missing, or while the tree is one process holding no file, whose RSS lies between its PSS and
+//! the `getrusage` peak) and the memfds and tmpfs files the tree holds open (pages in no resident set, each
 //! file once, [`tree::hidden_files`]); the peak is the larger of the two. Where `judge` can have a
 //! cgroup v2 ([`cgroup`]), the program runs in one of its own and the kernel's `memory.peak`
 //! counts every page instead ([`MemoryMode`]). It caps the address space and stops the tree

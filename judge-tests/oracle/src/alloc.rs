@@ -10,7 +10,7 @@
 
 use std::collections::{HashMap, VecDeque};
 use std::fmt;
-use std::hash::Hash;
+use std::hash::{BuildHasher, Hash};
 
 /// An allocation refused: room for `count` more entries of `size` bytes each, for `what`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -81,8 +81,8 @@ pub fn with_headroom<T>(build: impl FnOnce() -> Result<T, OutOfMemory>) -> Resul
 ///
 /// # Complexity
 /// O(len + additional) when the table grows.
-pub fn reserve_entries<K: Eq + Hash, V>(
-    map: &mut HashMap<K, V>,
+pub fn reserve_entries<K: Eq + Hash, V, S: BuildHasher>(
+    map: &mut HashMap<K, V, S>,
     additional: usize,
     what: &'static str,
 ) -> Result<(), OutOfMemory> {
@@ -98,8 +98,8 @@ pub fn reserve_entries<K: Eq + Hash, V>(
 ///
 /// # Complexity
 /// O(1) amortised.
-pub fn insert_new<K: Eq + Hash, V>(
-    map: &mut HashMap<K, V>,
+pub fn insert_new<K: Eq + Hash, V, S: BuildHasher>(
+    map: &mut HashMap<K, V, S>,
     key: K,
     value: V,
     what: &'static str,

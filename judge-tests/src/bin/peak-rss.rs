@@ -23,7 +23,11 @@
 //!   largest total of the tree seen: the sum of each process's PSS (`/proc/<pid>/smaps_rollup`,
 //!   so a page shared after a fork counts once), RSS where `smaps_rollup` is missing, read every
 //!   millisecond (or, on a machine where that takes longer, once per reading time), the tree's
-//!   members found anew every ten readings. Past N KiB the whole tree is killed, and the peak shows the overrun. Its address
+//!   members found anew every ten readings (from the processes started after this one: until
+//!   process ids wrap around, only they can be its descendants). While the tree is one process holding no file, its
+//!   RSS (`/proc/<pid>/status`, a count the kernel keeps, where PSS walks the page tables) stands
+//!   for its PSS: it is at least the PSS and at most the peak getrusage reports, so the peak and
+//!   the verdict are the same. Past N KiB the whole tree is killed, and the peak shows the overrun. Its address
 //!   space is capped too (at 2·N + 256 MiB, set on this process and inherited), so that a burst
 //!   faster than the polling cannot take the machine's memory; the slack is for what programs
 //!   reserve without touching (thread stacks, allocator arenas, interpreters).
@@ -169,6 +173,7 @@ fn wait_for(program: Pid, watch: &Watch) -> io::Result<Watched> {
     // the members' memory); a process started meanwhile is counted from the next scan.
     let mut members: Vec<i32> = Vec::new();
     let mut polls = 0u32;
+    let mut wrapped = false;
     loop {
         if watch.limit_kib.is_none() && watch.cpu_limit.is_none() {
             // Without a limit, a blocking wait: the wall time stays exact.
@@ -187,7 +192,17 @@ fn wait_for(program: Pid, watch: &Watch) -> io::Result<Watched> {
             if ending.is_none() {
                 let polled = Instant::now();
                 if polls % SCAN_EVERY == 0 {
-                    members = tree::descendants(me)
+                    // Every process of the tree was started after this one, so has a higher id
+                    // until the ids wrap around: only theirs are read, and every one once the
+                    // last id given out is lower than this process's (for good: it may climb
+                    // past it again).
+                    wrapped |= tree::last_pid().map_or(true, |last| last < me);
+                    let scanned = if wrapped {
+                        tree::descendants(me)
+                    } else {
+                        tree::descendants_newer_than(me, me)
+                    };
+                    members = scanned
                         .into_iter()
                         .filter(|process| !process.zombie)
                         .map(|process| process.pid)
@@ -215,7 +230,15 @@ fn wait_for(program: Pid, watch: &Watch) -> io::Result<Watched> {
                         // The kernel counts every page, and `memory.max` stops the tree itself.
                         Some(cgroup) => cgroup.current_kib(),
                         None => {
-                            let resident: u64 = members.iter().filter_map(|&pid| tree::memory_kib(pid)).sum();
+                            let resident: u64 = match members.as_slice() {
+                                // A lone process: its resident set, a count the kernel keeps,
+                                // instead of a walk of its page tables. It is at least its PSS
+                                // (a stop past the limit comes no later) and at most its peak
+                                // resident set, which getrusage adds to the peak anyway: the
+                                // same peak and verdict. Not with files held, which add to it.
+                                [lone] if hidden.is_empty() => tree::resident_kib(*lone).unwrap_or(0),
+                                _ => members.iter().filter_map(|&pid| tree::memory_kib(pid)).sum(),
+                            };
                             // A closed file on a tmpfs still holds its pages while it exists.
                             for file in &mut hidden {
                                 if let Some(path) = &file.path {

@@ -5,7 +5,9 @@
 //! The walk follows parent links from a full scan of `/proc`, not the `task/<tid>/children`
 //! files, which exist only on kernels built with `CONFIG_PROC_CHILDREN`. A process that left its
 //! parent is still found as long as it stays a descendant: the supervisor (`peak-rss`) is a
-//! child subreaper, so an orphan is re-parented to it, not to init.
+//! child subreaper, so an orphan is re-parented to it, not to init. Its periodic scans read only
+//! the processes started after it ([`descendants_newer_than`]) until process ids wrap around;
+//! every kill reads them all.
 //!
 //! A process is alive while any of its threads runs. When the main thread of a program exits
 //! alone (`pthread_exit` in C), `/proc/<pid>/stat` shows the process as a zombie although its other
@@ -90,6 +92,31 @@ pub fn descendants(root: i32) -> Vec<Process> {
 /// Every descendant of `root` but the processes `spared` and their own descendants, from one
 /// scan of `/proc` (see [`descendants`]).
 pub fn descendants_sparing(root: i32, spared: &[i32]) -> Vec<Process> {
+    scan(root, spared, 0)
+}
+
+/// [`descendants`], for a `root` whose every descendant has an id above `oldest`: only their
+/// `/proc/<pid>/stat` files are read. The kernel hands out process ids in increasing order until
+/// they wrap around at `pid_max`, so a process that `oldest` was started before, and everything
+/// started after it, have higher ids, as long as [`last_pid`] has not fallen below `oldest` since
+/// (the caller looks, and scans everything from then on).
+///
+/// # Complexity
+/// One read of `/proc/<pid>/stat` per process started after `oldest`, then as [`descendants`].
+pub fn descendants_newer_than(root: i32, oldest: i32) -> Vec<Process> {
+    scan(root, &[], oldest)
+}
+
+/// The id of the process (or thread) the kernel started last in this process's pid namespace
+/// (the last field of `/proc/loadavg`); `None` if it cannot be read.
+pub fn last_pid() -> Option<i32> {
+    let text = fs::read_to_string("/proc/loadavg").ok()?;
+    text.split_ascii_whitespace().nth(4)?.parse().ok()
+}
+
+/// The descendants of `root` but `spared` and theirs, from a scan of `/proc` that reads the
+/// parent links of the processes with ids above `oldest` only.
+fn scan(root: i32, spared: &[i32], oldest: i32) -> Vec<Process> {
     let Ok(entries) = fs::read_dir("/proc") else {
         return Vec::new();
     };
@@ -98,6 +125,9 @@ pub fn descendants_sparing(root: i32, spared: &[i32]) -> Vec<Process> {
         let Some(pid) = entry.file_name().to_str().and_then(|name| name.parse::<i32>().ok()) else {
             continue;
         };
+        if pid <= oldest {
+            continue;
+        }
         if let Some((parent, state)) = parent_and_state(pid) {
             all.push((pid, parent, process_ended(pid, state)));
         }
@@ -120,14 +150,35 @@ pub fn descendants_sparing(root: i32, spared: &[i32]) -> Vec<Process> {
 /// resident set size (`VmRSS:` of `/proc/<pid>/status`) where `smaps_rollup` is missing (kernels
 /// before 4.14); `None` if the process is gone. When its main thread has exited while another
 /// runs (its own files then show no memory), the memory is read through a running thread.
+///
+/// # Complexity
+/// The kernel walks the process's page tables: time in proportion to its mapped memory.
 pub fn memory_kib(pid: i32) -> Option<u64> {
+    read_memory(pid, true)
+}
+
+/// The resident set of process `pid` in KiB (`VmRSS:` of `/proc/<pid>/status`), read as
+/// [`memory_kib`] reads it; `None` if the process is gone. At least its PSS (a page counts whole,
+/// however many share it), and at most the peak `getrusage` reports for it.
+///
+/// # Complexity
+/// O(1): the kernel keeps the count.
+pub fn resident_kib(pid: i32) -> Option<u64> {
+    read_memory(pid, false)
+}
+
+/// [`memory_kib`] (`proportional`) or [`resident_kib`].
+fn read_memory(pid: i32, proportional: bool) -> Option<u64> {
     let field = |path: String, name: &str| -> Option<u64> {
         let text = fs::read_to_string(path).ok()?;
         let line = text.lines().find(|line| line.starts_with(name))?;
         line[name.len()..].split_whitespace().next()?.parse().ok()
     };
     let of = |folder: String| {
-        field(format!("{folder}/smaps_rollup"), "Pss:").or_else(|| field(format!("{folder}/status"), "VmRSS:"))
+        proportional
+            .then(|| field(format!("{folder}/smaps_rollup"), "Pss:"))
+            .flatten()
+            .or_else(|| field(format!("{folder}/status"), "VmRSS:"))
     };
     of(format!("/proc/{pid}")).or_else(|| {
         // The threads share one address space: any running one tells its size.
@@ -257,8 +308,30 @@ mod tests {
         assert!(parent > 0 && state != b'Z');
         assert!(descendants(parent).iter().any(|process| process.pid == me));
         assert!(memory_kib(me).is_some_and(|kib| kib > 0));
+        // A page this process shares with another counts whole in its resident set.
+        assert!(resident_kib(me).is_some_and(|kib| kib >= memory_kib(me).unwrap_or(0)));
         assert!(!descendants(me).iter().any(|process| process.pid == me));
         assert!(cpu_ticks(me).is_some());
+    }
+
+    #[test]
+    fn a_scan_from_an_id_finds_the_children_started_after_it() {
+        let me = std::process::id() as i32;
+        let mut child = std::process::Command::new("sleep").arg("10").spawn().unwrap();
+        let pid = child.id() as i32;
+        let found = |oldest| {
+            descendants_newer_than(me, oldest)
+                .iter()
+                .any(|process| process.pid == pid)
+        };
+        let (from_me, from_child) = (found(me), found(pid));
+        let all = descendants(me).iter().any(|process| process.pid == pid);
+        child.kill().unwrap();
+        child.wait().unwrap();
+        assert!(last_pid().is_some());
+        // The ids wrap around only after pid_max processes: never between two lines here.
+        assert!(pid > me && from_me && all, "{pid} {me}");
+        assert!(!from_child);
     }
 
     #[test]

@@ -12,22 +12,38 @@
 //!   binary, asks for both). The static binaries are the ones every other test runs
 //!   ([`judge_tests::binary_path`]), so the judge cases of `cases.rs` are their case-by-case test.
 //! - `standalone/eight`: eight's README's way to take the crate out of the workspace works.
-//! - `bundle/<toolchain>-<edition>/<puzzle>/<case>`: on every judge case, the same stdout,
-//!   stderr, exit status and verdict as the static Cargo build (run once a case, shared by the
-//!   seven builds); the plain programs on every case under the two edition-2021 builds and on
-//!   the published samples under the others (`runs_every_case`). The plain program
-//!   (`.../<puzzle>-plain/<case>`) is held to the same stdout, exit status and verdict; its stderr has words of its own, so it must have as many lines as
-//!   the Cargo build's, an error line starting `<puzzle>: error: ` where that one fails.
+//! - `bundle/<toolchain>-<edition>/<puzzle>/<case>`: the same stdout, stderr, exit status and
+//!   verdict as the static Cargo build (run once a case, shared by the builds that run it). The
+//!   plain program (`.../<puzzle>-plain/<case>`) is held to the same stdout, exit status and
+//!   verdict; its stderr has words of its own, so it must have as many lines as the Cargo
+//!   build's, an error line starting `<puzzle>: error: ` where that one fails.
 //!
-//! The cost is the compiling (the cases take milliseconds), so only the build judges run most,
-//! edition 2021 with a current rustc, is optimised as they build it (`-O`). The other builds
-//! are compiled with `-C opt-level=0 -C debug-assertions=off` (the plain programs at opt-level
-//! 1: they build their tables with std collections, which at 0 ran ten times longer than they
-//! took to compile): an edition changes what the text
-//! means (name resolution, prelude, method lookup, macros) and a toolchain which std items exist
-//! and which lints warn, all settled before code generation, so an unoptimised build with release semantics (no overflow checks, no
-//! `debug_assert!`) proves the same two things, no warning and the same answer on every case, for
-//! less compile time. `--emit=metadata` alone would be cheaper still, but runs nothing.
+//! The cost is the compiling (the cases take milliseconds), so each build does what only it can
+//! prove ([`Build`]):
+//! - **stable 2021 with `-O`**, the build judges run most, built as they build it: every
+//!   bundle, fast and plain, on every judge case.
+//! - **Rust 1.70 with 2021**: every bundle on every judge case too (the oldest std and
+//!   compiler a judge may run, under the crates' own edition).
+//! - **stable 2024 and Rust 1.70 with 2015**: compiled to a binary and run on the published
+//!   samples. So every edition but 2018 (below) is compiled to a program and run at least once:
+//!   2024 under the only toolchain that knows it, 2015 under the oldest.
+//! - **stable 2015, stable 2018 and Rust 1.70 with 2018**: checked only (`--emit=metadata`:
+//!   name resolution, type and borrow checking and the lints, no code generation), no line of
+//!   output allowed. An edition changes how the text is read (paths, prelude, method lookup,
+//!   macros) and a toolchain which std items exist and which lints warn, all settled before
+//!   code generation. The few lints a check leaves out (`arithmetic_overflow`,
+//!   `unconditional_panic`: rustc finds them in the code it is about to generate) look at what
+//!   the code computes, which no edition changes, and each toolchain's full builds above run
+//!   them. Edition 2018 changed paths and syntax (the module system, `dyn`, new keywords), not
+//!   what a program that compiles does at run time, so checking it under both toolchains proves
+//!   what a run would; 2015, whose paths and prelude differ most, runs under Rust 1.70 above.
+//!
+//! The builds that are not the judges' are compiled with release semantics (no overflow
+//! checks, no `debug_assert!`) but unoptimised (`-C opt-level=0 -C debug-assertions=off`):
+//! they prove the same two things, no warning and the same answer, for less compile time. The
+//! plain programs under Rust 1.70 with 2021 are the exception, at opt-level 1: they build their
+//! whole table with std collections on every case, which at 0 ran ten times longer than they
+//! took to compile; under the sample builds they run once or twice, so opt-level 0 is cheaper.
 
 use judge_tests::bundle;
 use judge_tests::cases::{self, Case};
@@ -51,18 +67,32 @@ fn target_dir() -> PathBuf {
         .to_path_buf()
 }
 
-/// The builds every bundle gets, as (toolchain, edition, optimised): every edition each toolchain
-/// knows, Rust 1.70 being the oldest a judge may run (the workspace's `rust-version`, through
-/// rustup's `rustc +1.70`; it predates edition 2024). Only the build judges run most, stable with
-/// edition 2021, is optimised; see the module docs for why the others need not be.
-const BUILDS: [(&str, &str, bool); 7] = [
-    ("stable", "2021", true),
-    ("1.70", "2021", false),
-    ("stable", "2015", false),
-    ("stable", "2018", false),
-    ("stable", "2024", false),
-    ("1.70", "2015", false),
-    ("1.70", "2018", false),
+/// What a build of the matrix does with a bundle (module docs: why each is enough).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Build {
+    /// Built as judges build it (`-O`), run on every judge case.
+    Judges,
+    /// Built with release semantics, unoptimised (the plain programs at opt-level 1), run on
+    /// every judge case.
+    EveryCase,
+    /// Built with release semantics at opt-level 0, run on the published samples.
+    Samples,
+    /// Checked only (`--emit=metadata`): every error and lint, no program.
+    CheckOnly,
+}
+
+/// The builds every bundle gets, as (toolchain, edition, what is done): every edition each
+/// toolchain knows, Rust 1.70 being the oldest a judge may run (the workspace's `rust-version`,
+/// through rustup's `rustc +1.70`; it predates edition 2024). Every edition but 2018 is compiled
+/// to a program and run at least once; see the module docs for why the checks need no run.
+const BUILDS: [(&str, &str, Build); 7] = [
+    ("stable", "2021", Build::Judges),
+    ("1.70", "2021", Build::EveryCase),
+    ("stable", "2024", Build::Samples),
+    ("1.70", "2015", Build::Samples),
+    ("stable", "2015", Build::CheckOnly),
+    ("stable", "2018", Build::CheckOnly),
+    ("1.70", "2018", Build::CheckOnly),
 ];
 
 /// Bundles `puzzle` as `make bundle` does (its plain program if `plain`), checks its size, and
@@ -82,12 +112,13 @@ fn make_bundle(puzzle: &str, plain: bool) -> Result<PathBuf, String> {
 
 /// Compiles the bundle `source` named `puzzle` (`plain` for a plain program) with rustc alone, as
 /// a judge would, with `toolchain` and `edition`, into
-/// `target/bundle/<toolchain>-<edition>/<puzzle>`; returns the binary.
+/// `target/bundle/<toolchain>-<edition>/<puzzle>`; returns the binary (for [`Build::CheckOnly`],
+/// the crate's metadata file, which nothing runs).
 fn build_bundle(
     source: &Path,
     puzzle: &str,
     plain: bool,
-    (toolchain, edition, optimised): (&str, &str, bool),
+    (toolchain, edition, build): (&str, &str, Build),
 ) -> Result<PathBuf, String> {
     let scratch = target_dir().join("bundle").join(format!("{toolchain}-{edition}"));
     fs::create_dir_all(&scratch).map_err(|e| format!("{}: {e}", scratch.display()))?;
@@ -101,14 +132,25 @@ fn build_bundle(
         }
     };
     rustc.args(["--edition", edition]);
-    if optimised {
-        rustc.arg("-O");
-    } else {
-        // The plain programs build their whole table with std collections on every case: at
-        // opt-level 0 those runs were most of this test's CPU, at 1 they take a tenth of it and
-        // the compile a fraction of a second more. The fast ones run in milliseconds at 0.
-        let level = if plain { "opt-level=1" } else { "opt-level=0" };
-        rustc.args(["-C", level, "-C", "debug-assertions=off"]);
+    match build {
+        Build::Judges => {
+            rustc.arg("-O");
+        }
+        Build::CheckOnly => {
+            // rustc writes the metadata beside `-o`'s path and renames it over it: a file of
+            // this folder's own, never a device.
+            rustc.arg("--emit=metadata");
+        }
+        Build::EveryCase | Build::Samples => {
+            // The plain programs build their whole table with std collections on every case: at
+            // opt-level 0 those runs cost more than the compile where every case runs, so that
+            // build is at 1. The fast ones run in milliseconds at 0, and so do the samples.
+            let level = match (plain, build) {
+                (true, Build::EveryCase) => "opt-level=1",
+                _ => "opt-level=0",
+            };
+            rustc.args(["-C", level, "-C", "debug-assertions=off"]);
+        }
     }
     let compiled = rustc
         .arg("-o")
@@ -168,14 +210,14 @@ fn build_static(puzzles: &[String]) -> Result<PathBuf, String> {
     Ok(judge_tests::static_binaries(&target_dir()))
 }
 
-/// Whether `compiled` runs on every judge case, or on the published samples only. Every build
-/// compiles (the edition and the toolchain are settled there) and runs; the cases are what a
-/// build costs beyond that, and the plain programs build their whole table with std collections
-/// on each one. So the fast programs run every case under every build, and the plain ones under
-/// the two edition-2021 builds (the judges' and Rust 1.70's), the samples under the other five.
-fn runs_every_case(compiled: &Compiled) -> bool {
-    let (_, edition, _) = compiled.build;
-    !compiled.plain || edition == "2021"
+/// Whether `compiled` runs `case`: every case under the builds that run every case, the
+/// published samples under the sample builds, none under the checks.
+fn runs_case(compiled: &Compiled, case: &Case) -> bool {
+    match compiled.build.2 {
+        Build::Judges | Build::EveryCase => true,
+        Build::Samples => is_published_sample(case),
+        Build::CheckOnly => false,
+    }
 }
 
 /// A puzzle's published sample: `<judge>-sample`, or USACO's first test, which is its sample.
@@ -188,7 +230,7 @@ fn is_published_sample(case: &Case) -> bool {
 struct Compiled {
     puzzle: String,
     plain: bool,
-    build: (&'static str, &'static str, bool),
+    build: (&'static str, &'static str, Build),
     source: Shared<PathBuf>,
     binary: Shared<PathBuf>,
 }
@@ -226,7 +268,7 @@ fn run_case(case: &Case, binary: &Path) -> Result<Run, String> {
 }
 
 /// Runs `case` through `candidate` and compares it with the Cargo-built binary's run of the same
-/// case (made by the first of the seven builds to need it): they must agree on every byte and
+/// case (made by the first of the builds to need it): they must agree on every byte and
 /// status, and on the verdict; a `plain` program's stderr only on its lines (module docs).
 fn same_as_cargo_build(case: &Case, reference: &Shared<Arc<Run>>, candidate: &Path, plain: bool) -> Result<(), Failed> {
     let expected = reference
@@ -305,6 +347,9 @@ fn standalone(puzzle: &str, sample: &str) -> Result<(), Failed> {
         .env_remove("RUSTC_WORKSPACE_WRAPPER")
         .env_remove("RUSTFLAGS")
         .env_remove("CARGO_TARGET_DIR")
+        // Without debug information, which nothing here reads: a cheaper build that proves the
+        // same (the manifest is complete, the crates compile alone, the binary answers).
+        .env("CARGO_PROFILE_DEV_DEBUG", "false")
         .args(["build", "--offline", "--quiet", "-p", puzzle])
         .output()
         .map_err(|e| format!("cannot run cargo: {e}"))?;
@@ -480,7 +525,7 @@ pub fn trials() -> Vec<Trial> {
         }
         Ok(())
     }));
-    // One reference run a case, shared by the seven builds of its puzzle.
+    // One reference run a case, shared by the builds of its puzzle that run it.
     let mut cases_of = Vec::new();
     for puzzle in &puzzles {
         // A puzzle with no data folder yet has no cases to run.
@@ -495,7 +540,7 @@ pub fn trials() -> Vec<Trial> {
             .find(|(puzzle, _, _)| *puzzle == compiled.puzzle)
             .expect("every bundle is of a listed puzzle");
         for (case, reference) in found.iter().zip(runs) {
-            if !runs_every_case(&compiled) && !is_published_sample(case) {
+            if !runs_case(&compiled, case) {
                 continue;
             }
             let (compiled, case, reference) = (compiled.clone(), case.clone(), reference.clone());

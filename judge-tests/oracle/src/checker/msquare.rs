@@ -9,19 +9,19 @@
 use super::read::{Input, Reader};
 use super::verdict::{self, shorten, unreadable, Judged, Level, Verdict};
 use crate::reference::msquare as reference;
-use std::collections::HashMap;
+use crate::reference::ShortKeyMap;
 use std::sync::OnceLock;
 
 /// Every target's smallest shortest sequence, built once per process.
-static TABLE: OnceLock<HashMap<reference::Grid, String>> = OnceLock::new();
+static TABLE: OnceLock<ShortKeyMap<reference::Grid, String>> = OnceLock::new();
 
 /// The reference's table, built on first use ([`check`] has built it fallibly first).
-fn sequences() -> &'static HashMap<reference::Grid, String> {
+fn sequences() -> &'static ShortKeyMap<reference::Grid, String> {
     TABLE.get_or_init(reference::smallest_shortest_sequences)
 }
 
 /// The reference's table, built on first use, or why its memory was refused.
-fn try_sequences() -> Result<&'static HashMap<reference::Grid, String>, String> {
+fn try_sequences() -> Result<&'static ShortKeyMap<reference::Grid, String>, String> {
     if let Some(table) = TABLE.get() {
         return Ok(table);
     }

@@ -3,14 +3,18 @@
 //! a std `HashMap` with every reachable board's distance.
 //!
 //! It shares no code and no method details with the `eight` crate: no permutation ranks, no rank
-//! updates, no packed words. An answer is judged against the distance table alone: it is a
-//! shortest answer exactly when every move lowers the distance by one, and it is the smallest in
-//! u < l < d < r order exactly when no earlier move at any step would also have lowered it (a
-//! smaller shortest string would differ first at some step, with an earlier move that lowers the
-//! distance there).
+//! updates, no packed board words (the table's keys are the nine characters; only its hasher,
+//! [`ShortKeyHasher`](super::ShortKeyHasher), folds them into a number to spread them over the
+//! buckets). An answer is
+//! judged against the distance table alone: it is a shortest answer exactly when every move
+//! lowers the distance by one, and it is the smallest in u < l < d < r order exactly when no
+//! earlier move at any step would also have lowered it (a smaller shortest string would differ
+//! first at some step, with an earlier move that lowers the distance there).
 
+use super::ShortKeyMap;
 use crate::alloc::{self, OutOfMemory};
-use std::collections::{HashMap, VecDeque};
+use std::collections::hash_map::Entry;
+use std::collections::VecDeque;
 
 /// A board: its nine characters row by row (`b'1'..=b'8'` and `b'x'`).
 pub type Board = [u8; 9];
@@ -29,21 +33,39 @@ pub const A089473: [usize; 32] = [
     23952, 20224, 24047, 15578, 14560, 6274, 3910, 760, 221, 2,
 ];
 
+/// The row and column offset of move `letter`'s tile from the blank (see [`MOVES`]), or `None`
+/// for any other letter.
+fn offsets(letter: u8) -> Option<(i32, i32)> {
+    match letter {
+        b'u' => Some((-1, 0)),
+        b'l' => Some((0, -1)),
+        b'd' => Some((1, 0)),
+        b'r' => Some((0, 1)),
+        _ => None,
+    }
+}
+
+/// The board after moving the tile at (`row_offset`, `column_offset`) from the blank, which is at
+/// `blank`, into it; `None` past the frame's edge.
+fn slide(board: &Board, blank: usize, (row_offset, column_offset): (i32, i32)) -> Option<Board> {
+    let (row, column) = (blank as i32 / 3 + row_offset, blank as i32 % 3 + column_offset);
+    if !(0..3).contains(&row) || !(0..3).contains(&column) {
+        return None;
+    }
+    let mut next = *board;
+    next.swap(blank, (row * 3 + column) as usize);
+    Some(next)
+}
+
 /// The board after move `letter` (`u`, `l`, `d` or `r`: the tile above, left of, below or right
 /// of `x` swaps with it), or `None` at the frame's edge or for any other letter.
 ///
 /// # Complexity
 /// O(9).
 pub fn apply(board: &Board, letter: u8) -> Option<Board> {
-    let &(_, row_offset, column_offset) = MOVES.iter().find(|&&(name, _, _)| name == letter)?;
-    let blank = board.iter().position(|&tile| tile == b'x')? as i32;
-    let (row, column) = (blank / 3 + row_offset, blank % 3 + column_offset);
-    if !(0..3).contains(&row) || !(0..3).contains(&column) {
-        return None;
-    }
-    let mut next = *board;
-    next.swap(blank as usize, (row * 3 + column) as usize);
-    Some(next)
+    let offsets = offsets(letter)?;
+    let blank = board.iter().position(|&tile| tile == b'x')?;
+    slide(board, blank, offsets)
 }
 
 /// Whether the tiles, `x` left out, are an even permutation (counted pair by pair).
@@ -63,10 +85,13 @@ pub fn is_even(board: &Board) -> bool {
     inversions % 2 == 0
 }
 
+/// The table of [`Distances`]: a std `HashMap` keyed by the board's characters.
+type Table = ShortKeyMap<Board, u8>;
+
 /// Every board's distance to the goal, for the boards that can reach it.
 #[derive(Clone, Debug)]
 pub struct Distances {
-    table: HashMap<Board, u8>,
+    table: Table,
 }
 
 impl Default for Distances {
@@ -98,21 +123,38 @@ impl Distances {
     /// # Complexity
     /// As [`new`](Self::new).
     pub fn try_new() -> Result<Self, OutOfMemory> {
-        let mut table = HashMap::new();
+        let mut table = Table::default();
         // Every board that reaches the goal: half of the 9! arrangements.
         alloc::reserve_entries(&mut table, 181_440, TABLE)?;
         table.insert(GOAL, 0u8);
+        // Each board with its distance, so that a board is looked up once, when it is found, and
+        // the move that found it: its opposite leads back to a board already in the table (every
+        // lookup is a random access into a table larger than the caches, and that one is a third
+        // of them).
         let mut queue = VecDeque::new();
-        alloc::push_back(&mut queue, GOAL, "the eight reference table's queue")?;
-        while let Some(board) = queue.pop_front() {
-            let distance = table[&board];
-            for &(letter, _, _) in &MOVES {
-                match apply(&board, letter) {
-                    Some(next) if !table.contains_key(&next) => {
-                        alloc::insert_new(&mut table, next, distance + 1, TABLE)?;
-                        alloc::push_back(&mut queue, next, "the eight reference table's queue")?;
-                    }
-                    _ => {}
+        alloc::push_back(&mut queue, (GOAL, 0u8, None), "the eight reference table's queue")?;
+        while let Some((board, distance, came_by)) = queue.pop_front() {
+            let blank = board
+                .iter()
+                .position(|&tile| tile == b'x')
+                .expect("every board of the search has a blank");
+            for (index, &(_, row_offset, column_offset)) in MOVES.iter().enumerate() {
+                // MOVES lists each move two places from its opposite: u, l, d, r.
+                if came_by == Some((index + 2) % 4) {
+                    continue;
+                }
+                let Some(next) = slide(&board, blank, (row_offset, column_offset)) else {
+                    continue;
+                };
+                if table.len() >= table.capacity() {
+                    let more = table.len();
+                    alloc::reserve_entries(&mut table, more, TABLE)?;
+                }
+                // One lookup: the entry found is filled if it is new (room was made above).
+                if let Entry::Vacant(entry) = table.entry(next) {
+                    entry.insert(distance + 1);
+                    let found = (next, distance + 1, Some(index));
+                    alloc::push_back(&mut queue, found, "the eight reference table's queue")?;
                 }
             }
         }
@@ -249,6 +291,13 @@ mod tests {
         assert_eq!(apply(&GOAL, b'd'), None);
         assert_eq!(apply(&GOAL, b'r'), None);
         assert_eq!(apply(&GOAL, b'q'), None);
+        // `apply`'s letters and the order that defines "smallest" are one table, in which each
+        // move is two places from its opposite (the search skips the way back by that).
+        for (index, &(letter, row_offset, column_offset)) in MOVES.iter().enumerate() {
+            assert_eq!(offsets(letter), Some((row_offset, column_offset)));
+            let (_, back_row, back_column) = MOVES[(index + 2) % 4];
+            assert_eq!((back_row, back_column), (-row_offset, -column_offset));
+        }
     }
 
     #[test]

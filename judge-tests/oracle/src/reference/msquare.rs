@@ -3,8 +3,8 @@
 //! shortest sequence of every board comes from a dynamic programme over BFS layers (the minimum
 //! over all shortest predecessors), not from first discovery.
 
+use super::ShortKeyMap;
 use crate::alloc::{self, OutOfMemory};
-use std::collections::HashMap;
 
 /// Two rows of four colours, as drawn: `rows[0]` is the top row left to right, `rows[1]` the
 /// bottom row left to right.
@@ -49,7 +49,7 @@ pub const TABLE: &str = "the msquare reference table";
 ///
 /// # Panics
 /// If the table's memory is refused (see [`try_smallest_shortest_sequences`]).
-pub fn smallest_shortest_sequences() -> HashMap<Grid, String> {
+pub fn smallest_shortest_sequences() -> ShortKeyMap<Grid, String> {
     try_smallest_shortest_sequences().unwrap_or_else(|refused| panic!("{refused}"))
 }
 
@@ -57,13 +57,15 @@ pub fn smallest_shortest_sequences() -> HashMap<Grid, String> {
 ///
 /// # Errors
 /// If memory for any of them is refused.
-pub fn try_smallest_shortest_sequences() -> Result<HashMap<Grid, String>, OutOfMemory> {
-    let mut best: HashMap<Grid, String> = HashMap::new();
+pub fn try_smallest_shortest_sequences() -> Result<ShortKeyMap<Grid, String>, OutOfMemory> {
+    let mut best: ShortKeyMap<Grid, String> = ShortKeyMap::default();
+    // Every board is reached: the eight colours' 8! arrangements.
+    alloc::reserve_entries(&mut best, 40_320, TABLE)?;
     alloc::insert_new(&mut best, BASIC, String::new(), TABLE)?;
     let mut layer = alloc::vec_with_capacity(1, TABLE)?;
     layer.push(BASIC);
     while !layer.is_empty() {
-        let mut candidates: HashMap<Grid, String> = HashMap::new();
+        let mut candidates: ShortKeyMap<Grid, String> = ShortKeyMap::default();
         for grid in &layer {
             let prefix = &best[grid];
             for letter in *b"ABC" {
