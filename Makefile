@@ -156,10 +156,11 @@ bench: build page
 	PAGE_BENCH=$(PAGE_BENCH) $(CARGO) bench -p judge-tests --bench puzzles
 
 # The crate docs, fast tier included: the judge program keeps its fast pieces private, so plain
-# `cargo doc` shows only the public surface. Opens at target/doc/<crate>/index.html; broken
-# intra-doc links are errors.
+# `cargo doc` shows only the public surface. The page's crate too (its module and the calls the
+# worker makes), so its links are checked as the puzzles' are. Opens at
+# target/doc/<crate>/index.html; broken intra-doc links are errors.
 doc:
-	RUSTDOCFLAGS='-D rustdoc::broken_intra_doc_links' $(CARGO) doc --no-deps --document-private-items -p common -p msquare -p eight -p colour-hash
+	RUSTDOCFLAGS='-D rustdoc::broken_intra_doc_links' $(CARGO) doc --no-deps --document-private-items -p common -p msquare -p eight -p colour-hash -p page
 
 # The property-based fuzzers of `make test`, with many more cases (PROPTEST_CASES overrides).
 FUZZ_CASES ?= 5000
