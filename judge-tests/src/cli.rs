@@ -9,7 +9,6 @@
 use crate::cases::{Format, Whitespace};
 use crate::judges::{self, Preset};
 use crate::runner::Limits;
-use crate::stress;
 use judge_oracle::checker::{self, Level};
 use judge_oracle::escape;
 use lexopt::{Arg, Parser};
@@ -63,7 +62,7 @@ pub enum Command {
     /// `judge check`.
     Check(CheckOptions),
     /// `judge stress`.
-    Stress(stress::Options),
+    Stress(StressOptions),
     /// `judge bundle`.
     Bundle(BundleOptions),
 }
@@ -297,6 +296,37 @@ memory, then `N passed, N failed`; exit status 1 if any case failed.
   -h, --help         this help
 ";
 
+/// What `judge stress` was asked to do.
+#[derive(Clone, Debug)]
+pub struct StressOptions {
+    /// The puzzle.
+    pub puzzle: String,
+    /// The program under test, run with `sh -c`.
+    pub command: String,
+    /// How many cases (boards, configurations, targets), or with a generator how many inputs.
+    pub cases: usize,
+    /// The generator's seed.
+    pub seed: u64,
+    /// The checker level.
+    pub level: Level,
+    /// Where to write the shrunk failing input.
+    pub keep: Option<PathBuf>,
+    /// The time limit per run.
+    pub time_limit: Duration,
+    /// The peak resident memory allowed per run, in bytes (`--memory-limit MB`).
+    pub memory_limit: Option<u64>,
+    /// eight: only this layout (all three in turn when `None`).
+    pub format: Option<Format>,
+    /// The whitespace of generated inputs.
+    pub whitespace: Whitespace,
+    /// A user's generator, run with `sh -c 'GEN SEED'` once per input.
+    pub generator: Option<String>,
+    /// How many programs run at once.
+    pub jobs: usize,
+    /// `--judge NAME`: the real judge whose layout, limits and checker level the run takes.
+    pub preset: Option<&'static crate::judges::Preset>,
+}
+
 /// What `judge run` was asked to do.
 #[derive(Clone, Debug)]
 pub struct RunOptions {
@@ -501,9 +531,9 @@ received output, and exits 1; else `N passed, 0 failed`.
   -h, --help         this help
 ";
 
-fn parse_stress(parser: &mut Parser) -> Result<stress::Options, String> {
+fn parse_stress(parser: &mut Parser) -> Result<StressOptions, String> {
     const VERB: Verb = Verb::Stress;
-    let mut options = stress::Options {
+    let mut options = StressOptions {
         puzzle: String::new(),
         command: String::new(),
         cases: 1000,

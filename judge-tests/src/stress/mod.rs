@@ -11,7 +11,7 @@
 //!              [--keep FILE] [--time-limit MS] [--memory-limit MB]
 //! ```
 //!
-//! [`generate`] says what is generated, [`shrink`] how a failure is shrunk, [`input`] how an
+//! [`generate`] says what is generated, [`shrink`] how a failure is shrunk, [`input`](crate::input) how an
 //! input is written. The arguments are read by [`crate::cli`].
 //!
 //! `--jobs N` runs N inputs at once ([`runner::in_order`]): the inputs are made in the same order
@@ -27,7 +27,6 @@ pub use generate::Generator;
 
 pub use crate::cases::Whitespace;
 
-use crate::cases::Format;
 use crate::runner;
 use judge_oracle::checker::{self, Level, Verdict};
 use judge_oracle::rng::Rng;
@@ -38,36 +37,9 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
-/// What `judge stress` was asked to do.
-#[derive(Clone, Debug)]
-pub struct Options {
-    /// The puzzle.
-    pub puzzle: String,
-    /// The program under test, run with `sh -c`.
-    pub command: String,
-    /// How many cases (boards, configurations, targets), or with a generator how many inputs.
-    pub cases: usize,
-    /// The generator's seed.
-    pub seed: u64,
-    /// The checker level.
-    pub level: Level,
-    /// Where to write the shrunk failing input.
-    pub keep: Option<PathBuf>,
-    /// The time limit per run.
-    pub time_limit: Duration,
-    /// The peak resident memory allowed per run, in bytes (`--memory-limit MB`).
-    pub memory_limit: Option<u64>,
-    /// eight: only this layout (all three in turn when `None`).
-    pub format: Option<Format>,
-    /// The whitespace of generated inputs.
-    pub whitespace: Whitespace,
-    /// A user's generator, run with `sh -c 'GEN SEED'` once per input.
-    pub generator: Option<String>,
-    /// How many programs run at once.
-    pub jobs: usize,
-    /// `--judge NAME`: the real judge whose layout, limits and checker level the run takes.
-    pub preset: Option<&'static crate::judges::Preset>,
-}
+/// What `judge stress` was asked to do: the command line's options, kept in [`crate::cli`]
+/// beside the other verbs' so that the command line depends on no verb.
+pub use crate::cli::StressOptions as Options;
 
 /// Why `judge stress` could not go on.
 #[derive(Debug)]
