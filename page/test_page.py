@@ -241,6 +241,38 @@ def follow(page, fragment):
     wait_solved(page, before)
 
 
+# Each context's page kept open across the parts (study_page), until the context's last part.
+kept = {}
+# What a part may leave behind that would change what the next part sees: the switches on, the
+# details open (each part opens what it reads), the worker's calls recorded (work_in_worker).
+PART_START = """(() => {
+  window.workerOps = [];
+  for (const id of ['hint', 'log', 'pairs', 'h-tiles']) {
+    const box = document.getElementById(id);
+    if (box && box.checked) box.click();
+  }
+  for (const details of document.querySelectorAll('details[open]')) details.open = false;
+})()"""
+
+
+def study_page(context, fragment):
+    """The context's page kept open across the parts, with the link to `fragment` followed in it
+    (opened at `fragment` when the context has none yet), what an earlier part left behind
+    put back first (PART_START). Only the parts about a page's first load (index.html, the crafted fragments, study.html
+    from file://) open pages of their own; the others' cases are links, read by the code that
+    reads the link a page opens with, and a page for each part would only build the same tables
+    and compile the same module again."""
+    page = kept.get(context)
+    if page is None or page.is_closed():
+        page, _ = open_page(context, BASE + fragment)
+        page.wait_for_function("window.study.solved > 0", timeout=60000)
+        kept[context] = page
+    else:
+        page.evaluate(PART_START)
+        follow(page, fragment)
+    return page
+
+
 def solved_count(page):
     return page.evaluate("window.study.solved")
 
@@ -525,7 +557,7 @@ def desktop_checks(page, puzzle):
 
 
 def phone_checks(context, puzzle):
-    page, _ = open_page(context, f"{BASE}#{puzzle}")
+    page = study_page(context, f"#{puzzle}")
     wait_tables(page)
     page.click("#histogram-details summary")
     # The section figures drawn on demand, drawn here too: the tie rule's table, Eight's heuristic
@@ -560,7 +592,6 @@ def phone_checks(context, puzzle):
     found = page.evaluate(PHONE)
     for key in ("small", "outside", "overlapping"):
         check(not found[key], f"{puzzle} phone, far case, log scale: {key}: {found[key][:8]}")
-    page.close()
 
 
 def fragment_checks(context):
@@ -593,8 +624,7 @@ def reading_checks(context):
     """Issue 38: the page draws the board the binary read first (its `--trace` names it), or none
     when it read none; two races set 50 ms apart leave only the second board's rows; a bfs step
     past 32 bits gets a message before it reaches the module."""
-    page, _ = open_page(context, BASE + "#eight")
-    page.wait_for_function("window.study.solved > 0", timeout=20000)
+    page = study_page(context, "#eight")
     for text in ("1234\n5678x\n2 3 4 1 5 x 7 6 8\n", "2\n3 4 1 5 x 7 6 8\n1 2 3 4 5 6 7 8 x\n",
                  "1\n8 7 6 5 4 3 2 1 x\n", "0\n", "1 2 3 4 5 6 7 8 9\n"):
         typed(page, text)
@@ -627,7 +657,6 @@ def reading_checks(context):
     page.wait_for_function("document.getElementById('bfs-text').textContent.includes('no step')", timeout=20000)
     said = page.inner_text("#bfs-text")
     check("4294967295" in said and "40,320 boards" in said and "fewer than" not in said, f"#msquare&bfs=4294967295: {said!r}")
-    page.close()
 
 
 def breadth_first(puzzle, limit=None):
@@ -873,13 +902,10 @@ def board_checks(page, puzzle, tokens, distance):
 def stepper_checks(context):
     """`#msquare&bfs=K` and `#eight&bfs=K` against the search written here, at K = 0 and random K."""
     for puzzle in ("msquare", "eight"):
-        steps, page = breadth_first(puzzle), None
+        steps = breadth_first(puzzle)
         for k in (0, rng.randrange(1, 50), rng.randrange(len(steps))):
             board, distance, neighbours, queued, _ = steps[k]
-            if page is None:
-                page, _ = open_page(context, f"{BASE}#{puzzle}&bfs={k}")
-            else:
-                follow(page, f"#{puzzle}&bfs={k}")
+            page = study_page(context, f"#{puzzle}&bfs={k}")
             page.wait_for_function(f"document.getElementById('bfs-k').value === '{k}' && document.getElementById('bfs-board').textContent !== ''", timeout=20000)
             number = lambda selector: int(page.inner_text(selector).replace(",", ""))
             shown = (page.inner_text("#bfs-board"), number("#bfs-rank"), number("#bfs-distance"), number("#bfs-queued"))
@@ -898,10 +924,9 @@ def stepper_checks(context):
                 axe(page, f"{puzzle}&bfs=0", "#watch")
         print(f"{puzzle}: the search's steps checked against {len(steps)} boards searched here", flush=True)
         board_checks(page, puzzle, list(rng.choice(steps)[0]), {step[0]: step[1] for step in steps})
-        page.close()
     # Colour Hash's two sides: the goal side's first step, and the start side from the sample
     # meeting the table where the binary's answer leaves its last G moves.
-    page, _ = open_page(context, f"{BASE}#colour-hash&bfs=0")
+    page = study_page(context, "#colour-hash&bfs=0")
     page.wait_for_function("document.getElementById('bfs-board').textContent !== ''", timeout=20000)
     check(page.inner_text("#bfs-board") == " ".join(map(str, GOAL_HASH)) and page.inner_text("#bfs-queued") == "4",
           f"colour-hash&bfs=0: {page.inner_text('#bfs-board')} {page.inner_text('#bfs-queued')}")
@@ -941,12 +966,11 @@ def stepper_checks(context):
               and len({y for *_, y in nodes}) == len({len(path) for path, *_ in nodes}) and sorted(leaves) == leaves,
               f"colour-hash: the start side's tree of length {length}: {nodes}, expected {wanted}")
     print(f"colour-hash: the start side's tree checked at lengths {lengths}", flush=True)
-    page.close()
 
 
 def compare_checks(context):
     """Eight's seen sets, measured live, and the methods raced on the hardest board."""
-    page, _ = open_page(context, f"{BASE}#eight&dedup")
+    page = study_page(context, "#eight&dedup")
     page.wait_for_function("document.querySelectorAll('#dedup-table tbody tr').length === 3", timeout=60000)
     rows = page.evaluate("[...document.querySelectorAll('#dedup-table tbody tr')].map((r) => [...r.cells].map((c) => c.textContent))")
     check([r[0] for r in rows] == ["BTreeSet", "HashSet", "Cantor"] and all(r[1] == "181,440" and r[2] == "31" and re.fullmatch(r"\d+ ms", r[5]) for r in rows),
@@ -1001,7 +1025,6 @@ def compare_checks(context):
     page.check("#h-tiles")
     check(page.evaluate("document.querySelectorAll('#board .heuristic .manhattan').length") == 8, "#eight=…&race: the heuristic drawn on 8 tiles")
     axe(page, "#eight=…&race, the tie rule's table open, the heuristic drawn", "#race", "#board", "#choices-box")
-    page.close()
 
 
 def yours_checks(context):
@@ -1045,12 +1068,10 @@ def yours_checks(context):
             at += 1
         return at
 
-    page, _ = open_page(context, BASE)
     for puzzle in PUZZLES:
         # One page for the three: each puzzle's sample by its link.
-        before = solved_count(page)
-        page.evaluate(f"location.hash = '#{puzzle}'")
-        page.wait_for_function(f"window.study.solved > {before} && window.study.puzzle.name === '{puzzle}'", timeout=20000)
+        page = study_page(context, f"#{puzzle}")
+        page.wait_for_function(f"window.study.puzzle.name === '{puzzle}'", timeout=20000)
         tokens = page.evaluate("window.study.tokens")
         right = answer(puzzle, tokens)
         at, broken = tie(puzzle, tokens, right)
@@ -1088,7 +1109,6 @@ def yours_checks(context):
             page.wait_for_function(f"document.getElementById('notice').textContent.includes({json.dumps(said)})", timeout=20000)
             check(page.evaluate("document.getElementById('yours').hidden"), f"{puzzle}&yours={bad[:8]}…: the panel is open")
         print(f"{puzzle}: &yours= checked ({', '.join(reason for _, reason in wrong)})", flush=True)
-    page.close()
 
 
 def lesson_checks(context):
@@ -1099,13 +1119,10 @@ def lesson_checks(context):
     # the chain starts at the basic state, each board the one before moved by its letter (the
     # statement's moves, written here), ends at the case, is taken at the step the search here
     # takes the case, and its letters are the binary's answer.
-    steps, page = breadth_first("msquare"), None
+    steps = breadth_first("msquare")
     for tokens in (random_case("msquare"), ["1", "2", "3", "4", "5", "6", "7", "8"]):
-        if page is None:
-            page, _ = open_page(context, f"{BASE}#msquare={','.join(tokens)}")
-        else:
-            follow(page, f"#msquare={','.join(tokens)}")
-            page.wait_for_function("document.querySelectorAll('#chain li').length === 0", timeout=30000)
+        page = study_page(context, f"#msquare={','.join(tokens)}")
+        page.wait_for_function("document.querySelectorAll('#chain li').length === 0", timeout=30000)
         wait_tables(page)
         check("is the answer the judge wants" in page.inner_text("#watch-tie"), f"msquare: the tie sentence {page.inner_text('#watch-tie')!r}")
         page.click("#chain-run")
@@ -1187,7 +1204,6 @@ def lesson_checks(context):
     wait_solved(page, before)
     check(page.evaluate("document.querySelectorAll('#start-visits li').length") == 0 and not page.is_visible("#start-tree-box"),
           "colour-hash: the start side of the case before is still shown")
-    page.close()
     print("issue 36: the searches' sentences, the parent chain, the cleared race and start side checked", flush=True)
 
 
@@ -1195,8 +1211,8 @@ def teaching_checks(context):
     """Issue 36: the small graph of the first layers holds the nodes and edges of the search here;
     the pseudocode beside the stepper lights the lines the step performed, naming the moves that
     were new and seen; each queued board's distance is the search's, two consecutive values at most."""
-    opened = {}  # each puzzle's page, its links followed by the checks below
-    for puzzle in ("msquare", "eight"):
+    def small_graph(puzzle):
+        """The small graph and the rank's why on `puzzle`'s sample, in the page it returns."""
         first = breadth_first(puzzle, 1)
         fresh = [after for _, after, new in first[0][2] if new]
         steps = breadth_first(puzzle, 1 + len(fresh))
@@ -1204,8 +1220,7 @@ def teaching_checks(context):
         nodes = {board for layer in layers for board in layer}
         edges = sorted((",".join(board), move, ",".join(after), new) for board, _, neighbours, _, _ in steps for move, after, new in neighbours if after in nodes)
         # With the stepper past the first layers, the graph is whole.
-        page, _ = open_page(context, f"{BASE}#{puzzle}&bfs={len(steps)}")
-        opened[puzzle] = page
+        page = study_page(context, f"#{puzzle}&bfs={len(steps)}")
         page.wait_for_function(f"document.getElementById('bfs-k').value === '{len(steps)}' && document.querySelectorAll('#small-graph .node').length === {len(nodes)}", timeout=30000)
         drawn_nodes = page.evaluate("[...document.querySelectorAll('#small-graph .node')].map((g) => [Number(g.dataset.layer), g.dataset.board])")
         drawn_edges = page.evaluate("[...document.querySelectorAll('#small-graph .edge')].map((g) => [g.dataset.from, g.dataset.move, g.dataset.to, g.dataset.new === 'true', g.querySelector('path').getAttribute('marker-end') !== 'none'])")
@@ -1224,7 +1239,11 @@ def teaching_checks(context):
         why = page.inner_text("#cantor-why")
         check(largest == math.factorial(n) - 1 and page.get_attribute("#cantor-why", "data-largest") == str(largest)
               and f"= {largest:,} = {n}! − 1" in why, f"{puzzle}: the rank's why: {why!r}")
-    steps, page = breadth_first("msquare"), opened["msquare"]
+        return page
+
+    # One page for both puzzles: Magic Squares' graph, then its steps; then Eight's.
+    page = small_graph("msquare")
+    steps = breadth_first("msquare")
     distance = {step[0]: step[1] for step in steps}
     for k in (0, rng.randrange(4, 200), rng.randrange(len(steps) - 1)):
         board, d, neighbours, _, front = steps[k]
@@ -1242,10 +1261,10 @@ def teaching_checks(context):
         check(painted == [k + 1, steps[k][3]], f"msquare&bfs={k}: painted {painted} taken and queued, the search here {[k + 1, steps[k][3]]}")
         shown = page.evaluate("[...document.querySelectorAll('#bfs-queue li')].map((li) => Number(li.dataset.distance))")
         check(shown == [distance[b] for b in front] and set(shown) <= {d, d + 1}, f"msquare&bfs={k}: the queue's distances {shown}, here {[distance[b] for b in front]}")
-    page.close()
+    page = small_graph("eight")
     # The heuristic's +2s count tiles, not pairs: in each row and column, the pairs of its own tiles
     # in reverse goal order, and the tiles outside a longest run in goal order, worked out here.
-    board, page = "3,2,1,6,5,4,7,8,x", opened["eight"]
+    board = "3,2,1,6,5,4,7,8,x"
     sample = page.inner_text("#h-text")
     follow(page, f"#eight={board}")
     page.wait_for_function(f"document.getElementById('h-text').textContent.includes('pair') && document.getElementById('h-text').innerText !== {json.dumps(sample)}", timeout=30000)
@@ -1283,7 +1302,6 @@ def teaching_checks(context):
         ordered = page.evaluate("""(() => { const targets = [...document.querySelectorAll('#reading-list a')].map((a) => document.getElementById(a.getAttribute('href').slice(1)));
             return targets.every((t, i) => i === 0 || (targets[i - 1].compareDocumentPosition(t) & Node.DOCUMENT_POSITION_FOLLOWING)); })()""")
         check(ordered, f"{puzzle}: the study column is not in its reading order")
-    page.close()
     print("issue 36: the small graph, the lit pseudocode and the queue's distances checked", flush=True)
 
 
@@ -1291,7 +1309,7 @@ def usability_checks(context):
     """Issue 36: keys on a button elsewhere never drive the answer's playback, "Watch" steps its own
     search by keys; the overlays take no click; the puzzle column stays in view on a desktop; the
     searches' live regions speak at most about once a second while playing, and on pause."""
-    page, _ = open_page(context, f"{BASE}#eight")
+    page = study_page(context, "#eight")
     wait_tables(page)
     page.wait_for_function("document.getElementById('bfs-board').textContent !== ''", timeout=30000)
     page.evaluate("document.activeElement.blur()")
@@ -1337,7 +1355,6 @@ def usability_checks(context):
     boards = [int(re.match(r"Board ([\d,]+) taken", text).group(1).replace(",", "")) for text in said]
     check(len(boards) >= 3 and all((board - 1) % 30 == 0 for board in boards[:-1]) and said[-1] == page.inner_text("#bfs-text"),
           f"eight: said while playing at 30 a second: boards {boards}")
-    page.close()
     print("issue 36: keys, overlays, the sticky board and the live regions checked", flush=True)
 # The board's transitions running now: the moved pieces' `transform` transitions.
 BOARD_TRANSITIONS = """document.getAnimations().filter((a) => a.transitionProperty === 'transform'
@@ -1352,7 +1369,7 @@ def motion_checks(context):
     reduced motion asked for, nothing moves. The animation clock is Chromium's, paused through
     the DevTools protocol before the move, so the pieces are caught at their start however busy
     the machine is; it runs again after, and the test waits for the animations to end."""
-    page, _ = open_page(context, BASE)
+    page = study_page(context, "#msquare")
     clock = context.new_cdp_session(page)
     clock.send("Animation.enable")
     # One page for both: the page asks whether motion is reduced at each move (matchMedia), so the
@@ -1375,7 +1392,7 @@ def motion_checks(context):
             check(case(page) == ",".join(moved(puzzle, before_case, move)) and raw(page) == list(binary(puzzle, page.input_value("#input"))),
                   f"{puzzle}: the animated move {move} ends at {case(page)}")
     clock.detach()
-    page.close()
+    page.emulate_media(reduced_motion="no-preference")
 
 
 def timer_and_busy_checks(page):
@@ -1430,7 +1447,7 @@ def timer_and_busy_checks(page):
 def desktop_and_busy_checks(context):
     """Each puzzle at a desktop's size, the timers and the busy sign, Colour Hash's 13th layer and
     the unsolvable board explained, on one page."""
-    page, ready = open_page(context, BASE)
+    page, ready = open_page(context, BASE)  # the first load: a page of its own
     print(f"index.html ready in {ready:.2f} s ({page.inner_text('#status')})", flush=True)
     for puzzle in PUZZLES:
         desktop_checks(page, puzzle)
@@ -1451,12 +1468,13 @@ def desktop_and_busy_checks(context):
     check("unsolvable" in page.inner_text("#stdout") and "odd" in page.inner_text("#explain") and "1 pair " in page.inner_text("#explain")
           and "2 before 1" in page.inner_text("#explain") and page.evaluate("document.querySelectorAll('#board .pairs line').length") == 1,
           f"eight: unsolvable explained: {page.inner_text('#explain')}")
-    page.close()
+    kept[context] = page  # the parts that follow links take it on
 
 
 def balance_checks(context):
     """colour-hash: the two searches' sizes against G, the table's from the counted layers."""
-    page, _ = open_page(context, f"{BASE}#colour-hash")
+    page = study_page(context, "#colour-hash")
+    page.wait_for_selector("#mitm-plot .point", timeout=20000)
     # Every G from 0 to 16: the table from the census's layers, the solver's leaves, their total,
     # and the least total named.
     points = page.evaluate("[...document.querySelectorAll('#mitm-plot .point')].map((p) => [p.dataset.series, Number(p.dataset.g), Number(p.dataset.value)])")
@@ -1495,7 +1513,6 @@ def balance_checks(context):
     check(page.evaluate("document.getElementById('mitm-g-5').classList.contains('pointed')"), "colour-hash: a point pointed at lights its row")
     page.set_viewport_size({"width": 1200, "height": 1000})
     axe(page, "colour-hash, the G plot's table", "#mitm-box")
-    page.close()
 
 
 # The permalink's boards: more than the 8,000 characters the box is given and than the 1,000
@@ -1514,7 +1531,7 @@ def permalink_checks(context):
     tokens = [t for _ in range(LINK_BOARDS) for t in boards.sample(list("12345678x"), 9)]
     whole = " ".join(tokens) + "\n"
     fragment = "#eight=" + ",".join(tokens)
-    page, _ = open_page(context, BASE + fragment)
+    page = study_page(context, fragment)
     page.wait_for_function("window.study.output && window.study.output.stdout.length > 0", timeout=60000)
     shown, note = page.input_value("#input"), page.inner_text("#input-note")
     cut = len(shown.rstrip("\n"))
@@ -1539,7 +1556,6 @@ def permalink_checks(context):
     typed(page, "8 6 7 2 5 4 3 x 1\n")
     check(raw(page) == list(binary("eight", "8 6 7 2 5 4 3 x 1\n")) and not page.is_visible("#input-note"),
           f"a link of {LINK_BOARDS:,} boards, then a board typed: {raw(page)}, the note {page.inner_text('#input-note')!r}")
-    page.close()
 
 
 def phone_and_file_checks(browser):
@@ -1547,6 +1563,7 @@ def phone_and_file_checks(browser):
     phone = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=1, is_mobile=True, has_touch=True)
     for puzzle in PUZZLES:
         phone_checks(phone, puzzle)
+    kept.pop(phone).close()
     # study.html from the file system: one case per puzzle, by permalink (the first opens it, the
     # others are followed in it).
     page = None
@@ -1583,6 +1600,8 @@ try:
                      lesson_checks, usability_checks, teaching_checks, motion_checks, yours_checks):
             if wanted(part.__name__[:-len("_checks")]):
                 part(context)
+        if context in kept:
+            kept.pop(context).close()
         context.close()
         if wanted("phone"):
             phone_and_file_checks(browser)
