@@ -58,6 +58,7 @@ only build the same tables again.
 import itertools
 import json
 import math
+import operator
 import os
 import random
 import re
@@ -84,6 +85,10 @@ AXE = os.path.join(os.environ.get("STUDY_PAGE_CACHE", os.path.expanduser("~/.cac
 SEED = 20261201
 CASES = 2  # random cases per puzzle and way of entering them
 PUZZLES = ("msquare", "eight", "colour-hash")
+# Reduced motion asked for by every page but where motion is the point (motion_checks, which
+# asks for both): a move's animation never changes what is drawn at its end (page/web/motion.js),
+# and each would only draw frames that no other check reads.
+STILL = "reduce"
 ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 rng = random.Random(SEED)
@@ -549,8 +554,9 @@ def desktop_checks(page, puzzle):
     # Access: axe, the board's contrast, names.
     page.click("#histogram-details summary")
     axe(page, f"{puzzle} desktop")
-    check(not page.evaluate(BOARD_CONTRAST), f"{puzzle}: board contrast {page.evaluate(BOARD_CONTRAST)}")
-    check(not page.evaluate(UNNAMED), f"{puzzle}: controls without a name in words: {page.evaluate(UNNAMED)}")
+    worst, unnamed = page.evaluate(BOARD_CONTRAST), page.evaluate(UNNAMED)
+    check(not worst, f"{puzzle}: board contrast {worst}")
+    check(not unnamed, f"{puzzle}: controls without a name in words: {unnamed}")
     page.locator("#board").screenshot(path=os.path.join(PAGE_DIR, f"{puzzle}-board.png"))
     page.uncheck("#hint")
     page.click("#histogram-details summary")
@@ -660,43 +666,71 @@ def reading_checks(context):
 
 
 def breadth_first(puzzle, limit=None):
-    """The plain breadth-first search, written here again: for each board taken, in order, its
-    distance, its neighbours (move, board, new), the queue's length after them and its first 12
-    (the first `limit` boards taken, when given). The whole search is run once per puzzle and
-    kept: its first steps are the same whatever the limit."""
+    """The plain breadth-first search, written here again: its steps, each board taken, in order,
+    with its distance, its neighbours (move, board, new), the queue's length after them and its
+    first 12 (the first `limit` steps as a list, when given). The whole search is run once per
+    puzzle and kept: its first steps are the same whatever the limit."""
     if puzzle not in WHOLE_SEARCHES:
-        WHOLE_SEARCHES[puzzle] = whole_breadth_first(puzzle)
-    return WHOLE_SEARCHES[puzzle][:limit]
+        WHOLE_SEARCHES[puzzle] = Search(puzzle)
+    return WHOLE_SEARCHES[puzzle] if limit is None else WHOLE_SEARCHES[puzzle][:limit]
 
 
 WHOLE_SEARCHES = {}
 
 
-def whole_breadth_first(puzzle):
-    """`breadth_first`'s search over the whole space, every board taken."""
-    if puzzle == "msquare":
-        start, letters = [str(c) for c in range(1, 9)], "ABC"
-    else:
-        start, letters = list("12345678x"), "uldr"
-    distance = {tuple(start): 0}
-    queue, steps, head = [tuple(start)], [], 0
-    while head < len(queue):
-        board = queue[head]
-        head += 1
-        neighbours = []
-        for move in letters:
-            if puzzle == "eight":
-                blank = board.index("x")
-                if (move == "u" and blank < 3) or (move == "d" and blank > 5) or (move == "l" and blank % 3 == 0) or (move == "r" and blank % 3 == 2):
-                    continue
-            after = tuple(moved(puzzle, list(board), move))
-            new = after not in distance
-            if new:
-                distance[after] = distance[board] + 1
-                queue.append(after)
-            neighbours.append((move, after, new))
-        steps.append((board, distance[board], neighbours, len(queue) - head, queue[head:head + 12]))
-    return steps
+class Search:
+    """`breadth_first`'s search over the whole space: the boards in the order taken, each board's
+    distance and the step that found it (with the move), and the queue's length after each step.
+    A step's record (search[k]) is put together when asked for, from these: the checks read a few
+    steps, the boards' distances and the parent links, never all 9!/2 records."""
+
+    def __init__(self, puzzle):
+        if puzzle == "msquare":
+            start, self.letters = tuple(str(c) for c in range(1, 9)), "ABC"
+        else:
+            start, self.letters = tuple("12345678x"), "uldr"
+        self.puzzle, self.moves = puzzle, {}
+        self.boards, self.distance, self.found_by, self.queue_end = [start], {start: 0}, {start: None}, []
+        for k, board in enumerate(self.boards):  # the list is the queue: the loop reads what it appends
+            for move, after in self.neighbours(board):
+                if after not in self.distance:
+                    self.distance[after] = self.distance[board] + 1
+                    self.found_by[after] = (k, move)
+                    self.boards.append(after)
+            self.queue_end.append(len(self.boards))
+
+    def neighbours(self, board):
+        """(move, board after it) for each move, in the letters' order: the statement's moves
+        (`moved`), each kept as the positions it reads from (for Eight, one set for each cell of
+        the blank, the moves off the frame left out)."""
+        blank = board.index("x") if self.puzzle == "eight" else None
+        if blank not in self.moves:
+            labels = [str(i) for i in range(len(board))]
+            if blank is not None:
+                labels[blank] = "x"
+            self.moves[blank] = [(move, operator.itemgetter(*[labels.index(t) if t != "x" else blank for t in moved(self.puzzle, labels, move)]))
+                                 for move in self.letters if self.puzzle != "eight" or self.legal(blank, move)]
+        return [(move, sources(board)) for move, sources in self.moves[blank]]
+
+    @staticmethod
+    def legal(blank, move):
+        return not ((move == "u" and blank < 3) or (move == "d" and blank > 5) or (move == "l" and blank % 3 == 0) or (move == "r" and blank % 3 == 2))
+
+    def __len__(self):
+        return len(self.boards)
+
+    def __getitem__(self, k):
+        if isinstance(k, slice):
+            return [self[i] for i in range(*k.indices(len(self)))]
+        board = self.boards[k]
+        neighbours = [(move, after, self.found_by[after] == (k, move)) for move, after in self.neighbours(board)]
+        end = self.queue_end[k]
+        return board, self.distance[board], neighbours, end - k - 1, self.boards[k + 1:min(k + 13, end)]
+
+    def parent(self, board):
+        """The board `board` was found from and the move, or None at the start."""
+        found = self.found_by[board]
+        return found and (self.boards[found[0]], found[1])
 
 
 def eight_heuristic(board):
@@ -832,7 +866,8 @@ def board_checks(page, puzzle, tokens, distance):
         h = sum(map(int, manhattan.values())) + detours
         check(marks[0] == manhattan and marks[2] == conflicts and sum(int(d) for d in marks[1].values()) == detours and marks[3] == h
               and f"= {h}:" in page.inner_text("#h-text"), f"eight: the heuristic of {shown} drawn {marks}, worked out {manhattan} {conflicts} {detours}: {page.inner_text('#h-text')!r}")
-        check(not page.evaluate(BOARD_CONTRAST), f"eight: board contrast with the heuristic drawn {page.evaluate(BOARD_CONTRAST)}")
+        worst = page.evaluate(BOARD_CONTRAST)
+        check(not worst, f"eight: board contrast with the heuristic drawn {worst}")
         print(f"eight: the heuristic of {' '.join(shown)} checked tile by tile: h = {h}", flush=True)
         page.uncheck("#h-tiles")
         check(page.evaluate("document.querySelectorAll('#board .heuristic').length") == 0, "eight: the heuristic stays drawn with its switch off")
@@ -923,7 +958,7 @@ def stepper_checks(context):
             if k == 0:
                 axe(page, f"{puzzle}&bfs=0", "#watch")
         print(f"{puzzle}: the search's steps checked against {len(steps)} boards searched here", flush=True)
-        board_checks(page, puzzle, list(rng.choice(steps)[0]), {step[0]: step[1] for step in steps})
+        board_checks(page, puzzle, list(rng.choice(steps)[0]), steps.distance)
     # Colour Hash's two sides: the goal side's first step, and the start side from the sample
     # meeting the table where the binary's answer leaves its last G moves.
     page = study_page(context, "#colour-hash&bfs=0")
@@ -1132,7 +1167,7 @@ def lesson_checks(context):
         boards = [board.split(",") for _, board in chain]
         out = binary("msquare", judge_input("msquare", tokens))[0].split("\n")
         answer = "".join(out[1:]).strip()
-        taken = next(k for k, step in enumerate(steps) if list(step[0]) == tokens)
+        taken = steps.boards.index(tuple(tokens))
         check(boards[0] == [str(c) for c in range(1, 9)] and boards[-1] == tokens and pictured == boards
               and all(moved("msquare", before, move) == after for before, (move, _), after in zip(boards, chain[1:], boards[1:]))
               and "".join(move for move, _ in chain) == answer and len(chain) - 1 == int(out[0]),
@@ -1144,16 +1179,15 @@ def lesson_checks(context):
     # case, are a shortest path but not the judge's answer, and the walk the page describes (the
     # first move in u < l < d < r that comes one closer) is.
     steps = breadth_first("eight")
-    distance = {step[0]: step[1] for step in steps}
-    parent = {after: (step[0], move) for step in steps for move, after, new in step[2] if new}
+    distance = steps.distance
     back = {"u": "d", "d": "u", "l": "r", "r": "l"}
     follow(page, "#eight")
     wait_tables(page)
     page.wait_for_function("document.getElementById('watch-tie').textContent.includes('distance to the goal')", timeout=20000)
     tokens, said = page.evaluate("window.study.tokens"), page.inner_text("#watch-tie")
     board, by_parents = tuple(tokens), ""
-    while board in parent:
-        board, move = parent[board]
+    while steps.parent(board):
+        board, move = steps.parent(board)
         by_parents += back[move]
     board, walked = tuple(tokens), ""
     while distance[board]:
@@ -1244,7 +1278,7 @@ def teaching_checks(context):
     # One page for both puzzles: Magic Squares' graph, then its steps; then Eight's.
     page = small_graph("msquare")
     steps = breadth_first("msquare")
-    distance = {step[0]: step[1] for step in steps}
+    distance = steps.distance
     for k in (0, rng.randrange(4, 200), rng.randrange(len(steps) - 1)):
         board, d, neighbours, _, front = steps[k]
         follow(page, f"#msquare&bfs={k}")
@@ -1392,7 +1426,7 @@ def motion_checks(context):
             check(case(page) == ",".join(moved(puzzle, before_case, move)) and raw(page) == list(binary(puzzle, page.input_value("#input"))),
                   f"{puzzle}: the animated move {move} ends at {case(page)}")
     clock.detach()
-    page.emulate_media(reduced_motion="no-preference")
+    page.emulate_media(reduced_motion=STILL)
 
 
 def timer_and_busy_checks(page):
@@ -1560,7 +1594,8 @@ def permalink_checks(context):
 
 def phone_and_file_checks(browser):
     """Each puzzle at a phone's size, and study.html from the file system."""
-    phone = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=1, is_mobile=True, has_touch=True)
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=1, is_mobile=True, has_touch=True,
+                                reduced_motion=STILL)
     for puzzle in PUZZLES:
         phone_checks(phone, puzzle)
     kept.pop(phone).close()
@@ -1592,7 +1627,7 @@ try:
     # One browser, a context for each size (a second browser would only start up again).
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        context = browser.new_context(viewport={"width": 1200, "height": 1000})
+        context = browser.new_context(viewport={"width": 1200, "height": 1000}, reduced_motion=STILL)
         context.add_init_script(WHERE_WORK_RUNS)
         if wanted("desktop"):
             desktop_and_busy_checks(context)
