@@ -51,9 +51,10 @@ overlays that take no click, the sticky board and the live regions' pace;
 and that study.html works from file:// and no console error was logged. Writes a screenshot of
 each puzzle's board to PAGE_DIR (page/colour-hash.png, the README's picture, is Colour Hash's).
 
-A link is followed in a page already open wherever the page's first load is not the point: the
-page reads a followed link with the code that reads the link it opens with, and a new page would
-only build the same tables again.
+A link is followed in a page already open wherever the page's first load is not the point (one
+page for the desktop's parts, one for the phone's): the page reads a followed link with the code
+that reads the link it opens with, and a new page would only build the same tables again. Reduced
+motion is asked for but where motion is the point: an animation never changes where it ends.
 """
 import itertools
 import json
@@ -262,11 +263,11 @@ PART_START = """(() => {
 
 def study_page(context, fragment):
     """The context's page kept open across the parts, with the link to `fragment` followed in it
-    (opened at `fragment` when the context has none yet), what an earlier part left behind
-    put back first (PART_START). Only the parts about a page's first load (index.html, the crafted fragments, study.html
-    from file://) open pages of their own; the others' cases are links, read by the code that
-    reads the link a page opens with, and a page for each part would only build the same tables
-    and compile the same module again."""
+    (opened at `fragment` when the context has none yet), what an earlier part left behind put
+    back first (PART_START). Only the checks about a page's first load (index.html, the crafted
+    fragments, study.html from file://) open pages of their own; the others' cases are links,
+    read by the code that reads the link a page opens with, and a page for each part would only
+    compile the same module and build the same tables again."""
     page = kept.get(context)
     if page is None or page.is_closed():
         page, _ = open_page(context, BASE + fragment)
