@@ -45,10 +45,10 @@
 //! whole table with std collections on every case, which at 0 ran ten times longer than they
 //! took to compile; under the sample builds they run once or twice, so opt-level 0 is cheaper.
 
+use crate::trial::{Failed, Trial};
 use judge_tests::bundle;
 use judge_tests::cases::{self, Case};
 use judge_tests::runner::{self, Run};
-use libtest_mimic::{Failed, Trial};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;

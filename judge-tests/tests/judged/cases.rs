@@ -2,9 +2,9 @@
 //! compares stdout byte for byte with `<case>.out`, showing a line diff on failure (bytes, not
 //! the checker: these cases pin the binaries' one canonical output).
 
+use crate::trial::{Failed, Trial};
 use judge_tests::cases::{self, Case};
 use judge_tests::runner::{self, Verdict};
-use libtest_mimic::{Failed, Trial};
 use std::fs;
 use std::process::Command;
 

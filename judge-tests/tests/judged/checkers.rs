@@ -4,9 +4,9 @@
 //! with the case's `.out` as the jury's answer. Inputs, outputs and answers may be pipes (each
 //! file is read once), and the checker's memory stays bounded on a large output.
 
+use crate::trial::{Failed, Trial};
 use judge_oracle::checker;
 use judge_tests::{cases, runner};
-use libtest_mimic::{Failed, Trial};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;

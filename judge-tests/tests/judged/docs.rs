@@ -11,7 +11,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use libtest_mimic::{Failed, Trial};
+use crate::trial::{Failed, Trial};
 
 /// The crates whose fast tier carries the headers.
 const PUZZLES: [&str; 3] = ["msquare", "colour-hash", "eight"];

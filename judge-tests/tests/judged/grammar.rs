@@ -11,11 +11,11 @@
 //! its line, a lone first tile that is not a count: `wt-eight`, the layout decided by the exact
 //! 9·N rule first) are merged and run as `agree/eight-layout`.
 
+use crate::trial::{Failed, Trial};
 use judge_oracle::checker::{self, Level, Verdict};
 use judge_oracle::reference::colour_hash as ch;
 use judge_oracle::rng::Rng;
 use judge_tests::runner;
-use libtest_mimic::{Failed, Trial};
 use std::process::Command;
 use std::time::Duration;
 
