@@ -268,11 +268,11 @@ fn a_process_limit_is_fewer_jobs_or_one_error_line_never_a_panic() {
     fs::remove_dir_all(&dir).unwrap();
 }
 
-/// Runs `script` (python3) as the program under `--memory-limit 100` on msquare/usaco-1.
+/// Runs `script` (Python, std modules only) as the program under `--memory-limit 100` on msquare/usaco-1.
 fn judged_with_memory_limit(script: &str, tmp: &Path) -> String {
     let program = tmp.join("program.py");
     fs::write(&program, script).unwrap();
-    let command = format!("python3 '{}'", program.display());
+    let command = format!("'{}' -S '{}'", super::python3().display(), program.display());
     let data = data();
     let args = [
         "run",
@@ -339,7 +339,7 @@ fn memory_in_a_dev_shm_file_counts_and_the_file_is_removed() {
         ),
     )
     .unwrap();
-    let command = format!("python3 '{}'", program.display());
+    let command = format!("'{}' -S '{}'", super::python3().display(), program.display());
     let data = data();
     let args = [
         "run",

@@ -323,8 +323,8 @@ fn main_thread_exits(pids: &std::path::Path, thread: &str) -> Command {
          ctypes.CDLL(None).pthread_exit(None)\n",
         pids.display().to_string()
     );
-    let mut command = Command::new("python3");
-    command.arg("-c").arg(program);
+    let mut command = Command::new(super::python3());
+    command.args(["-S", "-c"]).arg(program);
     command
 }
 

@@ -7,6 +7,7 @@
 //! whose distance is checked against the fixture's own answers on every closer case; and
 //! `--jobs` changes nothing but the speed.
 
+use super::python_fixture;
 use judge_oracle::checker::{self, colour_hash, eight, msquare, Level};
 use judge_oracle::reference::colour_hash as ch_reference;
 use judge_tests::cases::{self, Format};
@@ -39,18 +40,6 @@ fn fixture(name: &str) -> PathBuf {
     );
     built.insert(name.to_string(), binary.clone());
     binary
-}
-
-/// A Python fixture run with the shipped eight binary as its solver.
-fn python(name: &str) -> String {
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/fixtures/{name}.py"));
-    // `-S`: without the site module, which only finds installed packages (the fixtures use
-    // std modules alone) and is much of the start-up cost of each short run.
-    format!(
-        "python3 -S {} {}",
-        script.display(),
-        judge_tests::binary_path("eight").display()
-    )
 }
 
 /// `program` run on `input`: its stdout.
@@ -155,7 +144,7 @@ fn the_cases_marked_as_no_judges_are_exactly_those_outside_the_judges_ways() {
 #[test]
 fn a_correct_one_layout_solution_passes_every_default_case_in_its_layout() {
     for format in Format::ALL {
-        let command = python(&format!("eight_{}", format.name()));
+        let command = python_fixture(&format!("eight_{}", format.name()));
         let (status, stdout) = judge(&["run", "eight", "--command", &command, "--format", format.name()]);
         assert_eq!(status, Some(0), "{format}: {stdout}");
         assert!(stdout.ends_with(" passed, 0 failed\n"), "{stdout}");
@@ -165,7 +154,7 @@ fn a_correct_one_layout_solution_passes_every_default_case_in_its_layout() {
         );
     }
     // Without --format: told which layout passed and the switch that runs it alone.
-    let command = python("eight_hdu");
+    let command = python_fixture("eight_hdu");
     let (status, stdout) = judge(&["run", "eight", "--command", &command]);
     assert_eq!(status, Some(1), "{stdout}");
     assert!(
@@ -178,7 +167,7 @@ fn a_correct_one_layout_solution_passes_every_default_case_in_its_layout() {
     );
     // The cases no judge sends: left out and counted by default; a named one runs, and a
     // line-by-line reader that cannot read three tiles a line without spaces is told why.
-    let command = python("eight_hdu");
+    let command = python_fixture("eight_hdu");
     let (status, stdout) = judge(&[
         "run",
         "eight",
@@ -366,7 +355,7 @@ fn eight_in_another_move_order_shrinks_to_the_smallest_strict_failure() {
 #[test]
 fn a_one_layout_solution_is_told_its_switch_by_stress() {
     // A UVa 652 solution stressed without --format fails on the first HDU input, and is told.
-    let command = python("eight_uva652");
+    let command = python_fixture("eight_uva652");
     let mut all = options("eight", Path::new("true"), 300);
     all.command = command.clone();
     let (passed, report) = stressed(&all);
