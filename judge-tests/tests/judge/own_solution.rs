@@ -143,7 +143,11 @@ fn the_cases_marked_as_no_judges_are_exactly_those_outside_the_judges_ways() {
 
 #[test]
 fn a_correct_one_layout_solution_passes_every_default_case_in_its_layout() {
-    for format in Format::ALL {
+    // HDU 1043's reader is not run with --format hdu as well: the run without --format below
+    // judges it on every case, and its advice says that every case in HDU's layout passed (the
+    // advice and --format pick a layout's cases by the same test, Format::holds, whose choice
+    // cli::format_runs_one_judges_cases checks).
+    for format in [Format::Poj, Format::Uva652] {
         let command = python_fixture(&format!("eight_{}", format.name()));
         let (status, stdout) = judge(&["run", "eight", "--command", &command, "--format", format.name()]);
         assert_eq!(status, Some(0), "{format}: {stdout}");
@@ -158,7 +162,8 @@ fn a_correct_one_layout_solution_passes_every_default_case_in_its_layout() {
     let (status, stdout) = judge(&["run", "eight", "--command", &command]);
     assert_eq!(status, Some(1), "{stdout}");
     assert!(
-        stdout.contains("if your program reads only HDU 1043's, run it with --format hdu\n"),
+        stdout.contains("every case in HDU 1043's layout passed (")
+            && stdout.contains("if your program reads only HDU 1043's, run it with --format hdu\n"),
         "{stdout}"
     );
     assert!(
