@@ -17,7 +17,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::Mutex;
 
-/// The fixture program `tests/fixtures/<name>.rs`, compiled once per test run with `rustc -O`.
+/// The fixture program `tests/fixtures/<name>.rs`, compiled once per test run with `rustc -O` in
+/// one codegen unit: the same optimisation, and for a file this small less CPU than the sixteen
+/// units rustc splits it into by default (each optimised apart, for parallelism it does not need).
 fn fixture(name: &str) -> PathBuf {
     static BUILT: Mutex<Option<HashMap<String, PathBuf>>> = Mutex::new(None);
     let mut built = BUILT.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
@@ -28,7 +30,7 @@ fn fixture(name: &str) -> PathBuf {
     let source = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/fixtures/{name}.rs"));
     let binary = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("fixture-{name}"));
     let done = Command::new("rustc")
-        .args(["-O", "--edition", "2021", "-o"])
+        .args(["-O", "-C", "codegen-units=1", "--edition", "2021", "-o"])
         .arg(&binary)
         .arg(&source)
         .output()
