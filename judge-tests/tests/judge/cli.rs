@@ -322,13 +322,14 @@ fn verdict_lines_say_why_a_run_failed() {
             "RE  eight/a",
             "    stderr (its last lines):\n        oops\n",
         ),
-        ("sleep 60", "TLE eight/a", "(limit 1000 ms, wall limit "),
+        ("sleep 60", "TLE eight/a", "(limit 200 ms, wall limit "),
         ("yes", "OLE eight/a", "(over 67108864 bytes)"),
     ];
     for (command, start, detail) in rows {
-        // Margins that hold on a machine ten times slower: the TLE program sleeps 60 times its
-        // limit, the others get 30 s for a few milliseconds of work.
-        let limit = if start.starts_with("TLE") { "1000" } else { "30000" };
+        // Margins that hold on a machine ten times slower: the TLE program sleeps 300 times its
+        // limit, the others get 30 s for a few milliseconds of work. The TLE limit is short: a
+        // sleeper ends at the wall limit, a few times it, and judge watches it all that time.
+        let limit = if start.starts_with("TLE") { "200" } else { "30000" };
         let done = run_command(&dir, command, &["--time-limit", limit]);
         let passed = start.starts_with("AC");
         assert_eq!(done.status, Some(if passed { 0 } else { 1 }), "{command}: {done:?}");
@@ -356,9 +357,10 @@ fn a_child_that_leaves_the_group_cannot_hold_the_verdict() {
     let pids = dir.join("pids");
     // The program answers and exits, or runs past its limit, leaving a `setsid` child that holds
     // the output pipes for 300 s. The margins hold on a machine ten times slower: the answering
-    // program gets 30 s for a shell's few milliseconds, the sleeping one sleeps 300 s past a 1 s
-    // limit, and a judge that waited for the child would take 300 s, five times the 60 s allowed.
-    for (tail, start, limit) in [("echo ok", "AC ", "30000"), ("sleep 300", "TLE", "1000")] {
+    // program gets 30 s for a shell's few milliseconds, the sleeping one sleeps 300 s past a
+    // 200 ms limit (which it reaches at the wall limit, a few times that), and a judge that waited
+    // for the child would take 300 s, five times the 60 s allowed.
+    for (tail, start, limit) in [("echo ok", "AC ", "30000"), ("sleep 300", "TLE", "200")] {
         let command = format!("setsid sleep 300 & echo $! >> {}; {tail}", pids.display());
         let done = run_command(&dir, &command, &["--time-limit", limit]);
         assert!(done.stdout.starts_with(start), "{done:?}");

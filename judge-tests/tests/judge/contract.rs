@@ -268,11 +268,11 @@ fn a_process_limit_is_fewer_jobs_or_one_error_line_never_a_panic() {
     fs::remove_dir_all(&dir).unwrap();
 }
 
-/// Runs `script` (python3) as the program under `--memory-limit 100` on msquare/usaco-1.
+/// Runs `script` (Python, std modules only) as the program under `--memory-limit 100` on msquare/usaco-1.
 fn judged_with_memory_limit(script: &str, tmp: &Path) -> String {
     let program = tmp.join("program.py");
     fs::write(&program, script).unwrap();
-    let command = format!("python3 '{}'", program.display());
+    let command = format!("'{}' -S '{}'", super::python3().display(), program.display());
     let data = data();
     let args = [
         "run",
@@ -339,7 +339,7 @@ fn memory_in_a_dev_shm_file_counts_and_the_file_is_removed() {
         ),
     )
     .unwrap();
-    let command = format!("python3 '{}'", program.display());
+    let command = format!("'{}' -S '{}'", super::python3().display(), program.display());
     let data = data();
     let args = [
         "run",
@@ -362,9 +362,12 @@ fn memory_in_a_dev_shm_file_counts_and_the_file_is_removed() {
 #[test]
 fn more_jobs_than_cores_keep_a_computing_program_accepted() {
     let dir = scratch("jobs");
-    // usaco-1's answer after about 0.05 s of CPU, under a limit ten times that: sixteen programs
-    // a core share the cores, so each waits for one longer than its limit, and far longer than
-    // it computes (a limit on the wall clock turned all of them into TLE).
+    // usaco-1's answer after well under 0.01 s of CPU, under a limit of 100 ms, ten times that
+    // and more: sixteen programs a core share the cores, so each waits for one longer than its
+    // limit, and far longer than it computes (a limit on the wall clock turned all of them into
+    // TLE). The ratios are what the point needs, not the sizes: a longer loop under a longer limit
+    // proves the same at several times the CPU (the loops, and every supervisor's polling while
+    // they wait).
     let cores = std::thread::available_parallelism().map_or(1, usize::from);
     let copies = 16 * cores;
     // Each case is usaco-1 under another name.
@@ -379,7 +382,7 @@ fn more_jobs_than_cores_keep_a_computing_program_accepted() {
     let answer = data().join("msquare/usaco-1.out");
     // A shell's own loop: no interpreter to start, all of it CPU.
     let command = format!(
-        "i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done; cat '{}'",
+        "i=0; while [ $i -lt 4000 ]; do i=$((i+1)); done; cat '{}'",
         answer.display()
     );
     let jobs = copies.to_string();
@@ -390,7 +393,7 @@ fn more_jobs_than_cores_keep_a_computing_program_accepted() {
         "--jobs",
         &jobs,
         "--time-limit",
-        "500",
+        "100",
         "--command",
         &command,
         "--data",

@@ -141,14 +141,17 @@ fn what_the_program_started_is_killed_after_a_time_limit() {
     let dir = scratch("tle");
     let file = dir.join("pids");
     // A new session whose shell starts a child, and an orphan; then the program waits until
-    // both have written their ids and sleeps past the limit.
+    // both have written their ids and sleeps past the limit. A sleeper ends at the wall limit
+    // (a few times the CPU limit), and the supervisor watches it all that time: a second of CPU
+    // is far more than the start needs, and keeps the watch short.
     let script = format!(
         "setsid sh -c 'sleep 62 & echo $! >> \"{0}\"; sleep 63' & (sleep 64 & echo $! >> '{0}'); \
          while [ $(cat '{0}' 2>/dev/null | wc -l) -lt 2 ]; do sleep 0.01; done; sleep 65",
         file.display()
     );
-    let done = runner::run(&mut shell(&script), b"", Some(Duration::from_secs(5))).unwrap();
+    let done = runner::run(&mut shell(&script), b"", Some(Duration::from_secs(1))).unwrap();
     assert!(done.timed_out, "{done:?}");
+    assert_eq!(pids(&file).len(), 2, "both descendants started before the limit");
     assert_all_dead(&pids(&file));
     fs::remove_dir_all(&dir).unwrap();
 }
@@ -323,8 +326,8 @@ fn main_thread_exits(pids: &std::path::Path, thread: &str) -> Command {
          ctypes.CDLL(None).pthread_exit(None)\n",
         pids.display().to_string()
     );
-    let mut command = Command::new("python3");
-    command.arg("-c").arg(program);
+    let mut command = Command::new(super::python3());
+    command.args(["-S", "-c"]).arg(program);
     command
 }
 
@@ -346,11 +349,12 @@ fn threads_end(pid: i32) -> bool {
 fn a_program_whose_main_thread_exits_stays_under_its_limits() {
     let dir = scratch("threads");
     let file = dir.join("pid");
-    // A thread that outlives main runs on until the time limit, and is killed then.
+    // A thread that outlives main runs on until the time limit, and is killed then (a sleeper:
+    // at the wall limit, a few times the CPU limit, which is far above Python's start).
     let sleeper = runner::run(
         &mut main_thread_exits(&file, "time.sleep(300)"),
         b"",
-        Some(Duration::from_secs(3)),
+        Some(Duration::from_secs(1)),
     )
     .unwrap();
     assert!(sleeper.timed_out, "{sleeper:?}");

@@ -27,3 +27,41 @@ mod limits;
 mod own_solution;
 mod stress;
 mod what_a_judge_finds;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+
+/// The Python interpreter that `python3` names on `PATH`, resolved once per test run. The tests
+/// start Python for nearly every case they judge; where `python3` is a version manager's shim
+/// (pyenv's is a bash script that runs `pyenv exec`), starting the shim costs several times what
+/// the interpreter's own start does, on every run, and tells nothing about `judge`.
+pub(crate) fn python3() -> &'static Path {
+    static INTERPRETER: OnceLock<PathBuf> = OnceLock::new();
+    INTERPRETER.get_or_init(|| {
+        let asked = Command::new("python3")
+            .args(["-S", "-c", "import sys; print(sys.executable)"])
+            .output()
+            .expect("python3 runs");
+        let path = String::from_utf8_lossy(&asked.stdout).trim().to_string();
+        // Python leaves sys.executable empty when it cannot tell: then the name, as before.
+        PathBuf::from(if asked.status.success() && !path.is_empty() {
+            path
+        } else {
+            "python3".into()
+        })
+    })
+}
+
+/// The shell command that runs the Python fixture `tests/fixtures/<name>.py` with the shipped
+/// eight binary as its solver. `-S`: without the site module, which only finds installed
+/// packages (the fixtures use std modules alone) and is much of each short run's start-up.
+pub(crate) fn python_fixture(name: &str) -> String {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/fixtures/{name}.py"));
+    format!(
+        "'{}' -S '{}' '{}'",
+        python3().display(),
+        script.display(),
+        judge_tests::binary_path("eight").display()
+    )
+}

@@ -6,25 +6,14 @@
 //! parent; each failure links the study page's case. Time limits are short and the cases few:
 //! the looping fixture spins until the limit.
 
+use super::python_fixture;
 use judge_oracle::checker::Level;
 use judge_tests::cases::Format;
 use judge_tests::stress::{self, Options, Whitespace};
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::Duration;
-
-/// A Python fixture with the shipped eight binary as its solver.
-fn python(name: &str) -> String {
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/fixtures/{name}.py"));
-    // `-S`: without the site module, which only finds installed packages (the fixtures use
-    // std modules alone) and is much of the start-up cost of each short run.
-    format!(
-        "python3 -S {} {}",
-        script.display(),
-        judge_tests::binary_path("eight").display()
-    )
-}
 
 /// `judge ARGS`: status, stdout and stderr.
 fn judge(args: &[&str]) -> (Option<i32>, String, String) {
@@ -66,7 +55,7 @@ fn stressed(options: &Options) -> (bool, String) {
 
 #[test]
 fn a_poj_solution_without_the_parity_check_fails_at_once_in_run_and_stress() {
-    let command = python("eight_poj_no_parity");
+    let command = python_fixture("eight_poj_no_parity");
     let (status, stdout, _) = judge(&["run", "eight", "--judge", "poj", "--jobs", "1", "--command", &command]);
     assert_eq!(status, Some(1), "{stdout}");
     // The other cases' times depend on the machine's load; the unsolvable board never ends.
@@ -127,7 +116,7 @@ fn a_time_limit_that_does_not_hold_alone_says_so() {
 
 #[test]
 fn a_uva_solution_without_its_empty_lines_is_a_presentation_error_in_run_and_stress() {
-    let command = python("eight_uva652_no_blank_lines");
+    let command = python_fixture("eight_uva652_no_blank_lines");
     let (status, stdout, _) = judge(&["run", "eight", "--judge", "uva", "--jobs", "1", "--command", &command]);
     assert_eq!(status, Some(1), "{stdout}");
     // On 2 boards as on 50 (where solved boards' empty answers are among the others): PE.
