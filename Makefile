@@ -98,8 +98,9 @@ toolchain:
 # it, and its test build lints the same code. The tests run the shipped binaries, the static ones
 # of `make dist`; they are themselves built with the test-release profile, optimised without LTO
 # (the exhaustive checks walk whole state spaces). The bundle tests remake each bundle, compile it
-# with rustc alone under every edition and toolchain, and run it beside the static build (the plain
-# programs run every case under the edition-2021 builds, the published samples under the others).
+# with rustc alone under every edition and toolchain (each build once, shared by the tests), and
+# run it beside the static build (every case under the judges' build, stable 2021 with -O, the
+# published samples under the others that make a program).
 # The page crate has no doc examples (`doctest = false`), and `--doc` would build its library again
 # for nothing. `make doc` runs first, so a broken intra-doc link fails `make test` as it fails
 # `make doc`.

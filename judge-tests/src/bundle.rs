@@ -23,13 +23,16 @@
 //!
 //! Beside it, [`plain_bundle`] makes `<puzzle>-plain.rs` (`bundle/plain.rs`): the plain tier
 //! this bundle leaves out, as a whole program of its own with its docs kept, at most
-//! [`PLAIN_SIZE_LIMIT`] bytes.
+//! [`PLAIN_SIZE_LIMIT`] bytes. The tests compile both with rustc alone through [`compile()`]
+//! (`bundle/compile.rs`), which compiles a given source, toolchain and flags once.
 
+mod compile;
 mod editions;
 mod plain;
 mod prune;
 mod verb;
 
+pub use compile::compile;
 pub use plain::{plain_bundle, PLAIN_SIZE_LIMIT};
 
 use proc_macro2::{TokenStream, TokenTree};

@@ -23,28 +23,27 @@ fn input(puzzle: &str) -> &'static [u8] {
     }
 }
 
-/// The plain bundles, made as `make bundle` makes them and compiled once per run with rustc -O
-/// (edition 2021) into `target/fallible/`: the binaries, in the order of [`PUZZLES`].
+/// The plain bundles, made as `make bundle` makes them into `target/fallible/` and compiled as
+/// judges compile them (rustc `--edition 2021 -O`): the binaries, in the order of [`PUZZLES`].
+/// `tests/judged` compiles the same sources with the same flags in its bundle matrix, so the two
+/// share one compile ([`bundle::compile()`]), whichever runs first.
 fn plain_binaries() -> &'static [PathBuf] {
     static BINARIES: OnceLock<Vec<PathBuf>> = OnceLock::new();
     BINARIES.get_or_init(|| {
         let root = judge_tests::workspace_root();
-        let dir = root.join("target").join("fallible");
+        // The Cargo target folder (`target/`, or `CARGO_TARGET_DIR`): this test binary is
+        // `<target>/<profile>/deps/binaries-<hash>`.
+        let exe = std::env::current_exe().unwrap();
+        let target = exe.ancestors().nth(3).unwrap();
+        let builds = target.join("bundle").join("builds");
         PUZZLES
             .iter()
             .map(|puzzle| {
                 let made = bundle::plain_bundle(&root, puzzle).unwrap();
-                let source = bundle::write(&made, &dir).unwrap();
-                let binary = dir.join(format!("{puzzle}-plain"));
-                let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
-                let built = Command::new(rustc)
-                    .args(["--edition", "2021", "-O", "-o"])
-                    .arg(&binary)
-                    .arg(&source)
-                    .output()
-                    .unwrap();
-                assert!(built.status.success(), "{}", String::from_utf8_lossy(&built.stderr));
-                binary
+                let source = bundle::write(&made, &target.join("fallible")).unwrap();
+                let name = format!("{puzzle}-plain");
+                bundle::compile("stable", &["--edition", "2021", "-O"], &source, &name, &builds)
+                    .unwrap_or_else(|e| panic!("{e}"))
             })
             .collect()
     })

@@ -7,6 +7,8 @@
 //!   with no warning, under every edition a judge offers: 2015, 2018, 2021 and 2024 with the
 //!   default toolchain (`stable`), 2015, 2018 and 2021 with Rust 1.70, the workspace's
 //!   `rust-version` (`rustc +1.70`; `make test` installs that toolchain when it is missing).
+//!   Each build is made once ([`bundle::compile()`]): `tests/binaries` compiles the plain
+//!   programs as judges do too, and finds the ones made here (or makes them for this test).
 //! - `dist/build`: the static build; `dist/<puzzle>`: that binary asks for no dynamic loader and
 //!   no shared library, and has no symbol table (while an ordinary Cargo build, such as this test
 //!   binary, asks for both). The static binaries are the ones every other test runs
@@ -21,29 +23,32 @@
 //! The cost is the compiling (the cases take milliseconds), so each build does what only it can
 //! prove ([`Build`]):
 //! - **stable 2021 with `-O`**, the build judges run most, built as they build it: every
-//!   bundle, fast and plain, on every judge case.
-//! - **Rust 1.70 with 2021**: every bundle on every judge case too (the oldest std and
-//!   compiler a judge may run, under the crates' own edition).
-//! - **stable 2024 and Rust 1.70 with 2015**: compiled to a binary and run on the published
-//!   samples. So every edition but 2018 (below) is compiled to a program and run at least once:
-//!   2024 under the only toolchain that knows it, 2015 under the oldest.
-//! - **stable 2015, stable 2018 and Rust 1.70 with 2018**: checked only (`--emit=metadata`:
-//!   name resolution, type and borrow checking and the lints, no code generation), no line of
-//!   output allowed. An edition changes how the text is read (paths, prelude, method lookup,
-//!   macros) and a toolchain which std items exist and which lints warn, all settled before
-//!   code generation. The few lints a check leaves out (`arithmetic_overflow`,
-//!   `unconditional_panic`: rustc finds them in the code it is about to generate) look at what
-//!   the code computes, which no edition changes, and each toolchain's full builds above run
-//!   them. Edition 2018 changed paths and syntax (the module system, `dyn`, new keywords), not
-//!   what a program that compiles does at run time, so checking it under both toolchains proves
-//!   what a run would; 2015, whose paths and prelude differ most, runs under Rust 1.70 above.
+//!   bundle, fast and plain, on every judge case. The answers are checked here, case by case.
+//! - **stable 2024 and Rust 1.70 with 2015**: compiled to a program and run on the published
+//!   samples. With the above, every edition but 2018 (below) is compiled to a program and run:
+//!   2021 on every case, 2024 under the only toolchain that knows it, 2015 under the oldest
+//!   toolchain, whose std and code generation this run is the one test of (a toolchain's
+//!   behaviour at run time does not depend on the edition the text is read in: Rust 1.70's
+//!   std under 2015 is its std under 2021).
+//! - **stable 2015, stable 2018, Rust 1.70 with 2018 and Rust 1.70 with 2021**: checked only
+//!   (`--emit=metadata`: name resolution, type and borrow checking and the lints, no code
+//!   generation), no line of output allowed. An edition changes how the text is read (paths,
+//!   prelude, method lookup, macros, which closures capture what) and a toolchain which std items
+//!   exist and which lints warn, all settled before code generation; what an edition means at
+//!   run time it means under every toolchain, so each edition's run above proves it for both.
+//!   The few lints a check leaves out (`arithmetic_overflow`, `unconditional_panic`: rustc finds
+//!   them in the code it is about to generate) look at what the code computes, which no edition
+//!   changes, and each toolchain's runs above compile code. Edition 2018 changed paths and
+//!   syntax (the module system, `dyn`, new keywords), not what a program that compiles does at
+//!   run time, so checking it under both toolchains proves what a run would; 2015, whose paths
+//!   and prelude differ most, is the edition Rust 1.70 runs.
 //!
-//! The builds that are not the judges' are compiled with release semantics (no overflow
-//! checks, no `debug_assert!`) but unoptimised (`-C opt-level=0 -C debug-assertions=off`):
-//! they prove the same two things, no warning and the same answer, for less compile time. The
-//! plain programs under Rust 1.70 with 2021 are the exception, at opt-level 1: they build their
-//! whole table with std collections on every case, which at 0 ran ten times longer than they
-//! took to compile; under the sample builds they run once or twice, so opt-level 0 is cheaper.
+//! The sample builds are compiled with release semantics (no overflow checks, no
+//! `debug_assert!`) but unoptimised (`-C opt-level=0 -C debug-assertions=off`): they prove the
+//! same two things, no warning and the same answer, for less compile time. Eight's plain program
+//! is the exception, at opt-level 1 ([`OPTIMISED_FOR_ITS_RUNS`]): it builds the whole table of
+//! 9!/2 boards with std collections on every run, which unoptimised costs more than the compile
+//! it saves, on each sample; the other plain programs' tables are small enough to stay at 0.
 
 use crate::trial::{Failed, Trial};
 use judge_tests::bundle;
@@ -72,9 +77,6 @@ fn target_dir() -> PathBuf {
 enum Build {
     /// Built as judges build it (`-O`), run on every judge case.
     Judges,
-    /// Built with release semantics, unoptimised (the plain programs at opt-level 1), run on
-    /// every judge case.
-    EveryCase,
     /// Built with release semantics at opt-level 0, run on the published samples.
     Samples,
     /// Checked only (`--emit=metadata`): every error and lint, no program.
@@ -83,17 +85,22 @@ enum Build {
 
 /// The builds every bundle gets, as (toolchain, edition, what is done): every edition each
 /// toolchain knows, Rust 1.70 being the oldest a judge may run (the workspace's `rust-version`,
-/// through rustup's `rustc +1.70`; it predates edition 2024). Every edition but 2018 is compiled
-/// to a program and run at least once; see the module docs for why the checks need no run.
+/// through rustup's `rustc +1.70`; it predates edition 2024). Every edition but 2018, and each
+/// toolchain, is compiled to a program and run at least once; see the module docs for why the
+/// checks need no run.
 const BUILDS: [(&str, &str, Build); 7] = [
     ("stable", "2021", Build::Judges),
-    ("1.70", "2021", Build::EveryCase),
     ("stable", "2024", Build::Samples),
     ("1.70", "2015", Build::Samples),
     ("stable", "2015", Build::CheckOnly),
     ("stable", "2018", Build::CheckOnly),
     ("1.70", "2018", Build::CheckOnly),
+    ("1.70", "2021", Build::CheckOnly),
 ];
+
+/// The programs the sample builds compile at opt-level 1, not 0: each run of theirs, unoptimised,
+/// costs more than the optimisation (module docs).
+const OPTIMISED_FOR_ITS_RUNS: [&str; 1] = ["eight-plain"];
 
 /// Bundles `puzzle` as `make bundle` does (its plain program if `plain`), checks its size, and
 /// writes it to `target/bundle/<puzzle>.rs` (`<puzzle>-plain.rs`); returns that file.
@@ -110,67 +117,37 @@ fn make_bundle(puzzle: &str, plain: bool) -> Result<PathBuf, String> {
     bundle::write(&made, &target_dir().join("bundle")).map_err(|e| e.to_string())
 }
 
-/// Compiles the bundle `source` named `puzzle` (`plain` for a plain program) with rustc alone, as
-/// a judge would, with `toolchain` and `edition`, into
-/// `target/bundle/<toolchain>-<edition>/<puzzle>`; returns the binary (for [`Build::CheckOnly`],
-/// the crate's metadata file, which nothing runs).
+/// Compiles the bundle `source` named `name` with rustc alone, as a judge would, with
+/// `toolchain` and `edition`, once per distinct source and build ([`bundle::compile()`], its
+/// binaries under `target/bundle/builds`); returns the binary (for [`Build::CheckOnly`], the
+/// crate's metadata file, which nothing runs).
 fn build_bundle(
     source: &Path,
-    puzzle: &str,
-    plain: bool,
+    name: &str,
     (toolchain, edition, build): (&str, &str, Build),
 ) -> Result<PathBuf, String> {
-    let scratch = target_dir().join("bundle").join(format!("{toolchain}-{edition}"));
-    fs::create_dir_all(&scratch).map_err(|e| format!("{}: {e}", scratch.display()))?;
-    let binary = scratch.join(puzzle);
-    let mut rustc = match toolchain {
-        "stable" => Command::new(std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into())),
-        _ => {
-            let mut rustc = Command::new("rustc");
-            rustc.arg(format!("+{toolchain}"));
-            rustc
-        }
-    };
-    rustc.args(["--edition", edition]);
+    let mut args = vec!["--edition", edition];
     match build {
-        Build::Judges => {
-            rustc.arg("-O");
-        }
-        Build::CheckOnly => {
-            // rustc writes the metadata beside `-o`'s path and renames it over it: a file of
-            // this folder's own, never a device.
-            rustc.arg("--emit=metadata");
-        }
-        Build::EveryCase | Build::Samples => {
-            // The plain programs build their whole table with std collections on every case: at
-            // opt-level 0 those runs cost more than the compile where every case runs, so that
-            // build is at 1. The fast ones run in milliseconds at 0, and so do the samples.
-            let level = match (plain, build) {
-                (true, Build::EveryCase) => "opt-level=1",
-                _ => "opt-level=0",
+        // Exactly as `tests/binaries` compiles the plain programs: the same build, made once.
+        Build::Judges => args.push("-O"),
+        // rustc writes the metadata beside `-o`'s path and renames it over it: a file of the
+        // cache's own, never a device.
+        Build::CheckOnly => args.push("--emit=metadata"),
+        Build::Samples => {
+            let level = match OPTIMISED_FOR_ITS_RUNS.contains(&name) {
+                true => "opt-level=1",
+                false => "opt-level=0",
             };
-            rustc.args(["-C", level, "-C", "debug-assertions=off"]);
+            args.extend(["-C", level, "-C", "debug-assertions=off"]);
         }
     }
-    let compiled = rustc
-        .arg("-o")
-        .arg(&binary)
-        .arg(source)
-        .output()
-        .map_err(|e| format!("cannot run rustc: {e}"))?;
-    let messages = String::from_utf8_lossy(&compiled.stderr);
-    if !compiled.status.success() || !messages.trim().is_empty() {
-        let hint = match toolchain {
-            "stable" => String::new(),
-            _ => format!("(`rustup toolchain install {toolchain} --profile minimal` if it is missing)\n"),
-        };
-        return Err(format!(
-            "rustc +{toolchain} --edition {edition} {}: {}\n{hint}{messages}",
-            source.display(),
-            compiled.status
-        ));
-    }
-    Ok(binary)
+    bundle::compile(
+        toolchain,
+        &args,
+        source,
+        name,
+        &target_dir().join("bundle").join("builds"),
+    )
 }
 
 /// Builds every puzzle as `make dist` does (same flags, same folder, so after `make dist` this
@@ -210,11 +187,11 @@ fn build_static(puzzles: &[String]) -> Result<PathBuf, String> {
     Ok(judge_tests::static_binaries(&target_dir()))
 }
 
-/// Whether `compiled` runs `case`: every case under the builds that run every case, the
+/// Whether `compiled` runs `case`: every case under the judges' build, the
 /// published samples under the sample builds, none under the checks.
 fn runs_case(compiled: &Compiled, case: &Case) -> bool {
     match compiled.build.2 {
-        Build::Judges | Build::EveryCase => true,
+        Build::Judges => true,
         Build::Samples => is_published_sample(case),
         Build::CheckOnly => false,
     }
@@ -250,7 +227,7 @@ impl Compiled {
                 .source
                 .get_or_init(|| make_bundle(&self.puzzle, self.plain))
                 .clone()?;
-            build_bundle(&source, &self.name(), self.plain, self.build)
+            build_bundle(&source, &self.name(), self.build)
         })
     }
 }
@@ -350,6 +327,9 @@ fn standalone(puzzle: &str, sample: &str) -> Result<(), Failed> {
         // Without debug information, which nothing here reads: a cheaper build that proves the
         // same (the manifest is complete, the crates compile alone, the binary answers).
         .env("CARGO_PROFILE_DEV_DEBUG", "false")
+        // Nor the incremental cache of a dev build, which no later build reads: the folder goes
+        // when the test ends.
+        .env("CARGO_INCREMENTAL", "0")
         .args(["build", "--offline", "--quiet", "-p", puzzle])
         .output()
         .map_err(|e| format!("cannot run cargo: {e}"))?;

@@ -6,8 +6,8 @@
 //! - [`checkers`]: every deliberately wrong output in `judge-tests/checks` gets its verdict, and
 //!   every binary's output on every case is accepted;
 //! - [`grammar`]: the binaries and the checkers read the same inputs as valid;
-//! - [`bundle`]: the single-file bundles under every edition and toolchain answer every case as
-//!   the static Cargo build does, which links as it should;
+//! - [`bundle`]: the single-file bundles compile under every edition and toolchain and answer as
+//!   the static Cargo build does (every case as judges build them), which links as it should;
 //! - [`docs`]: every fast-tier file names the tests that prove it, and they exist; every relative
 //!   link in the Markdown files resolves.
 //!
