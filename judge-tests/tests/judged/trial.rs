@@ -4,8 +4,8 @@
 //! turns any error or message into the failure.
 //!
 //! libtest2-mimic rather than libtest-mimic: the same command line and log without clap and its
-//! derive macro, whose second build of syn (for the host, with other features than the bundler's)
-//! was a sixth of `make test`'s test build.
+//! derive macro, which built syn a second time (for the host, with other features than the
+//! bundler's) in every test build.
 
 use std::fmt::Display;
 use std::sync::Mutex;
