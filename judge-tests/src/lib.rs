@@ -91,6 +91,16 @@ pub fn workspace_root() -> PathBuf {
         .to_path_buf()
 }
 
+/// The Cargo target folder the running test binary was built in (`target/`, or
+/// `CARGO_TARGET_DIR`), for tests: a test binary is `<target>/<profile>/deps/<name>-<hash>`.
+pub fn target_dir() -> PathBuf {
+    let exe = std::env::current_exe().expect("the running test has a path");
+    exe.ancestors()
+        .nth(3)
+        .expect("a test binary lives in <target>/<profile>/deps")
+        .to_path_buf()
+}
+
 /// The folder of judge cases at build time, `judge-tests/data`, for tests (`judge` itself uses
 /// [`find_workspace`]).
 pub fn data_dir() -> PathBuf {

@@ -31,10 +31,7 @@ fn plain_binaries() -> &'static [PathBuf] {
     static BINARIES: OnceLock<Vec<PathBuf>> = OnceLock::new();
     BINARIES.get_or_init(|| {
         let root = judge_tests::workspace_root();
-        // The Cargo target folder (`target/`, or `CARGO_TARGET_DIR`): this test binary is
-        // `<target>/<profile>/deps/binaries-<hash>`.
-        let exe = std::env::current_exe().unwrap();
-        let target = exe.ancestors().nth(3).unwrap();
+        let target = judge_tests::target_dir();
         let builds = target.join("bundle").join("builds");
         PUZZLES
             .iter()

@@ -62,16 +62,6 @@ use std::sync::{Arc, OnceLock};
 /// A build shared by many trials: done by the first that needs it, its outcome seen by all.
 type Shared<T> = Arc<OnceLock<Result<T, String>>>;
 
-/// The Cargo target folder this test was built in (`target/`, or `CARGO_TARGET_DIR`): this test
-/// binary is `<target>/<profile>/deps/judged-<hash>`.
-fn target_dir() -> PathBuf {
-    let exe = std::env::current_exe().expect("the running test has a path");
-    exe.ancestors()
-        .nth(3)
-        .expect("a test binary lives in <target>/<profile>/deps")
-        .to_path_buf()
-}
-
 /// What a build of the matrix does with a bundle (module docs: why each is enough).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Build {
@@ -114,7 +104,7 @@ fn make_bundle(puzzle: &str, plain: bool) -> Result<PathBuf, String> {
     if made.source.len() > limit {
         return Err(format!("{} bytes, over the {limit} byte limit", made.source.len()));
     }
-    bundle::write(&made, &target_dir().join("bundle")).map_err(|e| e.to_string())
+    bundle::write(&made, &judge_tests::target_dir().join("bundle")).map_err(|e| e.to_string())
 }
 
 /// Compiles the bundle `source` named `name` with rustc alone, as a judge would, with
@@ -146,14 +136,14 @@ fn build_bundle(
         &args,
         source,
         name,
-        &target_dir().join("bundle").join("builds"),
+        &judge_tests::target_dir().join("bundle").join("builds"),
     )
 }
 
 /// Builds every puzzle as `make dist` does (same flags, same folder, so after `make dist` this
 /// is a no-op); returns the folder holding the binaries.
 fn build_static(puzzles: &[String]) -> Result<PathBuf, String> {
-    let dir = target_dir().join("static");
+    let dir = judge_tests::target_dir().join("static");
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let mut command = Command::new(cargo);
     command
@@ -184,7 +174,7 @@ fn build_static(puzzles: &[String]) -> Result<PathBuf, String> {
             String::from_utf8_lossy(&built.stderr)
         ));
     }
-    Ok(judge_tests::static_binaries(&target_dir()))
+    Ok(judge_tests::static_binaries(&judge_tests::target_dir()))
 }
 
 /// Whether `compiled` runs `case`: every case under the judges' build, the
@@ -309,7 +299,7 @@ fn standalone(puzzle: &str, sample: &str) -> Result<(), Failed> {
                 readme_path.display()
             )
         })?;
-    let dir = target_dir().join("standalone").join(puzzle);
+    let dir = judge_tests::target_dir().join("standalone").join(puzzle);
     let _ = fs::remove_dir_all(&dir);
     for folder in [puzzle, "common"] {
         copy_folder(&root.join(folder), &dir.join(folder))?;
