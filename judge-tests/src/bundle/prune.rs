@@ -18,14 +18,18 @@ const STD_TRAITS: [&str; 4] = ["BufRead", "Read", "Write", "Seek"];
 /// method, and a function's own bindings, a field declared or set (`x: ...`) and the name an item
 /// defines name nothing else. Two items of one name keep each other, so it errs on the side of
 /// keeping.
+///
+/// Each item is tokenized once ([`Counted`]), and every pass adds up the counts of what is left.
 pub(super) fn prune(items: &mut Vec<Item>) {
+    let mut counted: Vec<Counted> = items.iter().map(Counted::new).collect();
     let mut removed = BTreeSet::new();
     loop {
         let before = removed.len();
         let defined = definitions(items);
-        prune_items(items, true, &mentions(items), &defined, &mut removed);
+        let mentions = mentions(items, &counted);
+        prune_items(items, &mut counted, true, &mentions, &defined, &mut removed);
         let left = definitions(items);
-        let dropped = retain_uses(items, true, &|name, _| {
+        let dropped = retain_uses(items, &mut counted, true, &|name, _| {
             !removed.contains(name) || left.contains_key(name)
         });
         if removed.len() == before && dropped == 0 {
@@ -34,10 +38,133 @@ pub(super) fn prune(items: &mut Vec<Item>) {
     }
 }
 
+/// Word counts by name, as [`words`] gives them.
+type Words = BTreeMap<String, Counts>;
+
+/// An item's words ([`words`]), counted once when pruning starts. Only inherent impl blocks and
+/// modules lose parts as it goes on (methods, items), and their words are the sum of their own
+/// tokens' (the block without its members) and their members': the tokens of one member never
+/// change how another's are counted, since each member ends in `}` or `;` and begins where no `.`
+/// or `::` stands before it. Imports are narrowed as it goes on, and are small: they are counted
+/// whenever they are asked for.
+#[derive(Default)]
+struct Counted {
+    /// An inherent impl block's or a module's own words apart from its members; any other item's
+    /// words (none for an import).
+    own: Words,
+    /// The methods and constants of an inherent impl block, or the items of a module, in order.
+    members: Vec<Counted>,
+}
+
+impl Counted {
+    fn new(item: &Item) -> Counted {
+        match item {
+            Item::Impl(block) if block.trait_.is_none() => {
+                let mut header = block.clone();
+                header.items.clear();
+                let members = block.items.iter().map(|inner| Counted {
+                    own: words(inner, |v| v.visit_impl_item(inner)),
+                    members: Vec::new(),
+                });
+                Counted {
+                    own: words(&header, |v| v.visit_item_impl(&header)),
+                    members: members.collect(),
+                }
+            }
+            Item::Mod(
+                module @ syn::ItemMod {
+                    content: Some((brace, inner)),
+                    ..
+                },
+            ) => {
+                let header = syn::ItemMod {
+                    content: Some((*brace, Vec::new())),
+                    ..module.clone()
+                };
+                Counted {
+                    own: words(&header, |v| v.visit_item_mod(&header)),
+                    members: inner.iter().map(Counted::new).collect(),
+                }
+            }
+            Item::Use(_) => Counted::default(),
+            _ => Counted {
+                own: words(item, |v| v.visit_item(item)),
+                members: Vec::new(),
+            },
+        }
+    }
+
+    /// Adds the words of `item` as it is now (it was counted as `self`), what `words(item)`
+    /// gives, into `all`.
+    fn add_to(&self, item: &Item, all: &mut Words) {
+        match item {
+            Item::Use(_) => add(all, &words(item, |v| v.visit_item(item))),
+            Item::Impl(block) if block.trait_.is_none() => {
+                add(all, &self.own);
+                for member in &self.members {
+                    add(all, &member.own);
+                }
+            }
+            Item::Mod(syn::ItemMod {
+                content: Some((_, inner)),
+                ..
+            }) => {
+                add(all, &self.own);
+                for (item, member) in inner.iter().zip(&self.members) {
+                    member.add_to(item, all);
+                }
+            }
+            _ => add(all, &self.own),
+        }
+    }
+
+    /// How often `item` (counted as `self`) mentions `name`, by [`Mention`]: `words(item)[name]`.
+    fn count(&self, item: &Item, name: &str) -> Counts {
+        match item {
+            Item::Impl(block) if block.trait_.is_none() => {
+                let mut counts = self.own.get(name).copied().unwrap_or_default();
+                for member in &self.members {
+                    counts.add(member.own.get(name).copied().unwrap_or_default());
+                }
+                counts
+            }
+            Item::Use(_) | Item::Mod(_) => {
+                let mut all = Words::new();
+                self.add_to(item, &mut all);
+                all.get(name).copied().unwrap_or_default()
+            }
+            _ => self.own.get(name).copied().unwrap_or_default(),
+        }
+    }
+}
+
+/// Adds the counts of `more` into `all`, keeping every word either has.
+fn add(all: &mut Words, more: &Words) {
+    for (word, times) in more {
+        match all.get_mut(word) {
+            Some(counts) => counts.add(*times),
+            None => {
+                all.insert(word.clone(), *times);
+            }
+        }
+    }
+}
+
+/// Keeps the `items` (each counted as its entry in `counted`) for which `keep` holds, and their
+/// counts with them.
+fn retain_with<T>(items: &mut Vec<T>, counted: &mut Vec<Counted>, mut keep: impl FnMut(&mut T) -> bool) {
+    let kept: Vec<bool> = items.iter_mut().map(&mut keep).collect();
+    let mut flags = kept.iter();
+    items.retain(|_| *flags.next().expect("a flag an item"));
+    let mut flags = kept.iter();
+    counted.retain(|_| *flags.next().expect("a flag an item"));
+}
+
 fn prune_items(
     items: &mut Vec<Item>,
+    counted: &mut Vec<Counted>,
     root: bool,
-    mentions: &BTreeMap<String, Counts>,
+    mentions: &Words,
     defined: &BTreeMap<String, usize>,
     removed: &mut BTreeSet<String>,
 ) {
@@ -46,13 +173,10 @@ fn prune_items(
         mentions.get(name).copied().unwrap_or_default().naming(method) > own.naming(method)
     };
     let mut own = BTreeMap::<String, Counts>::new();
-    for item in items.iter() {
+    for (item, counts) in items.iter().zip(counted.iter()) {
         if let Some(name) = item_name(item).or_else(|| impl_self(item)) {
-            let counts = words(item, |v| v.visit_item(item))
-                .get(&name)
-                .copied()
-                .unwrap_or_default();
-            own.entry(name).or_default().add(counts);
+            let times = counts.count(item, &name);
+            own.entry(name).or_default().add(times);
         }
     }
     let dead: BTreeSet<String> = own
@@ -60,54 +184,61 @@ fn prune_items(
         .filter(|(name, own)| defined.contains_key(name) && !(root && name == "main") && !used(name, *own, false))
         .map(|(name, _)| name)
         .collect();
-    items.retain(|item| {
+    retain_with(items, counted, |item| {
         !item_name(item)
             .or_else(|| impl_self(item))
             .is_some_and(|name| dead.contains(&name))
     });
     removed.extend(dead);
-    for item in items.iter_mut() {
+    for (item, counts) in items.iter_mut().zip(counted.iter_mut()) {
         match item {
-            Item::Impl(block) if block.trait_.is_none() => block.items.retain(|inner| {
-                let Some(name) = impl_item_name(inner) else { return true };
-                let own = words(inner, |v| v.visit_impl_item(inner))
-                    .get(&name)
-                    .copied()
-                    .unwrap_or_default();
-                let keep = used(&name, own, true);
-                if !keep {
-                    removed.insert(name);
-                }
-                keep
-            }),
+            Item::Impl(block) if block.trait_.is_none() => {
+                let mut own = counts.members.iter().map(|member| &member.own);
+                let keep: Vec<bool> = block
+                    .items
+                    .iter()
+                    .map(|inner| {
+                        let own = own.next().expect("counts for each member");
+                        let Some(name) = impl_item_name(inner) else { return true };
+                        let keep = used(&name, own.get(&name).copied().unwrap_or_default(), true);
+                        if !keep {
+                            removed.insert(name);
+                        }
+                        keep
+                    })
+                    .collect();
+                let mut flags = keep.iter();
+                retain_with(&mut block.items, &mut counts.members, |_| {
+                    *flags.next().expect("a flag")
+                });
+            }
             Item::Mod(syn::ItemMod {
                 content: Some((_, inner)),
                 ..
             }) => {
-                prune_items(inner, false, mentions, defined, removed);
+                prune_items(inner, &mut counts.members, false, mentions, defined, removed);
             }
             _ => {}
         }
     }
-    let here = self::mentions(items);
-    retain_uses(items, false, &|name, by_name| !by_name || here.contains_key(name));
+    let here = self::mentions(items, counted);
+    retain_uses(items, counted, false, &|name, by_name| {
+        !by_name || here.contains_key(name)
+    });
 }
 
 /// How many times each word occurs in `items` (see [`words`]), imports counting only for their
 /// first segment.
-fn mentions(items: &[Item]) -> BTreeMap<String, Counts> {
-    let mut all = BTreeMap::<String, Counts>::new();
-    for item in items {
-        let found = match item {
+fn mentions(items: &[Item], counted: &[Counted]) -> Words {
+    let mut all = Words::new();
+    for (item, counts) in items.iter().zip(counted) {
+        match item {
             Item::Use(syn::ItemUse {
                 tree: UseTree::Path(path),
                 ..
-            }) => [(path.ident.to_string(), Counts([0, 0, 1]))].into(),
-            Item::Use(_) => BTreeMap::new(),
-            _ => words(item, |v| v.visit_item(item)),
-        };
-        for (word, times) in found {
-            all.entry(word).or_default().add(times);
+            }) => add(&mut all, &[(path.ident.to_string(), Counts([0, 0, 1]))].into()),
+            Item::Use(_) => {}
+            _ => counts.add_to(item, &mut all),
         }
     }
     all
@@ -306,9 +437,14 @@ fn impl_self(item: &Item) -> Option<String> {
 }
 
 /// Keeps the imported names for which `keep(name, by_name)` holds (`by_name`: false for the std
-/// traits imported for their methods), in `items` and, if `deep`, the modules inside; drops
-/// emptied imports. Returns how many names were dropped.
-fn retain_uses(items: &mut Vec<Item>, deep: bool, keep: &dyn Fn(&str, bool) -> bool) -> usize {
+/// traits imported for their methods), in `items` (counted as `counted`) and, if `deep`, the
+/// modules inside; drops emptied imports. Returns how many names were dropped.
+fn retain_uses(
+    items: &mut Vec<Item>,
+    counted: &mut Vec<Counted>,
+    deep: bool,
+    keep: &dyn Fn(&str, bool) -> bool,
+) -> usize {
     fn filter(tree: &mut UseTree, parent: &str, keep: &dyn Fn(&str, bool) -> bool, dropped: &mut usize) -> bool {
         let kept = match tree {
             UseTree::Path(path) => return filter(&mut path.tree, &path.ident.to_string(), keep, dropped),
@@ -328,17 +464,26 @@ fn retain_uses(items: &mut Vec<Item>, deep: bool, keep: &dyn Fn(&str, bool) -> b
         kept
     }
     let mut dropped = 0;
-    items.retain_mut(|item| match item {
-        Item::Use(import) => filter(&mut import.tree, "", keep, &mut dropped),
-        Item::Mod(syn::ItemMod {
-            content: Some((_, inner)),
-            ..
-        }) if deep => {
-            dropped += retain_uses(inner, deep, keep);
-            true
-        }
-        _ => true,
-    });
+    let mut members = counted.iter_mut();
+    let kept: Vec<bool> = items
+        .iter_mut()
+        .map(|item| {
+            let counts = members.next().expect("counts for each item");
+            match item {
+                Item::Use(import) => filter(&mut import.tree, "", keep, &mut dropped),
+                Item::Mod(syn::ItemMod {
+                    content: Some((_, inner)),
+                    ..
+                }) if deep => {
+                    dropped += retain_uses(inner, &mut counts.members, deep, keep);
+                    true
+                }
+                _ => true,
+            }
+        })
+        .collect();
+    let mut flags = kept.iter();
+    retain_with(items, counted, |_| *flags.next().expect("a flag an item"));
     dropped
 }
 
