@@ -317,14 +317,16 @@ impl<'a> Search<'a> {
 ///
 /// # Errors
 /// [`Failure::OutOfMemory`] if the 1.57 GB table, a move table, a frontier map or a row count
-/// cannot be allocated; [`Failure::Io`] if `progress` cannot be written. A thread the system
+/// cannot be allocated, all asked for before the first layer; [`Failure::Io`] if `progress` cannot be written. A thread the system
 /// refuses is no error: the census goes on with those it has, the calling thread at least.
 ///
 /// # Complexity
 /// As the module docs say.
 pub(crate) fn census(cap: Option<usize>, threads: usize, progress: &mut dyn Write) -> Result<Census, Failure> {
     let started = Instant::now();
-    // The table first: without the memory, the one error line comes at once.
+    // The table first: without the memory, the one error line comes at once. Then everything
+    // else the census needs, the two frontiers included (one is the next layer's), and only then
+    // the 1.57 GB of zeros: a census short of memory says so before it has written a page.
     let (rows, row_size) = (SEPARATOR_ARRANGEMENTS, TRIANGLE_ARRANGEMENTS);
     let mut table = Vec::new();
     try_reserve(
@@ -332,8 +334,15 @@ pub(crate) fn census(cap: Option<usize>, threads: usize, progress: &mut dyn Writ
         rows * ROW_WORDS,
         "the census table (2 bits a configuration)",
     )?;
-    table.extend((0..rows * ROW_WORDS).map(|_| AtomicU64::new(0)));
     let ranking = Ranking::new()?;
+    let mut frontier = Frontier {
+        counts: try_collect(rows, "the frontier's counts", |_| 0)?,
+        maps: try_collect(rows * MAP_WORDS, "the frontier map", |_| 0)?,
+    };
+    let next_counts = try_collect(rows, "the next frontier's counts", |_| AtomicU32::new(0))?;
+    let next_maps = try_collect(rows * MAP_WORDS, "the next frontier map", |_| AtomicU64::new(0))?;
+    let unreached = try_collect(rows, "the unreached counts", |_| AtomicU32::new(row_size as u32))?;
+    table.extend((0..rows * ROW_WORDS).map(|_| AtomicU64::new(0)));
     let search = Search {
         ranking: &ranking,
         table,
@@ -342,13 +351,8 @@ pub(crate) fn census(cap: Option<usize>, threads: usize, progress: &mut dyn Writ
     let (goal_row, goal_triangles) = ((goal / row_size as u64) as usize, (goal % row_size as u64) as usize);
     let goal_word = goal_triangles / FIELDS_PER_WORD;
     search.row(goal_row)[goal_word].store(Search::code(0) << (2 * (goal_triangles % FIELDS_PER_WORD)), Relaxed);
-    let mut frontier = Frontier {
-        counts: try_collect(rows, "the frontier's counts", |_| 0)?,
-        maps: try_collect(rows * MAP_WORDS, "the frontier map", |_| 0)?,
-    };
     frontier.counts[goal_row] = 1;
     frontier.maps[goal_row * MAP_WORDS + goal_word / 64] = 1 << (goal_word % 64);
-    let unreached = try_collect(rows, "the unreached counts", |_| AtomicU32::new(row_size as u32))?;
     unreached[goal_row].fetch_sub(1, Relaxed);
     let mut layers = vec![1u64];
     let mut deepest = goal;
@@ -369,8 +373,6 @@ pub(crate) fn census(cap: Option<usize>, threads: usize, progress: &mut dyn Writ
                 complete: false,
             });
         }
-        let next_counts = try_collect(rows, "the next frontier's counts", |_| AtomicU32::new(0))?;
-        let next_maps = try_collect(rows * MAP_WORDS, "the next frontier map", |_| AtomicU64::new(0))?;
         let next_chunk = AtomicUsize::new(0);
         let shared = (&search, &frontier, &unreached, &next_counts, &next_maps, &next_chunk);
         // Every worker takes chunks of rows until none is left; the calling thread is one of
@@ -426,14 +428,13 @@ pub(crate) fn census(cap: Option<usize>, threads: usize, progress: &mut dyn Writ
         }
         layers.push(count);
         deepest = first;
-        // The old frontier goes first, so that the two never need room at once.
-        drop(frontier);
-        frontier = Frontier {
-            counts: try_collect(rows, "the frontier's counts", |row| next_counts[row].load(Relaxed))?,
-            maps: try_collect(rows * MAP_WORDS, "the frontier map", |word| {
-                next_maps[word].load(Relaxed)
-            })?,
-        };
+        // The new layer becomes the frontier, and the next one starts empty.
+        for (count, next) in frontier.counts.iter_mut().zip(&next_counts) {
+            *count = next.swap(0, Relaxed);
+        }
+        for (bits, next) in frontier.maps.iter_mut().zip(&next_maps) {
+            *bits = next.swap(0, Relaxed);
+        }
         writeln!(
             progress,
             "{PROGRAM}: census: depth {}: {count} configurations, {} within, {:.1} s",

@@ -255,8 +255,9 @@ fn under_limits_the_census_answers_or_fails_in_one_line() {
     // Below the table: refused at once, by name.
     let out = child(name, &format!("ulimit -v {}", table_kib - 64 * 1024)).unwrap();
     assert!(out.contains("failure out of memory: cannot allocate 1571"), "{out}");
-    // Just above it, where the frontier maps (25 MB each), the move tables or a thread's
-    // stack may be refused: an answer or the failure, never Rust's abort.
+    // Just above it, where the move tables, the frontiers (25 MB each, asked for before the
+    // table is written) or a thread's stack may be refused: an answer or the failure, never
+    // Rust's abort.
     for extra in [48, 80] {
         let out = child(name, &format!("ulimit -v {}", table_kib + extra * 1024)).unwrap();
         eprintln!("{extra}: {out}");
