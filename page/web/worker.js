@@ -1,7 +1,7 @@
 // The study page's worker: every call into the WebAssembly module runs here, off the page's
 // thread, and so does the drawing of the all-states picture, so neither a table's building nor
-// a picture's pixels ever freeze the page. Messages: {id, op, code, text, depth, upTo, rank};
-// replies: {id, value} or {id, error}.
+// a picture's pixels ever freeze the page. Messages: {id, op, ...fields}, a request of the module
+// (page/src/call.rs lists them) or of the worker's own ops below; replies: {id, value} or {id, error}.
 'use strict';
 let wasm = null;
 // The compiled module, kept to start a fresh instance after a trap.
@@ -17,21 +17,44 @@ function take(ptr) {
   return bytes;
 }
 
-// Hands `text` to the module as a buffer it owns (the export frees it).
-function give(text) {
-  const bytes = encoder.encode(text);
+// A request in the module's one form (page/src/request.rs): each field of `message` but its id,
+// as its name and its value (a string's or number's text, or a Uint8Array's bytes), each after
+// its length in 4 bytes, little endian.
+function request(message) {
+  const parts = [];
+  for (const [name, value] of Object.entries(message)) {
+    if (name === 'id' || value === undefined || value === null) continue;
+    parts.push(encoder.encode(name), value instanceof Uint8Array ? value : encoder.encode(String(value)));
+  }
+  const bytes = new Uint8Array(parts.reduce((sum, part) => sum + 4 + part.length, 0));
+  const view = new DataView(bytes.buffer);
+  let at = 0;
+  for (const part of parts) {
+    view.setUint32(at, part.length, true);
+    bytes.set(part, at + 4);
+    at += 4 + part.length;
+  }
+  return bytes;
+}
+
+// The module's answer to `message`: its `call` export, the reply's kind byte telling JSON ('j')
+// from raw bytes ('b').
+const JSON_REPLY = 'j'.charCodeAt(0);
+function call(message) {
+  const bytes = request(message);
   const ptr = wasm.buffer_alloc(bytes.length);
   new Uint8Array(wasm.memory.buffer, ptr, bytes.length).set(bytes);
-  return [ptr, bytes.length];
+  const reply = take(wasm.call(ptr, bytes.length));
+  // Bytes are copied out to a buffer of their own, which a Uint32Array can view from its start.
+  return reply[0] === JSON_REPLY ? JSON.parse(decoder.decode(reply.subarray(1))) : reply.slice(1);
 }
-const json = (ptr) => JSON.parse(decoder.decode(take(ptr)));
 
 // The all-states picture of a puzzle: one pixel per state, the states grouped by distance (each
 // distance from a new row), in rank order; built once per puzzle from the crate's distances.
 const layouts = new Map();
 function layout(code) {
   if (layouts.has(code)) return layouts.get(code);
-  const depths = take(wasm.depths(code));
+  const depths = call({ op: 'depths', code });
   const width = depths.length > 100000 ? 600 : 300;
   const counts = [];
   for (const d of depths) if (d !== 255) counts[d] = (counts[d] || 0) + 1;
@@ -77,7 +100,7 @@ function picture(m) {
 // Which boards a method of the race expanded, drawn on Eight's picture: those dark, the rest of
 // the solvable space pale.
 function racePicture(m) {
-  const map = take(wasm.race_map(...give(m.text)));
+  const map = call({ op: 'race_map', method: m.method, board: m.board });
   const { width, height, depths, position } = layout(1);
   const pixels = new Uint8ClampedArray(width * height * 4);
   let expanded = 0;
@@ -95,7 +118,7 @@ function racePicture(m) {
 const orders = new Map();
 function foundOrder(code) {
   if (!orders.has(code)) {
-    const bytes = take(wasm.found_order(code));
+    const bytes = call({ op: 'found_order', code });
     orders.set(code, new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4));
   }
   return orders.get(code);
@@ -125,15 +148,9 @@ function spot(m) {
   return { value: at < 0 ? null : { x: at % width, y: Math.floor(at / width), depth: depths[m.rank] } };
 }
 
+// The worker's own work, on the module's answers: the pictures' pixels and where a state sits in
+// them. Every other message is a request of the module, passed through as it came.
 const ops = {
-  // The binary's output, and the first case as the crate reads it (the text crosses once).
-  run: (m) => ({ value: { ...json(wasm.run(m.code, ...give(m.text))), first: json(wasm.first_case(m.code, ...give(m.text))) } }),
-  to_case: (m) => ({ value: json(wasm.msquare_to_case(...give(m.text))) }),
-  inspect: (m) => ({ value: json(wasm.inspect(m.code, ...give(m.text))) }),
-  replay: (m) => ({ value: json(wasm.replay(m.code, ...give(m.text))) }),
-  layers: (m) => ({ value: json(wasm.layers(m.code, m.depth || 0)) }),
-  describe: (m) => ({ value: json(wasm.describe(m.code)) }),
-  random: (m) => ({ value: decoder.decode(take(wasm.random(m.code, m.high >>> 0, m.low >>> 0))) }),
   picture,
   spot,
   race_picture: racePicture,
@@ -142,14 +159,10 @@ const ops = {
   at: (m) => {
     const { width, height, rankAt, depths } = layout(m.code);
     const rank = m.x >= 0 && m.x < width && m.y >= 0 && m.y < height ? rankAt[m.y * width + m.x] : -1;
-    return { value: rank < 0 ? null : { rank, depth: depths[rank], board: decoder.decode(take(wasm.board_at(m.code, rank))) } };
+    return { value: rank < 0 ? null : { rank, depth: depths[rank], board: call({ op: 'board_at', code: m.code, rank }) } };
   },
-  bfs: (m) => ({ value: json(wasm.bfs(m.code, m.k)) }),
-  first_layers: (m) => ({ value: json(wasm.first_layers(m.code)) }),
-  chain: (m) => ({ value: json(wasm.msquare_chain(...give(m.text))) }),
-  start_side: (m) => ({ value: json(wasm.start_side(...give(m.text))) }),
-  race: (m) => timed(() => json(wasm.race(...give(m.text)))),
-  seen: (m) => timed(() => json(wasm.seen(m.kind))),
+  race: (m) => timed(() => call(m)),
+  seen: (m) => timed(() => call(m)),
 };
 
 // `work`'s value with the milliseconds it took, measured here where it runs.
@@ -173,7 +186,7 @@ onmessage = async (event) => {
     return;
   }
   try {
-    const { value, transfer } = ops[m.op](m);
+    const { value, transfer } = ops[m.op] ? ops[m.op](m) : { value: call(m) };
     postMessage({ id: m.id, value }, transfer || []);
   } catch (error) {
     // A trap unwinds nothing inside the module: its stack pointer stays where the trapped call
