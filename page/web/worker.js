@@ -83,35 +83,37 @@ function rgb(h, s, l) {
   return [255 * f(0), 255 * f(8), 255 * f(4)];
 }
 
+// The one painting loop: a pixel per state of the puzzle's picture, in the colour
+// `shade(rank, depth)` gives ([red, green, blue], or null to leave it blank); the unsolvable half
+// has no place in the picture.
+function paint(code, shade) {
+  const { width, height, depths, position } = layout(code);
+  const pixels = new Uint8ClampedArray(width * height * 4);
+  for (let r = 0; r < depths.length; r++) {
+    if (depths[r] === 255) continue;
+    const colour = shade(r, depths[r]);
+    if (!colour) continue;
+    const at = position[r] * 4;
+    pixels[at] = colour[0]; pixels[at + 1] = colour[1]; pixels[at + 2] = colour[2]; pixels[at + 3] = 255;
+  }
+  return { width, height, pixels };
+}
+
 // The picture with the distances up to `upTo` drawn, the last of them brighter.
 function picture(m) {
-  const { width, height, depths, position, counts } = layout(m.code);
-  const pixels = new Uint8ClampedArray(width * height * 4);
+  const { counts } = layout(m.code);
   const colours = counts.map((_, d) => rgb(240 - 240 * d / (counts.length - 1), d === m.upTo ? 0.95 : 0.55, d === m.upTo ? 0.45 : 0.7));
-  for (let r = 0; r < depths.length; r++) {
-    const d = depths[r];
-    if (d === 255 || d > m.upTo) continue;
-    const at = position[r] * 4, [red, green, blue] = colours[d];
-    pixels[at] = red; pixels[at + 1] = green; pixels[at + 2] = blue; pixels[at + 3] = 255;
-  }
-  return { value: { width, height, counts, upTo: m.upTo, pixels }, transfer: [pixels.buffer] };
+  const painted = paint(m.code, (r, d) => (d > m.upTo ? null : colours[d]));
+  return { value: { ...painted, counts, upTo: m.upTo }, transfer: [painted.pixels.buffer] };
 }
 
 // Which boards a method of the race expanded, drawn on Eight's picture: those dark, the rest of
 // the solvable space pale.
 function racePicture(m) {
   const map = call({ op: 'race_map', method: m.method, board: m.board });
-  const { width, height, depths, position } = layout(1);
-  const pixels = new Uint8ClampedArray(width * height * 4);
   let expanded = 0;
-  for (let r = 0; r < depths.length; r++) {
-    if (depths[r] === 255) continue;
-    const at = position[r] * 4, hit = map[r] === 1;
-    expanded += hit;
-    const shade = hit ? [20, 60, 140] : [225, 228, 235];
-    pixels[at] = shade[0]; pixels[at + 1] = shade[1]; pixels[at + 2] = shade[2]; pixels[at + 3] = 255;
-  }
-  return { value: { width, height, expanded, pixels }, transfer: [pixels.buffer] };
+  const painted = paint(1, (r) => (map[r] === 1 ? (expanded++, [20, 60, 140]) : [225, 228, 235]));
+  return { value: { ...painted, expanded }, transfer: [painted.pixels.buffer] };
 }
 
 // The order the breadth-first search finds each state in, by rank (the crate's stepper's), kept.
@@ -128,17 +130,15 @@ function foundOrder(code) {
 // still in it) drawn on the picture of all states: taken dark, queued orange, the rest pale;
 // with the counts of each, as painted.
 function searchPicture(m) {
-  const { width, height, depths, position } = layout(m.code), order = foundOrder(m.code);
-  const pixels = new Uint8ClampedArray(width * height * 4);
+  const order = foundOrder(m.code);
   let taken = 0, queued = 0;
-  for (let r = 0; r < depths.length; r++) {
-    if (depths[r] === 255) continue;
-    const o = order[r], shade = o <= m.taken ? [29, 60, 110] : o < m.seen ? [230, 120, 30] : [228, 230, 236];
-    if (o <= m.taken) taken++; else if (o < m.seen) queued++;
-    const at = position[r] * 4;
-    pixels[at] = shade[0]; pixels[at + 1] = shade[1]; pixels[at + 2] = shade[2]; pixels[at + 3] = 255;
-  }
-  return { value: { width, height, taken, queued, pixels }, transfer: [pixels.buffer] };
+  const painted = paint(m.code, (r) => {
+    const o = order[r];
+    if (o <= m.taken) return taken++, [29, 60, 110];
+    if (o < m.seen) return queued++, [230, 120, 30];
+    return [228, 230, 236];
+  });
+  return { value: { ...painted, taken, queued }, transfer: [painted.pixels.buffer] };
 }
 
 // Where the state of rank `rank` sits in the picture, and its distance.
