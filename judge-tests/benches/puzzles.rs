@@ -12,12 +12,16 @@
 //! time, the peak memory and the configurations settled per second of wall time, held to its
 //! targets of 3 minutes and 2 GB.
 //!
+//! `judge check` has rows of its own: one check of each puzzle's sample, with the reference's table
+//! built in the process and read from the one an earlier process kept.
+//!
 //! The study page's rows come from `page/bench_page.py`, which `make bench` runs first: the longest
 //! task on the page's own thread while it loads, answers a long paste and counts a deep layer, at
 //! the machine's speed and with the CPU throttled ×4, beside the 50 ms goal. This bench reads them
 //! from `$PAGE_BENCH` (by default `target/bench/page.tsv`) and adds them to the first table.
 
 use judge_oracle::rng::{shuffled_colour_hash, Rng};
+use std::ffi::OsStr;
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -56,14 +60,21 @@ fn write_input(name: &str, text: &str) -> PathBuf {
 /// Runs `program < input` under callgrind once for its instruction count, then `rounds` times
 /// under `peak-rss` for the median wall time and the peak memory; every run must exit 0.
 fn measure(program: &Path, input: &Path, rounds: usize) -> Cost {
+    measure_command(program, &[], &[], input, rounds)
+}
+
+/// [`measure`] of `program` with `args`, and `env` added to its clean environment.
+fn measure_command(program: &Path, args: &[&OsStr], env: &[(&str, &OsStr)], input: &Path, rounds: usize) -> Cost {
     let stdin = || fs::File::open(input).expect("workload input");
     // A clean environment: the loader's start-up work grows with it, and cargo adds some forty
     // variables, about 30,000 instructions that a judge's process does not pay.
     let callgrind = Command::new("valgrind")
         .env_clear()
         .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .envs(env.iter().copied())
         .args(["--tool=callgrind", "--callgrind-out-file=/dev/null"])
         .arg(program)
+        .args(args)
         .stdin(stdin())
         .stdout(Stdio::null())
         .output()
@@ -86,6 +97,8 @@ fn measure(program: &Path, input: &Path, rounds: usize) -> Cost {
         let status = Command::new(judge_tests::binary_path("peak-rss"))
             .arg(&report)
             .arg(program)
+            .args(args)
+            .envs(env.iter().copied())
             .stdin(stdin())
             .stdout(Stdio::null())
             .status()
@@ -250,6 +263,56 @@ fn colour_hash_rows(random: &mut Rng) -> Vec<Row> {
     rows
 }
 
+/// `judge check` once, as a user runs it: each puzzle's published sample against its expected
+/// output, with the reference's table built in the process (no table kept: `JUDGE_CACHE_DIR`
+/// empty) and read from the one kept by an earlier `judge` process (`target/bench/judge-cache`).
+fn judge_check_rows() -> Vec<Row> {
+    let judge = judge_tests::binary_path("judge");
+    let data = judge_tests::workspace_root().join("judge-tests/data");
+    let kept = workload_dir().join("judge-cache");
+    let _ = fs::remove_dir_all(&kept);
+    let nothing = write_input("judge-check.in", "");
+    let mut rows = Vec::new();
+    for (puzzle, case) in [
+        ("msquare", "usaco-1"),
+        ("eight", "poj1077-sample"),
+        ("colour-hash", "uva704-sample"),
+    ] {
+        let (input, output) = (
+            data.join(format!("{puzzle}/{case}.in")),
+            data.join(format!("{puzzle}/{case}.out")),
+        );
+        let args = [
+            OsStr::new("check"),
+            OsStr::new(puzzle),
+            input.as_os_str(),
+            output.as_os_str(),
+        ];
+        for (table, folder) in [("built", OsStr::new("")), ("kept", kept.as_os_str())] {
+            if table == "kept" {
+                // The earlier process that keeps it.
+                let status = Command::new(&judge)
+                    .args(args)
+                    .env("JUDGE_CACHE_DIR", folder)
+                    .stdout(Stdio::null())
+                    .status()
+                    .expect("judge (make build)");
+                assert!(
+                    status.success() && kept.join(puzzle).is_file(),
+                    "judge kept no {puzzle} table"
+                );
+            }
+            rows.push(Row {
+                program: "judge check".into(),
+                workload: format!("{puzzle}/{case}, the reference's table {table}"),
+                cost: measure_command(&judge, &args, &[("JUDGE_CACHE_DIR", folder)], &nothing, 5),
+                target: None,
+            });
+        }
+    }
+    rows
+}
+
 /// A run too long for callgrind: one run under `peak-rss`, with the CPU time of the process.
 struct LongRun {
     workload: String,
@@ -358,6 +421,7 @@ fn main() {
     rows.extend(eight_rows(&mut random));
     rows.extend(seen_rows());
     rows.extend(colour_hash_rows(&mut random));
+    rows.extend(judge_check_rows());
     let census = census_row();
 
     let table = format!("{}{}\n{}", figures_table(&rows), page_rows(), census_table(&census));
