@@ -4,8 +4,10 @@
 //! **Equals:** the layers of [`super::Layers::count`] (a plain breadth-first search over sorted
 //! layers of packed states), carried on to the last layer.
 //! **Proved by:** `census_to_depth_twelve_equals_the_sorted_layers` (the first 13 layers, on a
-//! depth-capped census with two threads), `under_limits_the_census_answers_or_fails_in_one_line`
-//! (on one thread when no other is to be had), `ranks_are_lexicographic_bijections`
+//! depth-capped census with two threads), `the_search_of_small_spaces_equals_a_plain_breadth_first_search`
+//! (the same search over seeded spaces of the same shape, to their last layer, on one thread
+//! and two), `under_limits_the_census_answers_or_fails_in_one_line` (on one thread when no other
+//! is to be had), `ranks_are_lexicographic_bijections`
 //! (every arrangement of each half), `configuration_ranks_round_trip` (seeded random
 //! configurations), `move_tables_agree_with_state_apply` (every move from seeded random
 //! configurations), `field_scans_find_exactly_the_equal_fields`,
@@ -168,10 +170,25 @@ impl Census {
     }
 }
 
-/// The search's state: the ranking's move tables and the 2-bit table.
+/// The moves of the space a census searches: a configuration is a (separator rank, triangle
+/// rank) pair, a row of the table and a field in it; move `m` takes row `r` to
+/// `separator_moves[m][r]` and field `t` to `triangle_moves[m][t]`, and move `inverse_index(m)`
+/// undoes it. [`Ranking`] builds Colour Hash's; the tests give the search smaller spaces of the
+/// same shape, which need no 1.57 GB table.
+#[derive(Clone, Copy)]
+pub(super) struct Moves<'a> {
+    pub(super) separator_moves: &'a [Vec<u16>; 4],
+    pub(super) triangle_moves: &'a [Vec<u32>; 4],
+}
+
+/// The search's state: the move tables and the 2-bit table, with its shape.
 struct Search<'a> {
-    ranking: &'a Ranking,
+    moves: Moves<'a>,
     table: Vec<AtomicU64>,
+    /// Configurations in a row (Colour Hash: [`TRIANGLE_ARRANGEMENTS`]).
+    row_size: usize,
+    /// Table words in a row (Colour Hash: [`ROW_WORDS`]).
+    row_words: usize,
 }
 
 /// The low bit of each 2-bit field of `word` that equals `code`.
@@ -181,36 +198,40 @@ fn fields_equal(word: u64, code: u64) -> u64 {
     !(differences | (differences >> 1)) & LOW_BITS
 }
 
-/// The fields of row word `word` that hold a configuration (the last word of a row is padded).
+/// The fields of row word `word` that hold a configuration, rows holding `row_size` (the last
+/// word of a row is padded).
 #[inline(always)]
-fn valid_fields(word: usize) -> u64 {
+fn valid_fields(word: usize, row_size: usize) -> u64 {
     let first = word * FIELDS_PER_WORD;
-    if first + FIELDS_PER_WORD <= TRIANGLE_ARRANGEMENTS {
+    if first + FIELDS_PER_WORD <= row_size {
         u64::MAX
     } else {
-        (1u64 << (2 * (TRIANGLE_ARRANGEMENTS - first))) - 1
+        (1u64 << (2 * (row_size - first))) - 1
     }
 }
 
-/// Words of a row's frontier map: a bit for each of the row's table words.
+/// Words of a row's frontier map, a bit for each of the row's table words: Colour Hash's, the
+/// most a row may have.
 const MAP_WORDS: usize = (ROW_WORDS + 63) / 64;
 
 /// The last layer found: per row how many configurations it has, and which of the row's table
-/// words hold them (a bit a word), so that sparse layers read only those words.
+/// words hold them (a bit a word, `map_words` words a row), so that sparse layers read only
+/// those words.
 struct Frontier {
     counts: Vec<u32>,
     maps: Vec<u64>,
+    map_words: usize,
 }
 
 impl Frontier {
     fn map(&self, row: usize) -> &[u64] {
-        &self.maps[row * MAP_WORDS..(row + 1) * MAP_WORDS]
+        &self.maps[row * self.map_words..(row + 1) * self.map_words]
     }
 
     /// Whether table word `word` of row `row` may hold the layer (no: it certainly does not).
     #[inline(always)]
     fn may_hold(&self, row: usize, word: usize) -> bool {
-        (self.maps[row * MAP_WORDS + word / 64] >> (word % 64)) & 1 != 0
+        (self.maps[row * self.map_words + word / 64] >> (word % 64)) & 1 != 0
     }
 }
 
@@ -229,7 +250,7 @@ impl<'a> Search<'a> {
     }
 
     fn row(&self, row: usize) -> &[AtomicU64] {
-        &self.table[row * ROW_WORDS..(row + 1) * ROW_WORDS]
+        &self.table[row * self.row_words..(row + 1) * self.row_words]
     }
 
     /// Marks every configuration of row `row` at distance `depth + 1`: unreached, with a
@@ -238,7 +259,7 @@ impl<'a> Search<'a> {
         // In locals rather than in the returned struct: the compiler then keeps the count and
         // the smallest rank in registers, not in memory written and read back every probe.
         let (mut count, mut first, mut map) = (0u32, usize::MAX, [0u64; MAP_WORDS]);
-        let neighbours: [usize; 4] = std::array::from_fn(|step| usize::from(self.ranking.separator_moves[step][row]));
+        let neighbours: [usize; 4] = std::array::from_fn(|step| usize::from(self.moves.separator_moves[step][row]));
         let pushes: u64 = neighbours.iter().map(|&other| u64::from(frontier.counts[other])).sum();
         if pushes == 0 || unreached == 0 {
             return RowFound { count, first, map };
@@ -250,7 +271,7 @@ impl<'a> Search<'a> {
         if 2 * u64::from(unreached) < pushes {
             for (index, cell) in own.iter().enumerate() {
                 let word = cell.load(Relaxed);
-                let mut open = fields_equal(word, 0) & valid_fields(index);
+                let mut open = fields_equal(word, 0) & valid_fields(index, self.row_size);
                 let mut marks = 0;
                 while open != 0 {
                     let bit = open.trailing_zeros();
@@ -258,7 +279,7 @@ impl<'a> Search<'a> {
                     let triangles = index * FIELDS_PER_WORD + bit as usize / 2;
                     let reached = (0..4).any(|step| {
                         let other = neighbours[step];
-                        let target = self.ranking.triangle_moves[step][triangles] as usize;
+                        let target = self.moves.triangle_moves[step][triangles] as usize;
                         frontier.may_hold(other, target / FIELDS_PER_WORD) && {
                             let word = self.row(other)[target / FIELDS_PER_WORD].load(Relaxed);
                             (word >> (2 * (target % FIELDS_PER_WORD))) & 3 == code
@@ -281,7 +302,7 @@ impl<'a> Search<'a> {
                 if frontier.counts[other] == 0 {
                     continue;
                 }
-                let back = &self.ranking.triangle_moves[inverse_index(step)];
+                let back = &self.moves.triangle_moves[inverse_index(step)];
                 let source = self.row(other);
                 for (part, &bits) in frontier.map(other).iter().enumerate() {
                     let mut bits = bits;
@@ -317,59 +338,100 @@ impl<'a> Search<'a> {
 ///
 /// # Errors
 /// [`Failure::OutOfMemory`] if the 1.57 GB table, a move table, a frontier map or a row count
-/// cannot be allocated, all asked for before the first layer; [`Failure::Io`] if `progress` cannot be written. A thread the system
-/// refuses is no error: the census goes on with those it has, the calling thread at least.
+/// cannot be allocated, all asked for before the first layer; [`Failure::Io`] if `progress`
+/// cannot be written. A thread the system refuses is no error: the census goes on with those it
+/// has, the calling thread at least.
 ///
 /// # Complexity
 /// As the module docs say.
 pub(crate) fn census(cap: Option<usize>, threads: usize, progress: &mut dyn Write) -> Result<Census, Failure> {
+    let ranking = Ranking::new()?;
+    let moves = Moves {
+        separator_moves: &ranking.separator_moves,
+        triangle_moves: &ranking.triangle_moves,
+    };
+    let found = search(moves, ranking.rank(State::GOAL), cap, threads, progress)?;
+    Ok(Census {
+        layers: found.layers,
+        deepest: ranking.unrank(found.deepest),
+        complete: found.complete,
+    })
+}
+
+/// What [`search`] found: a [`Census`] with the deepest configuration as its rank.
+pub(super) struct Searched {
+    pub(super) layers: Vec<u64>,
+    pub(super) deepest: u64,
+    pub(super) complete: bool,
+}
+
+/// The breadth-first search of [`census`] over the space of `moves` from the configuration of
+/// rank `start` (row × row size + field).
+///
+/// # Errors
+/// As [`census`].
+pub(super) fn search(
+    moves: Moves,
+    start: u64,
+    cap: Option<usize>,
+    threads: usize,
+    progress: &mut dyn Write,
+) -> Result<Searched, Failure> {
     let started = Instant::now();
+    let (rows, row_size) = (moves.separator_moves[0].len(), moves.triangle_moves[0].len());
+    let row_words = (row_size + FIELDS_PER_WORD - 1) / FIELDS_PER_WORD;
+    let map_words = (row_words + 63) / 64;
+    assert!(
+        map_words <= MAP_WORDS,
+        "rows of at most {} configurations",
+        TRIANGLE_ARRANGEMENTS
+    );
     // The table first: without the memory, the one error line comes at once. Then everything
     // else the census needs, the two frontiers included (one is the next layer's), and only then
     // the 1.57 GB of zeros: a census short of memory says so before it has written a page.
-    let (rows, row_size) = (SEPARATOR_ARRANGEMENTS, TRIANGLE_ARRANGEMENTS);
     let mut table = Vec::new();
     try_reserve(
         &mut table,
-        rows * ROW_WORDS,
+        rows * row_words,
         "the census table (2 bits a configuration)",
     )?;
-    let ranking = Ranking::new()?;
     let mut frontier = Frontier {
         counts: try_collect(rows, "the frontier's counts", |_| 0)?,
-        maps: try_collect(rows * MAP_WORDS, "the frontier map", |_| 0)?,
+        maps: try_collect(rows * map_words, "the frontier map", |_| 0)?,
+        map_words,
     };
     let next_counts = try_collect(rows, "the next frontier's counts", |_| AtomicU32::new(0))?;
-    let next_maps = try_collect(rows * MAP_WORDS, "the next frontier map", |_| AtomicU64::new(0))?;
+    let next_maps = try_collect(rows * map_words, "the next frontier map", |_| AtomicU64::new(0))?;
     let unreached = try_collect(rows, "the unreached counts", |_| AtomicU32::new(row_size as u32))?;
-    table.extend((0..rows * ROW_WORDS).map(|_| AtomicU64::new(0)));
+    table.extend((0..rows * row_words).map(|_| AtomicU64::new(0)));
     let search = Search {
-        ranking: &ranking,
+        moves,
         table,
+        row_size,
+        row_words,
     };
-    let goal = ranking.rank(State::GOAL);
-    let (goal_row, goal_triangles) = ((goal / row_size as u64) as usize, (goal % row_size as u64) as usize);
+    let (goal_row, goal_triangles) = ((start / row_size as u64) as usize, (start % row_size as u64) as usize);
     let goal_word = goal_triangles / FIELDS_PER_WORD;
     search.row(goal_row)[goal_word].store(Search::code(0) << (2 * (goal_triangles % FIELDS_PER_WORD)), Relaxed);
     frontier.counts[goal_row] = 1;
-    frontier.maps[goal_row * MAP_WORDS + goal_word / 64] = 1 << (goal_word % 64);
+    frontier.maps[goal_row * map_words + goal_word / 64] = 1 << (goal_word % 64);
     unreached[goal_row].fetch_sub(1, Relaxed);
     let mut layers = vec![1u64];
-    let mut deepest = goal;
+    let mut deepest = start;
     let threads = threads.max(1);
     let mut refused = false;
     writeln!(
         progress,
         "{PROGRAM}: census: {} configurations at 2 bits each, {} bytes, {threads} threads",
-        CONFIGURATIONS,
-        rows * ROW_WORDS * 8
+        rows as u64 * row_size as u64,
+        rows * row_words * 8
     )?;
     loop {
         let depth = layers.len() - 1;
         if cap.is_some_and(|cap| depth >= cap) {
-            return Ok(Census {
+            return Ok(Searched {
                 layers,
-                deepest: ranking.unrank(deepest),
+                deepest,
                 complete: false,
             });
         }
@@ -393,7 +455,8 @@ pub(crate) fn census(cap: Option<usize>, threads: usize, progress: &mut dyn Writ
                         first = first.min(row as u64 * row_size as u64 + found.first as u64);
                         next_counts[row].store(found.count, Relaxed);
                         unreached[row].fetch_sub(found.count, Relaxed);
-                        for (cell, &bits) in next_maps[row * MAP_WORDS..].iter().zip(&found.map) {
+                        let cells = &next_maps[row * map_words..(row + 1) * map_words];
+                        for (cell, &bits) in cells.iter().zip(&found.map) {
                             cell.store(bits, Relaxed);
                         }
                     }
@@ -420,9 +483,9 @@ pub(crate) fn census(cap: Option<usize>, threads: usize, progress: &mut dyn Writ
             )?;
         }
         if count == 0 {
-            return Ok(Census {
+            return Ok(Searched {
                 layers,
-                deepest: ranking.unrank(deepest),
+                deepest,
                 complete: true,
             });
         }

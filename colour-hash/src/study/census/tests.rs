@@ -106,9 +106,9 @@ fn field_scans_find_exactly_the_equal_fields() {
             assert_eq!(fields_equal(word, code), naive);
         }
     }
-    assert_eq!(valid_fields(0), u64::MAX);
+    assert_eq!(valid_fields(0, TRIANGLE_ARRANGEMENTS), u64::MAX);
     // 113,400 = 3,543 words of 32 and 24 fields.
-    assert_eq!(valid_fields(ROW_WORDS - 1), (1 << 48) - 1);
+    assert_eq!(valid_fields(ROW_WORDS - 1, TRIANGLE_ARRANGEMENTS), (1 << 48) - 1);
 }
 
 #[test]
@@ -136,9 +136,103 @@ fn census_to_depth_twelve_equals_the_sorted_layers() {
     assert!(progress
         .starts_with("colour-hash: census: 6286896000 configurations at 2 bits each, 1571834880 bytes, 2 threads\n"));
     assert!(progress.contains("\ncolour-hash: census: depth 3: 34 configurations, 51 within, "));
-    // One thread finds the same: the `ulimit -u 1` child of
-    // `under_limits_the_census_answers_or_fails_in_one_line` runs the census on the calling
-    // thread alone (not a second 1.57 GB table here).
+    // One thread finds what two do: `the_search_of_small_spaces_equals_a_plain_breadth_first_search`
+    // (not a second 1.57 GB table here).
+}
+
+/// A space of the census's shape, small enough to search whole at once: `rows` rows of
+/// `row_size` configurations, moves 0 and 1 seeded random permutations of each half, and the
+/// moves that undo them ([`inverse_index`]) their inverses.
+fn small_space(rows: usize, row_size: usize, seed: u64) -> ([Vec<u16>; 4], [Vec<u32>; 4]) {
+    let mut random = Random(seed);
+    let mut separator_moves: [Vec<u16>; 4] = Default::default();
+    let mut triangle_moves: [Vec<u32>; 4] = Default::default();
+    for step in 0..2 {
+        let mut separators: Vec<u16> = (0..rows as u16).collect();
+        let mut triangles: Vec<u32> = (0..row_size as u32).collect();
+        for i in (1..rows).rev() {
+            separators.swap(i, random.below(i as u64 + 1) as usize);
+        }
+        for i in (1..row_size).rev() {
+            triangles.swap(i, random.below(i as u64 + 1) as usize);
+        }
+        let mut back_separators = vec![0u16; rows];
+        let mut back_triangles = vec![0u32; row_size];
+        for (from, &to) in separators.iter().enumerate() {
+            back_separators[usize::from(to)] = from as u16;
+        }
+        for (from, &to) in triangles.iter().enumerate() {
+            back_triangles[to as usize] = from as u32;
+        }
+        let back = inverse_index(step);
+        assert!(back >= 2, "moves 0 and 1 are not each other's inverse");
+        (separator_moves[step], triangle_moves[step]) = (separators, triangles);
+        (separator_moves[back], triangle_moves[back]) = (back_separators, back_triangles);
+    }
+    (separator_moves, triangle_moves)
+}
+
+/// The layers from the configuration of rank `start` by a plain breadth-first search (a queue
+/// and a distance a configuration), and the smallest rank in the last one.
+fn plain_layers(moves: &([Vec<u16>; 4], [Vec<u32>; 4]), start: u64) -> (Vec<u64>, u64) {
+    let row_size = moves.1[0].len() as u64;
+    let mut distance = vec![u32::MAX; moves.0[0].len() * row_size as usize];
+    let mut queue = std::collections::VecDeque::from([start]);
+    distance[start as usize] = 0;
+    let (mut layers, mut deepest) = (Vec::new(), start);
+    // Taken in order of distance: a configuration farther than all before starts a layer.
+    while let Some(at) = queue.pop_front() {
+        let depth = distance[at as usize];
+        if depth as usize == layers.len() {
+            layers.push(0);
+            deepest = at;
+        }
+        layers[depth as usize] += 1;
+        deepest = deepest.min(at);
+        let (row, field) = ((at / row_size) as usize, (at % row_size) as usize);
+        for step in 0..4 {
+            let next = u64::from(moves.0[step][row]) * row_size + u64::from(moves.1[step][field]);
+            if distance[next as usize] == u32::MAX {
+                distance[next as usize] = depth + 1;
+                queue.push_back(next);
+            }
+        }
+    }
+    (layers, deepest)
+}
+
+/// The census's search over `space` from `start`, to its end, on `threads` threads.
+fn search_small(space: &([Vec<u16>; 4], [Vec<u32>; 4]), start: u64, threads: usize) -> (Searched, String) {
+    let moves = Moves {
+        separator_moves: &space.0,
+        triangle_moves: &space.1,
+    };
+    let mut progress = Vec::new();
+    let found = search(moves, start, None, threads, &mut progress).unwrap();
+    (found, String::from_utf8(progress).unwrap())
+}
+
+#[test]
+fn the_search_of_small_spaces_equals_a_plain_breadth_first_search() {
+    // Rows of a word's fraction (1,000 fields: the last word padded, one frontier-map word) and
+    // of more than one frontier-map word (2,111 fields); every layer to the last, so that both
+    // ways of building a layer run (push while the frontier is small, pull at the end).
+    for (rows, row_size, seed) in [(300, 1_000, 1), (97, 2_111, 2)] {
+        let space = small_space(rows, row_size, seed);
+        let start = (rows as u64 / 3) * row_size as u64 + row_size as u64 / 2;
+        let (layers, deepest) = plain_layers(&space, start);
+        assert!(layers.len() > 8, "{layers:?}");
+        for threads in [1, 2] {
+            let (found, progress) = search_small(&space, start, threads);
+            assert_eq!(
+                (&found.layers, found.deepest),
+                (&layers, deepest),
+                "{rows}x{row_size}, {threads} threads"
+            );
+            assert!(found.complete);
+            assert_eq!(progress.lines().count(), layers.len(), "{progress}");
+        }
+    }
 }
 
 #[test]
@@ -159,20 +253,35 @@ fn the_published_census_matches_the_live_count() {
 }
 
 /// The census of [`under_limits_the_census_answers_or_fails_in_one_line`] as its child
-/// process runs it (`CENSUS_CHILD` set): to depth 3 on 3 threads, printing `layers ...` or
+/// process runs it (`CENSUS_CHILD` set): Colour Hash's to depth 3 on 3 threads (`CENSUS_CHILD`
+/// `whole`), or the whole of the first small space (`small`), printing `layers ...` or
 /// `failure ...`, then the progress lines.
-fn child_census() {
+fn child_census(which: &str) {
     let mut progress = Vec::new();
-    match census(Some(3), 3, &mut progress) {
-        Ok(found) => println!("layers {:?}", found.layers),
+    let found = if which == "small" {
+        let space = small_space(300, 1_000, 1);
+        let moves = Moves {
+            separator_moves: &space.0,
+            triangle_moves: &space.1,
+        };
+        search(moves, SMALL_START, None, 3, &mut progress).map(|found| found.layers)
+    } else {
+        census(Some(3), 3, &mut progress).map(|found| found.layers)
+    };
+    match found {
+        Ok(layers) => println!("layers {layers:?}"),
         Err(failure) => println!("failure {failure}"),
     }
     println!("{}", String::from_utf8_lossy(&progress));
 }
 
+/// Where the child's search of the first small space starts.
+const SMALL_START: u64 = 100 * 1_000 + 500;
+
 /// This test binary run again as the child of `name`, under the shell limit `limit`
-/// (`ulimit -v N`, `ulimit -u 1`); its stdout, or a message when it did not end with status 0.
-fn child(name: &str, limit: &str) -> Result<String, String> {
+/// (`ulimit -v N`, `ulimit -u 1`), searching `which` space (see [`child_census`]); its stdout, or
+/// a message when it did not end with status 0.
+fn child(name: &str, limit: &str, which: &str) -> Result<String, String> {
     let script = format!("{limit} && exec \"$0\" --exact --test-threads=1 --nocapture {name}");
     let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
     let root = status
@@ -198,7 +307,7 @@ fn child(name: &str, limit: &str) -> Result<String, String> {
     let done = command
         .args(["-c", &script])
         .arg(&exe)
-        .env("CENSUS_CHILD", "1")
+        .env("CENSUS_CHILD", which)
         .output()
         .map_err(|e| e.to_string())?;
     drop(copy);
@@ -246,20 +355,20 @@ impl Drop for ReachableCopy {
 
 #[test]
 fn under_limits_the_census_answers_or_fails_in_one_line() {
-    if std::env::var_os("CENSUS_CHILD").is_some() {
-        return child_census();
+    if let Some(which) = std::env::var_os("CENSUS_CHILD") {
+        return child_census(&which.to_string_lossy());
     }
     let name = "study::census::tests::under_limits_the_census_answers_or_fails_in_one_line";
     let layers = "layers [1, 4, 12, 34]";
     let table_kib = SEPARATOR_ARRANGEMENTS * ROW_WORDS * 8 / 1024;
     // Below the table: refused at once, by name.
-    let out = child(name, &format!("ulimit -v {}", table_kib - 64 * 1024)).unwrap();
+    let out = child(name, &format!("ulimit -v {}", table_kib - 64 * 1024), "whole").unwrap();
     assert!(out.contains("failure out of memory: cannot allocate 1571"), "{out}");
     // Just above it, where the move tables, the frontiers (25 MB each, asked for before the
     // table is written) or a thread's stack may be refused: an answer or the failure, never
     // Rust's abort.
     for extra in [48, 80] {
-        let out = child(name, &format!("ulimit -v {}", table_kib + extra * 1024)).unwrap();
+        let out = child(name, &format!("ulimit -v {}", table_kib + extra * 1024), "whole").unwrap();
         eprintln!("{extra}: {out}");
         assert!(
             out.contains(layers) || out.contains("failure out of memory: cannot allocate "),
@@ -267,7 +376,10 @@ fn under_limits_the_census_answers_or_fails_in_one_line() {
         );
     }
     // No thread to be had: the census runs on the calling thread alone, and says so.
-    let out = child(name, "ulimit -u 1").unwrap();
-    assert!(out.contains(layers), "{out}");
+    // No thread to be had: the search runs on the calling thread alone, says so, and finds every
+    // layer. A small space proves it as well as the 1.57 GB table would.
+    let out = child(name, "ulimit -u 1", "small").unwrap();
+    let (small, _) = plain_layers(&small_space(300, 1_000, 1), SMALL_START);
+    assert!(out.contains(&format!("layers {small:?}\n")), "{out}");
     assert!(out.contains("the system refused a thread; going on with 1"), "{out}");
 }
