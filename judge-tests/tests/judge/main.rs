@@ -55,15 +55,21 @@ pub(crate) fn python3() -> &'static Path {
     })
 }
 
+/// `path` as one word of a `sh -c` command line, whatever it holds (a space, a quote): in single
+/// quotes, each of its own single quotes written `'\''`.
+pub(crate) fn quoted(path: &Path) -> String {
+    format!("'{}'", path.display().to_string().replace('\'', "'\\''"))
+}
+
 /// The shell command that runs the Python fixture `tests/fixtures/<name>.py` with the shipped
 /// eight binary as its solver. `-S`: without the site module, which only finds installed
 /// packages (the fixtures use std modules alone) and is much of each short run's start-up.
 pub(crate) fn python_fixture(name: &str) -> String {
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/fixtures/{name}.py"));
     format!(
-        "'{}' -S '{}' '{}'",
-        python3().display(),
-        script.display(),
-        judge_tests::binary_path("eight").display()
+        "{} -S {} {}",
+        quoted(python3()),
+        quoted(&script),
+        quoted(&judge_tests::binary_path("eight"))
     )
 }

@@ -31,8 +31,9 @@ pub(crate) fn options(puzzle: &str, command: String, cases: usize) -> Options {
     }
 }
 
+/// The puzzle's binary as a command line.
 fn binary(puzzle: &str) -> String {
-    judge_tests::binary_path(puzzle).display().to_string()
+    super::quoted(&judge_tests::binary_path(puzzle))
 }
 
 fn temp(name: &str) -> PathBuf {
@@ -283,7 +284,7 @@ fn the_progress_line_goes_where_it_is_asked_to() {
 fn generator(name: &str, body: &str) -> String {
     let path = temp(name);
     fs::write(&path, body).unwrap();
-    format!("sh {}", path.display())
+    format!("sh {}", super::quoted(&path))
 }
 
 #[test]

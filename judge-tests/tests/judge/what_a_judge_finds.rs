@@ -100,8 +100,8 @@ fn a_time_limit_that_does_not_hold_alone_says_so() {
     let _ = fs::remove_file(&flag);
     let command = format!(
         "if [ -e {flag} ]; then {msquare}; else touch {flag}; while :; do :; done; fi",
-        flag = flag.display(),
-        msquare = judge_tests::binary_path("msquare").display()
+        flag = super::quoted(&flag),
+        msquare = super::quoted(&judge_tests::binary_path("msquare"))
     );
     // 300 ms: the msquare binary alone answers well within it.
     let (passed, report) = stressed(&options("msquare", command, 2, Duration::from_millis(300)));
@@ -139,7 +139,7 @@ fn a_uva_solution_without_its_empty_lines_is_a_presentation_error_in_run_and_str
 
 #[test]
 fn hints_say_only_what_the_output_shows() {
-    let eight = judge_tests::binary_path("eight").display().to_string();
+    let eight = super::quoted(&judge_tests::binary_path("eight"));
     // Right answers, a failing exit status: said so, and no layout named.
     let failing_exit = format!("{eight}; exit 1");
     let (_, stdout, _) = judge(&["run", "eight", "boards-50", "uva652-sample", "--command", &failing_exit]);
