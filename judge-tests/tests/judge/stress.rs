@@ -261,7 +261,7 @@ fn colour_hash_inputs_are_configurations_of_the_puzzle_unless_hostile() {
 
 #[test]
 fn a_program_over_the_memory_limit_is_mle() {
-    let hog = judge_tests::binary_path("memory-hog").display().to_string();
+    let hog = super::quoted(&judge_tests::binary_path("memory-hog"));
     let mut limited = options("msquare", format!("{hog} 300"), 1);
     limited.memory_limit = Some(100 << 20);
     let (passed, report, _) = stress(limited);
