@@ -10,7 +10,7 @@
 //! (and kept again) as if there were none:
 //! - it was written by this very binary: the file records the executable's device, inode, size
 //!   and modification time (`/proc/self/exe`), and a rebuilt `judge` is another binary;
-//! - its bytes are whole: their length and a 64-bit FNV-1a checksum are in the header;
+//! - its bytes are whole: their length and a 64-bit checksum are in the header;
 //! - its entries make the table: the exact count, every key a board of the puzzle, no key twice,
 //!   the values in range, and the published layer sizes (see each `decode_*`).
 //!
@@ -114,18 +114,22 @@ fn identity() -> Option<String> {
     ))
 }
 
-/// FNV-1a's 64-bit hash of `bytes` taken eight bytes at a time (little-endian words, the last
-/// one padded with zeros) and folded with the length: any byte changed, cut or added changes it
-/// but by a rare chance, which is all a check against a damaged file needs (no one is trying to
-/// collide it: the folder is the user's own).
+/// A 64-bit hash of `bytes`, taken eight bytes at a time (little-endian words, the last one
+/// padded with zeros) from a start that holds the length: each word is mixed in by a multiply
+/// (which carries every bit upward) and a fold of the high half onto the low (which carries them
+/// back down), so that damage anywhere changes the result but by a rare chance, which is all a
+/// check against a damaged file needs (no one is trying to collide it: the folder is the
+/// user's own).
 fn checksum(bytes: &[u8]) -> u64 {
     let words = bytes.chunks(8).map(|chunk| {
         let mut word = [0u8; 8];
         word[..chunk.len()].copy_from_slice(chunk);
         u64::from_le_bytes(word)
     });
-    words.fold(0xcbf2_9ce4_8422_2325 ^ bytes.len() as u64, |hash, word| {
-        (hash ^ word).wrapping_mul(0x0000_0100_0000_01b3)
+    words.fold(bytes.len() as u64, |hash, word| {
+        // An odd constant with well-spread bits (2^64 divided by the golden ratio).
+        let mixed = (hash ^ word).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        mixed ^ mixed >> 32
     })
 }
 
@@ -356,6 +360,28 @@ mod tests {
         assert_eq!(built.get(), 2);
         assert_eq!(fs::read(&path).unwrap(), whole);
         fs::remove_dir_all(&folder).unwrap();
+    }
+
+    #[test]
+    fn the_checksum_sees_every_bit() {
+        // Each bit of a table's bytes flipped alone, and each pair of flips of one bit in two
+        // words (which a multiply alone carries only upward, and would cancel): all seen.
+        let bytes: Vec<u8> = (0..64u8).map(|n| n.wrapping_mul(37)).collect();
+        let whole = checksum(&bytes);
+        let flipped = |flips: &[usize]| {
+            let mut changed = bytes.clone();
+            for &bit in flips {
+                changed[bit / 8] ^= 1 << (bit % 8);
+            }
+            checksum(&changed)
+        };
+        for bit in 0..bytes.len() * 8 {
+            assert_ne!(flipped(&[bit]), whole, "bit {bit}");
+            for other in (bit + 64..bytes.len() * 8).step_by(64) {
+                assert_ne!(flipped(&[bit, other]), whole, "bits {bit} and {other}");
+            }
+        }
+        assert_ne!(checksum(&bytes[..63]), checksum(&[&bytes[..63], &[0][..]].concat()));
     }
 
     #[test]
