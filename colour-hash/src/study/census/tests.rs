@@ -173,29 +173,32 @@ fn small_space(rows: usize, row_size: usize, seed: u64) -> ([Vec<u16>; 4], [Vec<
 }
 
 /// The layers from the configuration of rank `start` by a plain breadth-first search (a queue
-/// and a distance a configuration), and the smallest rank in the last one.
-fn plain_layers(moves: &([Vec<u16>; 4], [Vec<u32>; 4]), start: u64) -> (Vec<u64>, u64) {
+/// and a map of distances), to the last layer or to `cap` moves, and the smallest rank in the
+/// last one.
+fn plain_layers(moves: &([Vec<u16>; 4], [Vec<u32>; 4]), start: u64, cap: Option<u32>) -> (Vec<u64>, u64) {
     let row_size = moves.1[0].len() as u64;
-    let mut distance = vec![u32::MAX; moves.0[0].len() * row_size as usize];
+    let mut distance = std::collections::HashMap::from([(start, 0u32)]);
     let mut queue = std::collections::VecDeque::from([start]);
-    distance[start as usize] = 0;
     let (mut layers, mut deepest) = (Vec::new(), start);
     // Taken in order of distance: a configuration farther than all before starts a layer.
     while let Some(at) = queue.pop_front() {
-        let depth = distance[at as usize];
+        let depth = distance[&at];
         if depth as usize == layers.len() {
             layers.push(0);
             deepest = at;
         }
         layers[depth as usize] += 1;
         deepest = deepest.min(at);
+        if cap == Some(depth) {
+            continue;
+        }
         let (row, field) = ((at / row_size) as usize, (at % row_size) as usize);
         for step in 0..4 {
             let next = u64::from(moves.0[step][row]) * row_size + u64::from(moves.1[step][field]);
-            if distance[next as usize] == u32::MAX {
-                distance[next as usize] = depth + 1;
+            distance.entry(next).or_insert_with(|| {
                 queue.push_back(next);
-            }
+                depth + 1
+            });
         }
     }
     (layers, deepest)
@@ -220,7 +223,7 @@ fn the_search_of_small_spaces_equals_a_plain_breadth_first_search() {
     for (rows, row_size, seed) in [(300, 1_000, 1), (97, 2_111, 2)] {
         let space = small_space(rows, row_size, seed);
         let start = (rows as u64 / 3) * row_size as u64 + row_size as u64 / 2;
-        let (layers, deepest) = plain_layers(&space, start);
+        let (layers, deepest) = plain_layers(&space, start, None);
         assert!(layers.len() > 8, "{layers:?}");
         for threads in [1, 2] {
             let (found, progress) = search_small(&space, start, threads);
@@ -253,20 +256,24 @@ fn the_published_census_matches_the_live_count() {
 }
 
 /// The census of [`under_limits_the_census_answers_or_fails_in_one_line`] as its child
-/// process runs it (`CENSUS_CHILD` set): Colour Hash's to depth 3 on 3 threads (`CENSUS_CHILD`
-/// `whole`), or the whole of the first small space (`small`), printing `layers ...` or
-/// `failure ...`, then the progress lines.
+/// process runs it (`CENSUS_CHILD` set), on 3 threads: Colour Hash's to depth 3 (`CENSUS_CHILD`
+/// `whole`), the large space to depth 3 (`large`) or the whole of the first small space
+/// (`small`); it prints `layers ...` or `failure ...`, then the progress lines.
 fn child_census(which: &str) {
     let mut progress = Vec::new();
-    let found = if which == "small" {
-        let space = small_space(300, 1_000, 1);
-        let moves = Moves {
-            separator_moves: &space.0,
-            triangle_moves: &space.1,
-        };
-        search(moves, SMALL_START, None, 3, &mut progress).map(|found| found.layers)
-    } else {
-        census(Some(3), 3, &mut progress).map(|found| found.layers)
+    let found = match which {
+        "small" | "large" => {
+            let (space, start, cap) = match which {
+                "small" => (small_space(300, 1_000, 1), SMALL_START, None),
+                _ => (large_space(), LARGE_START, Some(3)),
+            };
+            let moves = Moves {
+                separator_moves: &space.0,
+                triangle_moves: &space.1,
+            };
+            search(moves, start, cap, 3, &mut progress).map(|found| found.layers)
+        }
+        _ => census(Some(3), 3, &mut progress).map(|found| found.layers),
     };
     match found {
         Ok(layers) => println!("layers {layers:?}"),
@@ -277,6 +284,21 @@ fn child_census(which: &str) {
 
 /// Where the child's search of the first small space starts.
 const SMALL_START: u64 = 100 * 1_000 + 500;
+
+/// A space of the census's shape whose table, 225 MB, is still much larger than the test
+/// process (about 70 MB of address space): what a memory limit just above the table tests is
+/// the same as with Colour Hash's 1.57 GB, at a seventh of the pages to write.
+fn large_space() -> ([Vec<u16>; 4], [Vec<u32>; 4]) {
+    small_space(LARGE_ROWS, LARGE_ROW_SIZE, 3)
+}
+
+/// The large space's rows and configurations a row (3,125 table words a row, 49 frontier-map
+/// words).
+const LARGE_ROWS: usize = 9_000;
+const LARGE_ROW_SIZE: usize = 100_000;
+
+/// Where the child's search of the large space starts.
+const LARGE_START: u64 = 4_500 * LARGE_ROW_SIZE as u64 + 50_000;
 
 /// This test binary run again as the child of `name`, under the shell limit `limit`
 /// (`ulimit -v N`, `ulimit -u 1`), searching `which` space (see [`child_census`]); its stdout, or
@@ -359,27 +381,29 @@ fn under_limits_the_census_answers_or_fails_in_one_line() {
         return child_census(&which.to_string_lossy());
     }
     let name = "study::census::tests::under_limits_the_census_answers_or_fails_in_one_line";
-    let layers = "layers [1, 4, 12, 34]";
+    // Colour Hash's table, below what it needs: refused at once, by name, before a page is
+    // written.
     let table_kib = SEPARATOR_ARRANGEMENTS * ROW_WORDS * 8 / 1024;
-    // Below the table: refused at once, by name.
     let out = child(name, &format!("ulimit -v {}", table_kib - 64 * 1024), "whole").unwrap();
     assert!(out.contains("failure out of memory: cannot allocate 1571"), "{out}");
-    // Just above it, where the move tables, the frontiers (25 MB each, asked for before the
-    // table is written) or a thread's stack may be refused: an answer or the failure, never
-    // Rust's abort.
+    // Just above the table, where it may be refused with the rest of the process, or the
+    // frontiers (asked for before the table is written) or a thread's stack may be: an answer
+    // or the failure, never Rust's abort. The large space's table is written, not Colour Hash's.
+    let large_kib = LARGE_ROWS * (LARGE_ROW_SIZE / 32) * 8 / 1024;
+    let (large, _) = plain_layers(&large_space(), LARGE_START, Some(3));
+    let layers = format!("layers {large:?}\n");
     for extra in [48, 80] {
-        let out = child(name, &format!("ulimit -v {}", table_kib + extra * 1024), "whole").unwrap();
+        let out = child(name, &format!("ulimit -v {}", large_kib + extra * 1024), "large").unwrap();
         eprintln!("{extra}: {out}");
         assert!(
-            out.contains(layers) || out.contains("failure out of memory: cannot allocate "),
+            out.contains(&layers) || out.contains("failure out of memory: cannot allocate "),
             "{out}"
         );
     }
-    // No thread to be had: the census runs on the calling thread alone, and says so.
     // No thread to be had: the search runs on the calling thread alone, says so, and finds every
     // layer. A small space proves it as well as the 1.57 GB table would.
     let out = child(name, "ulimit -u 1", "small").unwrap();
-    let (small, _) = plain_layers(&small_space(300, 1_000, 1), SMALL_START);
+    let (small, _) = plain_layers(&small_space(300, 1_000, 1), SMALL_START, None);
     assert!(out.contains(&format!("layers {small:?}\n")), "{out}");
     assert!(out.contains("the system refused a thread; going on with 1"), "{out}");
 }
