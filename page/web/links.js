@@ -31,6 +31,11 @@ const links = {
     return app.choose(puzzle, tokens, history).then(() => links.open(options));
   },
 
+  // Reads the fragment (readFragment) and counts the link read, whatever it led to.
+  async follow(history) {
+    try { await links.readFragment(history); } finally { update({ linksRead: state.linksRead + 1 }); }
+  },
+
   // The panels a fragment's options name, opened and scrolled to.
   async open(options) {
     for (const option of options) {
