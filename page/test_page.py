@@ -541,6 +541,15 @@ def reading_checks(context):
               f"eight: {text!r}: the page drew {drawn} (case {case(page)}), the binary read {read} first")
         if read:
             check(page.evaluate("location.hash") == "#eight=" + ",".join(read), f"eight: {text!r}: the link {page.evaluate('location.hash')}")
+    # Issue 50: a board the binary refuses (a no-break space for the first space) is not drawn,
+    # and the link is left alone (page/src/first.rs's test runs every whitespace byte natively).
+    follow(page, "#msquare")
+    link = page.evaluate("location.hash")
+    typed(page, "2\u00a06 8 4 5 7 3 1\n")
+    cells = page.evaluate("document.querySelectorAll('#board rect[data-token], #board .cell').length")
+    check(": error: " in raw(page)[1] and case(page) is None and page.evaluate("location.hash") == link,
+          f"msquare with a no-break space: the case {case(page)}, the link {page.evaluate('location.hash')}, {cells} cells, {raw(page)}")
+    follow(page, "#eight")
     # Two race links 50 ms apart: a late result of the first is dropped.
     far, near = "8,6,7,2,5,4,3,x,1", "1,2,3,4,5,6,7,x,8"
     follow(page, "#eight")
