@@ -573,6 +573,14 @@ def reading_checks(context):
     check(solved_count(page) == solved and "run" not in ops, f"#eight={near}, then with options: solved {solved_count(page) - solved} times more, the worker's calls {ops}")
     follow(page, f"#eight={far}")
     check(solved_count(page) == solved + 1 and case(page) == far, f"#eight={far} after #eight={near}: solved {solved_count(page) - solved} times, the case {case(page)}")
+    # Malformed steps are named as such, quoted as typed, and no other step is shown (issue 50).
+    follow(page, "#msquare&bfs=0")
+    page.wait_for_function("document.getElementById('bfs-k').value === '0'", timeout=20000)
+    for step in ("1e21", "-1", "NaN", "99999999999999999999"):
+        follow(page, f"#msquare&bfs={step}")
+        said = page.inner_text("#notice")
+        check(f"“{step}” is malformed" in said and "does not have" not in said and page.input_value("#bfs-k") == "0",
+              f"#msquare&bfs={step}: {said!r}, the step shown {page.input_value('#bfs-k')}")
     follow(page, "#msquare&bfs=4294967295")
     page.wait_for_function("document.getElementById('bfs-text').textContent.includes('no step')", timeout=20000)
     said = page.inner_text("#bfs-text")
