@@ -7,7 +7,7 @@
 //!
 //! | op | fields | answer |
 //! |---|---|---|
-//! | `run` | code, text | [`crate::run`]'s stdout and stderr, and `"first"`: [`crate::first::first_case`] |
+//! | `run` | code, text | [`crate::run`]'s stdout and stderr, and `"first"`: [`crate::first::drawn`] |
 //! | `layers` | code, depth | [`crate::layers`] |
 //! | `depths` | code | [`crate::depths`], bytes |
 //! | `describe` | code | [`crate::describe`] |
@@ -53,7 +53,7 @@ fn answer(request: &Request) -> Result<Reply, String> {
             let mut out = json::Object::new();
             out.string("stdout", &stdout);
             out.string("stderr", &stderr);
-            out.raw("first", &first::first_case(puzzle, input));
+            out.raw("first", &first::drawn(puzzle, input, &stdout, &stderr));
             Reply::Json(out.finish())
         }
         "layers" => {

@@ -192,6 +192,7 @@ const app = {
   // `history`: 'push' a new entry for the case, 'replace' the current one, or 'keep' it.
   async solve(history) {
     const p = state.puzzle, text = this.inputText(), ticket = takeTicket('solve');
+    update({ solvedInput: null });
     playback.stop();
     try {
       const result = await client.call({ op: 'run', code: p.code, text });
@@ -221,13 +222,17 @@ const app = {
       plots.histogram();
       method.draw();
       method.why();
-      update({ solved: state.solved + 1 });
+      update({ solved: state.solved + 1, solvedInput: text });
     } catch (error) { this.failed(error); }
   },
 
   // Shows `puzzle`, building its tables in the worker the first time, and solves `tokens` (the
   // problem's sample, from the module, when null).
   async choose(puzzle, tokens, history) {
+    // A link whose case is the one solved and shown (only its options differ: `&race`, `&yours=…`)
+    // is not solved again.
+    if (puzzle === state.puzzle && tokens && state.solvedInput !== null && this.inputText() === state.solvedInput
+        && puzzle.input(tokens) === state.solvedInput) return;
     if (puzzle !== state.puzzle) { playback.stop(); plots.stop(); watch.stop(); plots.picture = null; update({ hints: null }); }
     update({ puzzle });
     for (const a of document.querySelectorAll('#tabs a')) {

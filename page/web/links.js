@@ -31,12 +31,21 @@ const links = {
     return app.choose(puzzle, tokens, history).then(() => links.open(options));
   },
 
+  // Reads the fragment (readFragment) and counts the link read, whatever it led to.
+  async follow(history) {
+    try { await links.readFragment(history); } finally { update({ linksRead: state.linksRead + 1 }); }
+  },
+
   // The panels a fragment's options name, opened and scrolled to.
   async open(options) {
     for (const option of options) {
       const [key, value] = option.split('=');
       const k = Number(value);
-      if (key === 'bfs' && /^\d+$/.test(value || '')) {
+      if (key === 'bfs' && !(/^\d+$/.test(value || '') && Number.isSafeInteger(k))) {
+        // `1e21`, `-1`, `NaN`, a number past 2^53 (which a Number would round): quoted as typed,
+        // and no step shown in its place.
+        notice(`This link's step “${(value || '').slice(0, QUOTED_CHARS)}” is malformed: a step is a whole number from 0.`);
+      } else if (key === 'bfs') {
         await watch.go(k);
         $('watch').scrollIntoView();
       } else if (key === 'dedup' && state.puzzle.panels.includes('dedup')) {

@@ -26,6 +26,8 @@ const state = {
   visits: null,        // colour-hash: the start side's visits, as the crate listed them
   ticket: 0,           // increases with each solve; an older solve's results are dropped
   solved: 0,           // increases with each finished solve (the tests wait on it)
+  solvedInput: null,   // the input of the last finished solve, in its puzzle
+  linksRead: 0,        // increases with each link read to its end, solved again or not (the tests wait on it)
 };
 window.study = state;
 

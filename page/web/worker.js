@@ -173,18 +173,25 @@ function timed(work) {
   return { value };
 }
 
+// The module's loading, awaited by every request: one posted while the module still compiles
+// (a worker just started after a Cancel) waits for it rather than failing.
+let loading = Promise.resolve();
+
 onmessage = async (event) => {
   const m = event.data;
   if (m.op === 'load') {
-    try {
-      compiled = await WebAssembly.compile(m.bytes);
-      wasm = (await WebAssembly.instantiate(compiled, {})).exports;
-      postMessage({ id: m.id, value: true });
-    } catch (error) {
-      postMessage({ id: m.id, error: String(error) });
-    }
-    return;
+    loading = (async () => {
+      try {
+        compiled = await WebAssembly.compile(m.bytes);
+        wasm = (await WebAssembly.instantiate(compiled, {})).exports;
+        postMessage({ id: m.id, value: true });
+      } catch (error) {
+        postMessage({ id: m.id, error: String(error) });
+      }
+    })();
+    return loading;
   }
+  await loading;
   try {
     const { value, transfer } = ops[m.op] ? ops[m.op](m) : { value: call(m) };
     postMessage({ id: m.id, value }, transfer || []);
