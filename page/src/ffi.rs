@@ -197,3 +197,21 @@ pub extern "C" fn msquare_to_case(ptr: *mut u8, len: usize) -> *mut u8 {
     let input = take(ptr, len);
     leak(crate::figures::msquare_to_case(&String::from_utf8_lossy(&input)).as_bytes())
 }
+
+/// [`crate::lesson::toy`]: the toy graph and its search; JSON.
+#[no_mangle]
+pub extern "C" fn lesson_toy() -> *mut u8 {
+    leak(crate::lesson::toy().as_bytes())
+}
+
+/// [`crate::lesson::tree`]: the search's first whole layers, step by step; JSON.
+#[no_mangle]
+pub extern "C" fn lesson_tree(code: u32) -> *mut u8 {
+    leak(puzzle(code).map_or(String::new(), crate::lesson::tree).as_bytes())
+}
+
+/// [`crate::lesson::pushes`]: the queue's pushes under each marking; JSON.
+#[no_mangle]
+pub extern "C" fn lesson_pushes() -> *mut u8 {
+    leak(crate::lesson::pushes().as_bytes())
+}

@@ -30,6 +30,7 @@ pub mod figures;
 pub mod first;
 pub mod hash;
 pub mod json;
+pub mod lesson;
 pub mod memory;
 pub mod shortest;
 pub mod square;
