@@ -44,7 +44,7 @@ iterations drawn as bars with the method panel's numbers;
 - your answer: `&yours=` with wrong answers built here (a tie broken the other way, a move off the
   frame, one longer, one short) parts from the binary's answer at the move computed here, for that
   reason; a value that is no answer gets a notice and no panel; axe with the panel open;
-- the lesson: the small graph of the first layers, the lit pseudocode of BFS and of IDA*, the
+- the lesson: the lit pseudocode of BFS and of IDA*, the
 queue's distances, Magic Squares' parent chain read back from the case, each search's sentence, the
 race and start side cleared on a new case, `#colour-hash&bfs=K`, the keys of Watch and of buttons,
 overlays that take no click, the sticky board and the live regions' pace;
@@ -909,9 +909,9 @@ def board_checks(page, puzzle, tokens, distance):
         check(rows == expected and len(rows) == distance[tuple(shown)], f"msquare: the tie rule along the answer of {shown}: {rows}, expected {expected}")
         print(f"msquare: the tie rule checked along the {len(expected)} moves to {' '.join(shown)}", flush=True)
     page.wait_for_function("document.getElementById('frontier').dataset.markedRank === String(app.displayed().rank) && !document.getElementById('ring').hidden", timeout=30000)
-    # The panels drawn after the answer (the small graph, the search's step and its picture) are
+    # The panels drawn after the answer (the search tree, the search's step and its picture) are
     # in place, so nothing moves the picture between reading the ring's place and pointing there.
-    page.wait_for_function("document.querySelector('#small-graph .node') && document.getElementById('bfs-board').textContent !== '' && document.getElementById('search-picture').dataset.taken", timeout=30000)
+    page.wait_for_function("document.querySelector('#search-tree .node') && document.getElementById('bfs-board').textContent !== '' && document.getElementById('search-picture').dataset.taken", timeout=30000)
     shown = case(page).split(",")
     page.hover("#board")
     page.wait_for_selector("#ring.lit", timeout=5000)
@@ -1243,31 +1243,15 @@ def lesson_checks(context):
 
 
 def teaching_checks(context):
-    """Issue 36: the small graph of the first layers holds the nodes and edges of the search here;
-    the pseudocode beside the stepper lights the lines the step performed, naming the moves that
-    were new and seen; each queued board's distance is the search's, two consecutive values at most."""
+    """Issue 36: the pseudocode beside the stepper lights the lines the step performed, naming the
+    moves that were new and seen; each queued board's distance is the search's, two consecutive
+    values at most; the rank's why."""
     def small_graph(puzzle):
-        """The small graph and the rank's why on `puzzle`'s sample, in the page it returns."""
+        """The rank's why on `puzzle`'s sample, in the page it returns (the lesson's toy graph and
+        tree are test_lesson.py's)."""
+        page = study_page(context, f"#{puzzle}&bfs=1")
+        page.wait_for_function("document.getElementById('bfs-k').value === '1' && document.getElementById('cantor-why').dataset.largest", timeout=30000)
         first = breadth_first(puzzle, 1)
-        fresh = [after for _, after, new in first[0][2] if new]
-        steps = breadth_first(puzzle, 1 + len(fresh))
-        layers = [[first[0][0]], fresh, [after for step in steps[1:] for _, after, new in step[2] if new]]
-        nodes = {board for layer in layers for board in layer}
-        edges = sorted((",".join(board), move, ",".join(after), new) for board, _, neighbours, _, _ in steps for move, after, new in neighbours if after in nodes)
-        # With the stepper past the first layers, the graph is whole.
-        page = study_page(context, f"#{puzzle}&bfs={len(steps)}")
-        page.wait_for_function(f"document.getElementById('bfs-k').value === '{len(steps)}' && document.querySelectorAll('#small-graph .node').length === {len(nodes)}", timeout=30000)
-        drawn_nodes = page.evaluate("[...document.querySelectorAll('#small-graph .node')].map((g) => [Number(g.dataset.layer), g.dataset.board])")
-        drawn_edges = page.evaluate("[...document.querySelectorAll('#small-graph .edge')].map((g) => [g.dataset.from, g.dataset.move, g.dataset.to, g.dataset.new === 'true', g.querySelector('path').getAttribute('marker-end') !== 'none'])")
-        check(sorted(drawn_nodes) == sorted([d, ",".join(board)] for d, layer in enumerate(layers) for board in layer)
-              and sorted((a, m, b, n) for a, m, b, n, _ in drawn_edges) == edges and all(n == arrow for *_, n, arrow in drawn_edges),
-              f"{puzzle}: the small graph {drawn_nodes} {drawn_edges}, the search here {layers} {edges}")
-        # At step 0 it holds what the first step found: the start, outlined, its neighbours, its moves.
-        page.evaluate("(() => { const k = document.getElementById('bfs-k'); k.value = '0'; k.dispatchEvent(new Event('change')); })()")
-        page.wait_for_function(f"document.getElementById('bfs-k').value === '0' && document.querySelectorAll('#small-graph .node').length === {1 + len(fresh)}", timeout=30000)
-        grown = page.evaluate("[[...document.querySelectorAll('#small-graph .node')].map((g) => g.dataset.board).sort(), document.querySelector('#small-graph .node.taken').dataset.board, document.querySelectorAll('#small-graph .edge').length]")
-        check(grown == [sorted(",".join(b) for b in [first[0][0], *fresh]), ",".join(first[0][0]), len([n for n in first[0][2] if n[1] in nodes])],
-              f"{puzzle}: the small graph at step 0: {grown}")
         # The rank's "why": the largest sum of digits is n! − 1, worked out here.
         n = len(first[0][0])
         largest = sum(k * math.factorial(k) for k in range(1, n))
@@ -1337,7 +1321,7 @@ def teaching_checks(context):
         ordered = page.evaluate("""(() => { const targets = [...document.querySelectorAll('#reading-list a')].map((a) => document.getElementById(a.getAttribute('href').slice(1)));
             return targets.every((t, i) => i === 0 || (targets[i - 1].compareDocumentPosition(t) & Node.DOCUMENT_POSITION_FOLLOWING)); })()""")
         check(ordered, f"{puzzle}: the study column is not in its reading order")
-    print("issue 36: the small graph, the lit pseudocode and the queue's distances checked", flush=True)
+    print("issue 36: the lit pseudocode and the queue's distances checked", flush=True)
 
 
 def usability_checks(context):
