@@ -288,7 +288,11 @@ mod tests {
                 }
                 for step in 0..2 {
                     let Some(next) = moved(&board, step) else { continue };
-                    let fresh = if on_take { !taken.contains(&next) } else { seen.insert(next) };
+                    let fresh = if on_take {
+                        !taken.contains(&next)
+                    } else {
+                        seen.insert(next)
+                    };
                     if fresh {
                         queue.push(next);
                     }

@@ -286,7 +286,10 @@ mod tests {
                     distance.insert(n, distance[&node] + 1);
                     queue.push_back(n);
                 }
-                parts.push(format!("{{\"board\":\"{n}\",\"new\":{new},\"distance\":{}}}", distance[&n]));
+                parts.push(format!(
+                    "{{\"board\":\"{n}\",\"new\":{new},\"distance\":{}}}",
+                    distance[&n]
+                ));
             }
             let waiting: Vec<String> = queue.iter().map(|n| format!("\"{n}\"")).collect();
             expected.push(format!(
@@ -298,9 +301,15 @@ mod tests {
             ));
         }
         let found = toy();
-        assert!(found.ends_with(&format!("\"steps\":[{}]}}", expected.join(","))), "{found}");
+        assert!(
+            found.ends_with(&format!("\"steps\":[{}]}}", expected.join(","))),
+            "{found}"
+        );
         assert_eq!(distance.len(), TOY_NODES.len(), "every node is reached");
-        assert!(distance.values().any(|&d| d >= 4), "the toy is at least five layers deep");
+        assert!(
+            distance.values().any(|&d| d >= 4),
+            "the toy is at least five layers deep"
+        );
         assert!((6..=10).contains(&TOY_NODES.len()));
     }
 
@@ -329,8 +338,14 @@ mod tests {
             assert_eq!(counts[..layers], sizes[..layers], "{puzzle:?}");
             assert_eq!(counts[layers], 0, "{puzzle:?}");
             let held: usize = sizes[..layers].iter().sum();
-            assert!(layers == TREE_LAYERS || held <= TREE_BOARDS, "{puzzle:?}: {held} boards");
-            assert!(held + sizes[layers] > TREE_BOARDS, "{puzzle:?}: layer {layers} would fit too");
+            assert!(
+                layers == TREE_LAYERS || held <= TREE_BOARDS,
+                "{puzzle:?}: {held} boards"
+            );
+            assert!(
+                held + sizes[layers] > TREE_BOARDS,
+                "{puzzle:?}: layer {layers} would fit too"
+            );
         }
     }
 
