@@ -5,7 +5,8 @@
 //!
 //! **Equals:** the toy's steps are [`common::stepper::Stepper`]'s on the graph [`TOY_EDGES`]; the
 //! tree's steps are the puzzle's stepper's first steps ([`mod@msquare::study::stepper`],
-//! [`mod@eight::study::stepper`], [`colour_hash::study::GoalSideStepper`]); the pushes are
+//! [`mod@eight::study::stepper`], [`colour_hash::study::GoalSideStepper`], each puzzle's
+//! [`crate::Study::tree`]); the pushes are
 //! [`msquare::study::queue_pushes`] and [`eight::study::queue_pushes`].
 //! **Proved by:** `the_toy_is_searched_as_a_queue_and_a_set_search_it` and
 //! `each_tree_holds_whole_layers_as_the_crates_count_them` (below); the pushes by the crates'
@@ -15,7 +16,7 @@ use std::cell::RefCell;
 
 use common::stepper::{Marking, Rules, Stepper};
 
-use crate::{hash, json, square, tiles, Puzzle};
+use crate::{hash, json};
 
 /// The toy graph's nodes, by number: S is where the search starts.
 pub const TOY_NODES: [u8; 8] = *b"SABCDEFG";
@@ -111,8 +112,8 @@ pub fn toy() -> String {
 }
 
 /// One step of a puzzle's search as the tree needs it: the board taken, its distance, and each
-/// neighbour's move, board and whether it was new.
-struct TreeStep {
+/// neighbour's move, board and whether it was new ([`ranked`] and [`goal_side`] read one).
+pub struct TreeStep {
     board: String,
     distance: u8,
     neighbours: Vec<(String, String, bool)>,
@@ -151,7 +152,7 @@ fn first_whole_layers<S>(mut stepper: S, step: impl Fn(&mut S) -> Option<TreeSte
 }
 
 /// A ranked puzzle's step for the tree, its boards written by `tokens`.
-fn ranked<B: Copy>(stepper: &mut Stepper<B>, tokens: fn(&B) -> String) -> Option<TreeStep> {
+pub fn ranked<B: Copy>(stepper: &mut Stepper<B>, tokens: fn(&B) -> String) -> Option<TreeStep> {
     let step = stepper.step()?;
     Some(TreeStep {
         board: tokens(&step.board),
@@ -165,7 +166,7 @@ fn ranked<B: Copy>(stepper: &mut Stepper<B>, tokens: fn(&B) -> String) -> Option
 }
 
 /// Colour Hash's goal side's step for the tree.
-fn goal_side(stepper: &mut colour_hash::study::GoalSideStepper) -> Option<TreeStep> {
+pub fn goal_side(stepper: &mut colour_hash::study::GoalSideStepper) -> Option<TreeStep> {
     let step = stepper.step()?;
     Some(TreeStep {
         board: hash::tokens(&step.numbers),
@@ -178,20 +179,17 @@ fn goal_side(stepper: &mut colour_hash::study::GoalSideStepper) -> Option<TreeSt
     })
 }
 
-/// The tree that grows as the page steps the search: the steps that take every board of the
-/// search's first whole layers (see [`TREE_BOARDS`], [`TREE_LAYERS`]), as JSON
+/// The tree that grows as the page steps the search: the steps of `stepper` (each read by `step`)
+/// that take every board of the search's first whole layers (see [`TREE_BOARDS`],
+/// [`TREE_LAYERS`]), as JSON
 /// `{"layers":L,"steps":[{"board":…,"distance":d,"neighbours":[{"move":…,"board":…,"new":…}]}]}`,
 /// step k at position k. The page draws, at step k, the boards taken by steps 0 … k and those
 /// they queued (the frontier), each with an arrow to its parent, up to layer L − 1.
 ///
 /// # Complexity
 /// A few dozen steps of the puzzle's stepper (and its distance array, 8! or 9! bytes).
-pub fn tree(puzzle: Puzzle) -> String {
-    let (steps, layers) = match puzzle {
-        Puzzle::Msquare => first_whole_layers(msquare::study::stepper(), |s| ranked(s, square::tokens)),
-        Puzzle::Eight => first_whole_layers(eight::study::stepper(), |s| ranked(s, tiles::cell_tokens)),
-        Puzzle::ColourHash => first_whole_layers(colour_hash::study::GoalSideStepper::new(), goal_side),
-    };
+pub fn tree<S>(stepper: S, step: impl Fn(&mut S) -> Option<TreeStep>) -> String {
+    let (steps, layers) = first_whole_layers(stepper, step);
     let written: Vec<String> = steps
         .iter()
         .map(|step| {
@@ -263,6 +261,7 @@ pub fn pushes() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{square, tiles, Puzzle};
     use std::collections::{HashMap, VecDeque};
 
     #[test]
@@ -332,7 +331,7 @@ mod tests {
             (Puzzle::ColourHash, hash::with_depth(5, |table| table.sizes())),
         ];
         for (puzzle, sizes) in sizes {
-            let (counts, layers) = layer_counts(&tree(puzzle));
+            let (counts, layers) = layer_counts(&puzzle.study().tree());
             assert!(layers >= TREE_LAYERS, "{puzzle:?}: {layers} layers");
             // Every board of layers 0 … L − 1 taken, none beyond.
             assert_eq!(counts[..layers], sizes[..layers], "{puzzle:?}");
@@ -347,6 +346,20 @@ mod tests {
                 "{puzzle:?}: layer {layers} would fit too"
             );
         }
+    }
+
+    #[test]
+    fn the_page_s_requests_reach_the_lesson() {
+        use crate::request::{Reply, Request};
+        let reply = |fields: &[(&str, &str)]| match crate::call(&Request::write(
+            fields.iter().map(|&(name, value)| (name, value.as_bytes())),
+        )) {
+            Reply::Json(text) => text,
+            Reply::Bytes(bytes) => panic!("{} bytes", bytes.len()),
+        };
+        assert_eq!(reply(&[("op", "toy")]), toy());
+        assert_eq!(reply(&[("op", "tree"), ("code", "1")]), Puzzle::Eight.study().tree());
+        assert_eq!(reply(&[("op", "pushes")]), pushes());
     }
 
     #[test]
