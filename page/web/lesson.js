@@ -112,9 +112,9 @@ const lesson = {
     }
     const { msquare: m, eight: e } = this.pushes, p = state.puzzle;
     $('why-mark').textContent = `Why a ${p.units[0]} is marked when it is queued, not when it is taken: marked late, a ${p.units[0]} ` +
-      'reached again while its first copy still waits in the queue would be queued again, and taken twice. Counted now by the crates, ' +
-      `over the whole space: Magic Squares' search queues ${grouped(m.onQueue)} boards marking on queueing and ${grouped(m.onTake)} ` +
-      `marking on taking; Eight's queues ${grouped(e.onQueue)} and ${grouped(e.onTake)}.`;
+      'reached again while its first copy still waits in the queue would be queued again, and taken twice. Counted now by the crates: ' +
+      `searching all of Magic Squares' boards queues ${grouped(m.onQueue)} of them marking on queueing, ${grouped(m.onTake)} marking on ` +
+      `taking; searching all of Eight's solvable boards queues ${grouped(e.onQueue)} and ${grouped(e.onTake)}.`;
     $('why-mark').dataset.counts = [m.onQueue, m.onTake, e.onQueue, e.onTake].join(',');
   },
 
