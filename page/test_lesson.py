@@ -146,12 +146,18 @@ def one_screen(page, size, phone):
         follow(page, f"#{puzzle}&bfs=2")
         page.click("#bfs-forward")
         wait_step(page, 3)
-        page.evaluate("document.getElementById('step-screen').scrollIntoView({ block: 'start' })")
         board = "#step-board" if phone else "#board"
-        parts = page.evaluate(PARTS, board)
-        outside = {part: [round(v) for v in r[:4]] for part, r in parts.items()
-                   if r[0] < -0.5 or r[1] < -0.5 or r[2] > width + 0.5 or r[3] > height + 0.5 or r[4] <= 0 or r[5] <= 0}
-        check(not outside, f"{puzzle} at {width}×{height}: parts of the step outside the window: {outside}")
+        # The whole step, then a line of it (the take, whose note names the board: the longest).
+        for mode in ("the whole step", "its take, line by line"):
+            if mode != "the whole step":
+                page.click("#line-forward")
+                page.click("#line-forward")
+                page.wait_for_function("document.querySelector('#bfs-code li.now[data-line=take]')", timeout=30000)
+            page.evaluate("document.getElementById('step-screen').scrollIntoView({ block: 'start' })")
+            parts = page.evaluate(PARTS, board)
+            outside = {part: [round(v) for v in r[:4]] for part, r in parts.items()
+                       if r[0] < -0.5 or r[1] < -0.5 or r[2] > width + 0.5 or r[3] > height + 0.5 or r[4] <= 0 or r[5] <= 0}
+            check(not outside, f"{puzzle} at {width}×{height}, {mode}: parts of the step outside the window: {outside}")
         # The board taken, drawn as the case's board is, at its size; the big board follows.
         taken = page.inner_text("#bfs-board")
         case_box, copy_box = page.evaluate("['#board', '#step-board'].map((s) => { const r = document.querySelector(s).getBoundingClientRect(); return [r.width, r.height]; })")
