@@ -270,7 +270,7 @@ const watch = {
     $('bfs-forward').onclick = () => { this.stop(); lesson.stepped(); this.go(this.k + 1); };
     lesson.wire((k) => this.go(k), () => this.stop());
     toy.wire();
-    $('bfs-play').onclick = () => this.toggle();
+    $('bfs-play').onclick = () => { lesson.stepped(); this.toggle(); };
     $('bfs-k').onchange = () => { this.stop(); this.go(Number($('bfs-k').value) || 0); };
     $('bfs-layer').onchange = () => this.layer(Number($('bfs-layer').value) || 0);
     $('chain-run').onclick = () => this.chain();
