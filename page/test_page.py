@@ -919,10 +919,12 @@ def board_checks(page, puzzle, tokens, distance):
     check(f"rank {rank}," in page.inner_text("#pointed"), f"{puzzle}: the board pointed at: {page.inner_text('#pointed')!r}, rank {rank}")
     page.locator("#frontier").scroll_into_view_if_needed()
     ring = page.locator("#ring").bounding_box()
-    page.mouse.move(ring["x"] + ring["width"] / 2, ring["y"] + ring["height"] / 2)
+    # The mouse lands on a whole screen pixel (the event's coordinates are whole numbers): the one
+    # nearest the ring's centre, which lies on the board's pixel where the picture is drawn larger
+    # than its pixels (Magic Squares; the centre's fraction cut off could leave it), within a pixel
+    # of it otherwise (Eight).
+    page.mouse.move(round(ring["x"] + ring["width"] / 2), round(ring["y"] + ring["height"] / 2))
     page.wait_for_function("document.getElementById('pointed').textContent.startsWith('under the pointer')", timeout=5000)
-    # The mouse lands on a whole screen pixel: exactly on the board's pixel where the picture is
-    # drawn larger than its pixels (Magic Squares), within a pixel of it otherwise (Eight).
     exact = page.evaluate("document.getElementById('frontier').clientWidth >= document.getElementById('frontier').width")
     pointed = page.inner_text("#pointed")
     check((pointed.startswith(f"under the pointer: {' '.join(shown)}, rank {rank},") or not exact) and not page.locator("#ring.lit").count(),

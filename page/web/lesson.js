@@ -9,8 +9,9 @@
 const lesson = {
   step: null,        // the step shown (watch.js's JSON of it)
   line: null,        // the line of `lines(step)` being performed, or null: the whole step shown
-  following: false,  // the big board shows the search's board (set by a step the person asked for)
+  followed: null,    // the solve during which the person stepped the search: the big board follows it until the next
   pushes: null,      // the crates' counts of the queue's pushes under each marking
+  pushesAsked: null, // the call that counts them, while it runs
 
   // The lines the step performs, in order, each with what it does there: the first line only
   // before the first board; then the loop's test, the take, and for each move tried the move,
@@ -48,9 +49,12 @@ const lesson = {
     $('bfs-next').replaceChildren(...step.neighbours.map((next, i) => html('li', {
       className: `${next.new ? 'new' : 'seen'}${i > reached ? ' pending' : ''}${i === reached ? ' trying' : ''}`,
       dataset: { move: next.move, board: next.board, new: next.new },
-    }, p.mini(next.board.split(',')), html('small', { textContent: `${next.move} ${i > reached ? '…' : next.new ? 'new' : 'seen'}` }))));
+    }, p.mini(next.board.split(',')), html('small', { textContent: `${next.move} ${i > reached || (i === reached && now.line === 'move') ? '…' : next.new ? 'new' : 'seen'}` }))));
     this.drawBoard(step);
-    tree.draw(step.index);
+    // The tree as far as the lines performed: the board not yet taken before its take, and of
+    // its new neighbours only those already put in the queue.
+    const order = lines.indexOf(now), pushed = now ? lines.filter((l, i) => l.line === 'enqueue' && i <= order).length : null;
+    tree.draw(step.index, now ? { taken: order >= lines.findIndex((l) => l.line === 'take'), pushed } : null);
   },
 
   // The board taken, drawn by the puzzle's own view at the case board's size: in the step screen
@@ -66,7 +70,7 @@ const lesson = {
     for (const node of copy.querySelectorAll('[tabindex], [id], [role], [data-move], [data-focus]')) {
       for (const name of ['tabindex', 'id', 'role', 'data-move', 'data-focus']) node.removeAttribute(name);
     }
-    if (!this.following) return;
+    if (!this.following()) return;
     const board = $('board'), said = `The ${p.units[0]} the search takes at step ${grouped(step.index)}: ${p.describe(tokens)}`;
     board.replaceChildren();
     board.onclick = null; board.oncontextmenu = null;
@@ -82,7 +86,7 @@ const lesson = {
   async moveLine(by, go) {
     const step = this.step;
     if (!step) return;
-    this.following = true;
+    this.stepped();
     const at = this.line === null ? (by > 0 ? -1 : this.lines(step).length) : this.line, next = at + by;
     if (next >= 0 && next < this.lines(step).length) { this.show(step, next); return; }
     if (step.index + by < 0) { this.show(step, 0); return; }
@@ -98,17 +102,19 @@ const lesson = {
     this.whyMark();
   },
 
-  // A board step the person asked for: the big board follows from now on.
-  stepped() { this.following = true; },
-
-  // The case changed, or the answer's playback moved: the big board is the case's again.
-  released() { this.following = false; },
+  // A step the person asked for: the big board follows the search from now until the case is
+  // solved again (a new case, a link, another puzzle) or the answer's playback is used.
+  stepped() { this.followed = state.solved; },
+  following() { return this.followed === state.solved; },
+  released() { this.followed = null; },
 
   // Why a board is marked when it is queued: the queue's pushes both ways, counted by the crates
   // over Magic Squares' and Eight's whole spaces.
   async whyMark() {
+    // Asked once: the counts are four whole searches, and every step drawn reaches here.
     if (!this.pushes) {
-      try { this.pushes = await client.call({ op: 'pushes' }); } catch (error) { failed(error); return; }
+      this.pushesAsked = this.pushesAsked || client.call({ op: 'pushes' });
+      try { this.pushes = await this.pushesAsked; } catch (error) { this.pushesAsked = null; failed(error); return; }
     }
     const { msquare: m, eight: e } = this.pushes, p = state.puzzle;
     $('why-mark').textContent = `Why a ${p.units[0]} is marked when it is queued, not when it is taken: marked late, a ${p.units[0]} ` +

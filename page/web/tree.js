@@ -46,18 +46,25 @@ const tree = {
     place(found.steps[0].board);
     const width = 2 * TREE_GAP.pad + slot * (w + TREE_GAP.x) - TREE_GAP.x, height = 2 * TREE_GAP.pad + found.layers * (h + TREE_GAP.y) - TREE_GAP.y;
     this.data = { puzzle: p.name, layers: found.layers, steps: found.steps, parent, layer, move, x, w, h, width, height };
-    if (this.shownAt !== null) this.draw(this.shownAt);
+    if (this.shownAt !== null) this.draw(this.shownAt, this.partial);
   },
 
   // The tree at step `k`: the boards steps 0 … k took, and those they queued (waiting), up to
-  // the last layer it holds; the board step k took outlined.
-  draw(k) {
+  // the last layer it holds; the board step k took outlined. `partial`, while step k is stepped a
+  // line at a time: whether its board is taken yet, and how many of its new neighbours are queued.
+  draw(k, partial) {
     this.shownAt = k;
+    this.partial = partial || null;
     const d = this.data, p = state.puzzle, svg = $('search-tree');
     if (!d || d.puzzle !== p.name) { svg.replaceChildren(); this.load(); return; }
     const last = Math.min(k, d.steps.length - 1), taken = new Set(d.steps.slice(0, last + 1).map((step) => step.board));
     const found = [d.steps[0].board];
-    for (const step of d.steps.slice(0, last + 1)) for (const next of step.neighbours) if (d.parent.get(next.board) === step.board) found.push(next.board);
+    for (const step of d.steps.slice(0, last + 1)) {
+      const fresh = step.neighbours.filter((next) => next.new);
+      const queued = partial && step === d.steps[k] ? fresh.slice(0, partial.pushed) : fresh;
+      for (const next of queued) if (d.parent.get(next.board) === step.board) found.push(next.board);
+    }
+    if (partial && k < d.steps.length && !partial.taken) taken.delete(d.steps[k].board);
     for (const [name, value] of [['width', d.width], ['height', d.height], ['viewBox', `0 0 ${d.width} ${d.height}`]]) svg.setAttribute(name, value);
     svg.replaceChildren();
     const marker = el('marker', { id: 'tree-arrow', viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 6, markerHeight: 6, orient: 'auto-start-reverse' }, el('defs', {}, svg));
