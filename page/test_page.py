@@ -688,9 +688,9 @@ def board_checks(page, puzzle):
           and all(int(row[2:][[c.endswith(" taken") for c in row[2:]].index(True)].split()[0]) == int(row[1]) - 1 for row in rows),
           f"{puzzle}: the tie rule's table {rows}, the answer {moves}")
     page.wait_for_function("document.getElementById('frontier').dataset.markedRank === String(app.displayed().rank) && !document.getElementById('ring').hidden", timeout=30000)
-    # The panels drawn after the answer (the small graph, the search's step and its picture) are
+    # The panels drawn after the answer (the search tree, the search's step and its picture) are
     # in place, so nothing moves the picture between reading the ring's place and pointing there.
-    page.wait_for_function("document.querySelector('#small-graph .node') && document.getElementById('bfs-board').textContent !== '' && document.getElementById('search-picture').dataset.taken", timeout=30000)
+    page.wait_for_function("document.querySelector('#search-tree .node') && document.getElementById('bfs-board').textContent !== '' && document.getElementById('search-picture').dataset.taken", timeout=30000)
     shown = case(page).split(",")
     page.hover("#board")
     page.wait_for_selector("#ring.lit", timeout=5000)
@@ -976,35 +976,17 @@ def lesson_checks(context):
 
 
 def teaching_checks(context):
-    """Issue 36: the small graph of the first layers holds the module's first steps' boards and
-    moves; the pseudocode beside the stepper lights the lines the module's step performed, naming
-    the moves that were new and seen; the search's picture counts its boards; each queued board's
-    distance, two consecutive values at most; the study column in its reading order."""
+    """Issue 36: the pseudocode beside the stepper lights the lines the step performed, naming the
+    moves that were new and seen; each queued board's distance is the search's, two consecutive
+    values at most; the rank's why."""
     def small_graph(puzzle):
-        """The small graph and the rank's why on `puzzle`'s sample, in the page it returns."""
-        page = study_page(context, f"#{puzzle}")
-        steps = module(page, {"op": "first_layers", "code": PUZZLES.index(puzzle)})
-        fresh = [n["board"] for n in steps[0]["neighbours"] if n["new"]]
-        layers = [[steps[0]["board"]], fresh, [n["board"] for step in steps[1:] for n in step["neighbours"] if n["new"]]]
-        nodes = {board for layer in layers for board in layer}
-        edges = sorted((step["board"], n["move"], n["board"], n["new"]) for step in steps for n in step["neighbours"] if n["board"] in nodes)
-        # With the stepper past the first layers, the graph is whole.
-        follow(page, f"#{puzzle}&bfs={len(steps)}")
-        page.wait_for_function(f"document.getElementById('bfs-k').value === '{len(steps)}' && document.querySelectorAll('#small-graph .node').length === {len(nodes)}", timeout=30000)
-        drawn_nodes = page.evaluate("[...document.querySelectorAll('#small-graph .node')].map((g) => [Number(g.dataset.layer), g.dataset.board])")
-        drawn_edges = page.evaluate("[...document.querySelectorAll('#small-graph .edge')].map((g) => [g.dataset.from, g.dataset.move, g.dataset.to, g.dataset.new === 'true', g.querySelector('path').getAttribute('marker-end') !== 'none'])")
-        check(sorted(drawn_nodes) == sorted([d, board] for d, layer in enumerate(layers) for board in layer)
-              and sorted((a, m, b, n) for a, m, b, n, _ in drawn_edges) == edges and all(n == arrow for *_, n, arrow in drawn_edges),
-              f"{puzzle}: the small graph {drawn_nodes} {drawn_edges}, the module's {layers} {edges}")
-        # At step 0 it holds what the first step found: the start, outlined, its neighbours, its moves.
-        page.evaluate("(() => { const k = document.getElementById('bfs-k'); k.value = '0'; k.dispatchEvent(new Event('change')); })()")
-        page.wait_for_function(f"document.getElementById('bfs-k').value === '0' && document.querySelectorAll('#small-graph .node').length === {1 + len(fresh)}", timeout=30000)
-        grown = page.evaluate("[[...document.querySelectorAll('#small-graph .node')].map((g) => g.dataset.board).sort(), document.querySelector('#small-graph .node.taken').dataset.board, document.querySelectorAll('#small-graph .edge').length]")
-        check(grown == [sorted([steps[0]["board"], *fresh]), steps[0]["board"], len([n for n in steps[0]["neighbours"] if n["board"] in nodes])],
-              f"{puzzle}: the small graph at step 0: {grown}")
-        # The rank's "why": the largest sum of digits is n! − 1.
-        n = len(steps[0]["board"].split(","))
-        largest = math.factorial(n) - 1
+        """The rank's why on `puzzle`'s sample, in the page it returns (the lesson's toy graph and
+        tree are test_lesson.py's)."""
+        page = study_page(context, f"#{puzzle}&bfs=1")
+        page.wait_for_function("document.getElementById('bfs-k').value === '1' && document.getElementById('cantor-why').dataset.largest", timeout=30000)
+        # The rank's "why": the largest sum of digits is n! − 1, worked out here.
+        n = 8 if puzzle == "msquare" else 9  # the cells of a board
+        largest = sum(k * math.factorial(k) for k in range(1, n))
         why = page.inner_text("#cantor-why")
         check(page.get_attribute("#cantor-why", "data-largest") == str(largest) and f"= {largest:,} = {n}! − 1" in why, f"{puzzle}: the rank's why: {why!r}")
         return page
@@ -1042,7 +1024,7 @@ def teaching_checks(context):
         ordered = page.evaluate("""(() => { const targets = [...document.querySelectorAll('#reading-list a')].map((a) => document.getElementById(a.getAttribute('href').slice(1)));
             return targets.every((t, i) => i === 0 || (targets[i - 1].compareDocumentPosition(t) & Node.DOCUMENT_POSITION_FOLLOWING)); })()""")
         check(ordered, f"{puzzle}: the study column is not in its reading order")
-    print("issue 36: the small graph, the lit pseudocode and the queue's distances checked", flush=True)
+    print("issue 36: the lit pseudocode and the queue's distances checked", flush=True)
 
 
 def usability_checks(context):

@@ -8,7 +8,9 @@
 //! against a map-based search: the same states in the same order, the same parents), and in the
 //! puzzles `the_stepper_is_the_plain_search_board_by_board` (msquare: every board's distance and
 //! its answer against plain's; eight: every board's distance, its moves and the layers against
-//! plain's table).
+//! plain's table). [`queue_pushes`] equals a queue and sets marked where each rule says:
+//! `marking_on_take_queues_the_second_arrivals_too` (below), and in the puzzles
+//! `the_queue_pushes_under_each_marking_are_an_independent_search_s`.
 //!
 //! One stepper serves both ranked puzzles: only the board type, its moves, its rank and the
 //! move letters differ, and each puzzle passes its own from its `plain` module, so no rule is
@@ -139,6 +141,55 @@ impl<B: Copy> Stepper<B> {
     }
 }
 
+/// When a breadth-first search marks a state as seen: as it is queued (what [`Stepper`] does), or
+/// only once it is taken from the queue.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Marking {
+    /// Marked when queued: a state is queued at most once.
+    OnQueue,
+    /// Marked when taken: a state reached again before its first copy is taken is queued again.
+    OnTake,
+}
+
+/// How many times a breadth-first search from `start` under `rules` puts a state in its queue
+/// (the start included) when it marks states as seen at `marking`. Marking on queue puts each
+/// reachable state in once; marking on take also puts in every second arrival at a state that
+/// is still waiting, the duplicates the study page counts to show why the mark comes first.
+///
+/// # Complexity
+/// One push per count, each O(moves · rank); one byte per rank for the marks.
+pub fn queue_pushes<B: Copy>(start: B, rules: Rules<B>, marking: Marking) -> usize {
+    let mut marked = vec![false; rules.states];
+    let mut queue = VecDeque::from([start]);
+    let mut pushes = 1;
+    if marking == Marking::OnQueue {
+        marked[(rules.rank)(&start)] = true;
+    }
+    while let Some(board) = queue.pop_front() {
+        if marking == Marking::OnTake {
+            let mark = &mut marked[(rules.rank)(&board)];
+            if *mark {
+                continue;
+            }
+            *mark = true;
+        }
+        for step in 0..rules.letters.len() {
+            let Some(next) = (rules.moved)(&board, step) else {
+                continue;
+            };
+            let mark = &mut marked[(rules.rank)(&next)];
+            if !*mark {
+                if marking == Marking::OnQueue {
+                    *mark = true;
+                }
+                queue.push_back(next);
+                pushes += 1;
+            }
+        }
+    }
+    pushes
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -212,5 +263,48 @@ mod tests {
         // The same states in the same order as the map-based search.
         assert_eq!(taken, order);
         assert!(order.len() > 60, "the toy puzzle reaches more than its start");
+    }
+
+    #[test]
+    fn marking_on_take_queues_the_second_arrivals_too() {
+        let rules = Rules {
+            letters: b"sr",
+            moved,
+            rank,
+            states: 120,
+        };
+        let start = [0, 1, 2, 3, 4];
+        // Independently: a queue of paths' ends and a set, marked where each rule says.
+        let count = |on_take: bool| {
+            let mut seen = std::collections::HashSet::from([start]);
+            let mut taken = std::collections::HashSet::new();
+            let mut queue = vec![start];
+            let mut at = 0;
+            while at < queue.len() {
+                let board = queue[at];
+                at += 1;
+                if on_take && !taken.insert(board) {
+                    continue;
+                }
+                for step in 0..2 {
+                    let Some(next) = moved(&board, step) else { continue };
+                    let fresh = if on_take {
+                        !taken.contains(&next)
+                    } else {
+                        seen.insert(next)
+                    };
+                    if fresh {
+                        queue.push(next);
+                    }
+                }
+            }
+            (queue.len(), seen.len().max(taken.len()))
+        };
+        let (on_queue, reached) = count(false);
+        let (on_take, _) = count(true);
+        assert_eq!(queue_pushes(start, rules, Marking::OnQueue), on_queue);
+        assert_eq!(on_queue, reached);
+        assert_eq!(queue_pushes(start, rules, Marking::OnTake), on_take);
+        assert!(on_take > on_queue, "{on_take} pushes on take, {on_queue} on queue");
     }
 }

@@ -17,7 +17,9 @@
 //! | `board_at` | code, rank | [`crate::board_at`], a JSON string |
 //! | `bfs` | code, k | [`crate::watch::bfs`] |
 //! | `found_order` | code | [`crate::Study::found_order`], bytes |
-//! | `first_layers` | code | [`crate::Study::first_layers`] |
+//! | `tree` | code | [`crate::Study::tree`]: the search's first whole layers, step by step |
+//! | `toy` | | [`crate::lesson::toy`]: the toy graph and its search |
+//! | `pushes` | | [`crate::lesson::pushes`]: the queue's pushes under each marking |
 //! | `chain` | board | [`crate::watch::msquare_chain`] |
 //! | `to_case` | boards, target | [`crate::figures::msquare_to_case`] |
 //! | `race` | method, board | [`crate::compare::race`] |
@@ -26,7 +28,7 @@
 //! | `start_side` | board, depth | [`crate::compare::start_side`] |
 
 use crate::request::{Reply, Request};
-use crate::{compare, figures, first, json, watch};
+use crate::{compare, figures, first, json, lesson, watch};
 
 /// Answers the request in `bytes`; `{"error":…}` for a request that is not one.
 ///
@@ -81,7 +83,9 @@ fn answer(request: &Request) -> Result<Reply, String> {
             Reply::Json(watch::bfs(request.puzzle()?, k))
         }
         "found_order" => Reply::Bytes(request.puzzle()?.study().found_order()),
-        "first_layers" => Reply::Json(request.puzzle()?.study().first_layers()),
+        "tree" => Reply::Json(request.puzzle()?.study().tree()),
+        "toy" => Reply::Json(lesson::toy()),
+        "pushes" => Reply::Json(lesson::pushes()),
         "chain" => Reply::Json(watch::msquare_chain(&request.text("board")?)),
         "to_case" => Reply::Json(figures::msquare_to_case(
             &request.text("boards")?,

@@ -289,8 +289,8 @@ impl Study for ColourHash {
         crate::watch::hash_bfs(k)
     }
 
-    fn first_layers(&self) -> String {
-        crate::watch::first_layers(colour_hash::study::GoalSideStepper::new(), crate::watch::hash_step)
+    fn tree(&self) -> String {
+        crate::lesson::tree(colour_hash::study::GoalSideStepper::new(), crate::lesson::goal_side)
     }
 }
 

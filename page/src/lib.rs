@@ -32,6 +32,7 @@ pub mod figures;
 pub mod first;
 pub mod hash;
 pub mod json;
+pub mod lesson;
 pub mod memory;
 pub mod request;
 pub mod shortest;

@@ -245,8 +245,10 @@ impl Study for MagicSquares {
         crate::watch::found_order(msquare::study::stepper(), rank, perm::FACTORIALS[CELLS])
     }
 
-    fn first_layers(&self) -> String {
-        crate::watch::first_layers(msquare::study::stepper(), crate::watch::msquare_step)
+    fn tree(&self) -> String {
+        crate::lesson::tree(msquare::study::stepper(), |stepper| {
+            crate::lesson::ranked(stepper, tokens)
+        })
     }
 }
 

@@ -75,6 +75,7 @@ pub trait Study {
         Vec::new()
     }
 
-    /// The search's first steps, a JSON list ([`crate::watch::first_layers`]).
-    fn first_layers(&self) -> String;
+    /// The search's first whole layers, step by step, for the tree the lesson grows
+    /// ([`crate::lesson::tree`]).
+    fn tree(&self) -> String;
 }

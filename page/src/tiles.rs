@@ -260,8 +260,10 @@ impl Study for Eight {
         crate::watch::found_order(eight::study::stepper(), eight::plain::rank, common::perm::FACTORIALS[9])
     }
 
-    fn first_layers(&self) -> String {
-        crate::watch::first_layers(eight::study::stepper(), crate::watch::eight_step)
+    fn tree(&self) -> String {
+        crate::lesson::tree(eight::study::stepper(), |stepper| {
+            crate::lesson::ranked(stepper, cell_tokens)
+        })
     }
 }
 

@@ -279,21 +279,6 @@ pub fn found_order<B: Copy>(mut stepper: Stepper<B>, rank: fn(&B) -> usize, stat
     found.iter().flat_map(|order| order.to_le_bytes()).collect()
 }
 
-/// The first steps of a fresh breadth-first search, as a JSON list of [`bfs`]'s steps: those that
-/// expand the start and the boards one move from it (1 + the start's new neighbours), so that
-/// the page can draw the space's first layers (0, 1 and 2) as a small graph, every move an
-/// edge, before the whole space. Colour-hash's goal side likewise.
-///
-/// # Complexity
-/// A handful of steps of a fresh stepper (and its distance array, 8! or 9! bytes).
-pub fn first_layers<S>(mut stepper: S, step: fn(&mut S) -> Option<String>) -> String {
-    // The start's step, then one step for each of its new neighbours (queued next, in order).
-    let mut found: Vec<String> = step(&mut stepper).into_iter().collect();
-    let neighbours = found.first().map_or(0, |start| start.matches("\"new\":true").count());
-    found.extend((0..neighbours).map_while(|_| step(&mut stepper)));
-    format!("[{}]", found.join(","))
-}
-
 /// Magic Squares' breadth-first search run from the basic state until it takes the case
 /// (`board`, its tokens), each new board's parent (the board taken when it was queued) and
 /// move noted as the search goes, then the parents read back from the case to the start. JSON
@@ -401,20 +386,6 @@ mod tests {
             taken += 1;
         }
         assert_eq!(taken as usize * 4, found.len());
-    }
-
-    #[test]
-    fn the_first_layers_are_the_starts_step_and_its_neighbours() {
-        // Magic Squares: the basic state and its three neighbours A, B, C, each expanded.
-        let found = Puzzle::Msquare.study().first_layers();
-        assert_eq!(found.matches("\"index\":").count(), 4, "{found}");
-        assert!(found.starts_with(&format!("[{}", bfs(Puzzle::Msquare, 0))), "{found}");
-        // Eight's goal has its blank in a corner: two neighbours.
-        assert_eq!(Puzzle::Eight.study().first_layers().matches("\"index\":").count(), 3);
-        assert_eq!(
-            Puzzle::ColourHash.study().first_layers().matches("\"index\":").count(),
-            5
-        );
     }
 
     #[test]

@@ -1,7 +1,8 @@
-// uses: util.js, client.js, state.js, notice.js, plots.js, figures.js, compare.js
+// uses: util.js, client.js, state.js, notice.js, plots.js, compare.js, lesson.js, tree.js, toy.js
 // Watching the search run: the plain breadth-first search a board at a time (its steps come from
-// common::stepper over the crates' plain rules through the worker), its pseudocode lit, the small
-// graph, the queue and the tree; Magic Squares' parent chain. The searches compared on the case
+// common::stepper over the crates' plain rules through the worker), its pseudocode lit, the queue
+// and the step's neighbours, drawn with lesson.js (one step on one screen) and tree.js (the tree
+// so far); Magic Squares' parent chain. The searches compared on the case
 // (the seen sets, the race, Colour Hash's start side) are compare.js.
 'use strict';
 
@@ -25,18 +26,13 @@ const watch = {
     this.small();
   },
 
-  // "Start small": the puzzle's words in the prose, and its first layers drawn as a graph.
-  async small() {
+  // The puzzle's words in the lesson's prose; the toy graph (once), the puzzle's tree.
+  small() {
     const p = state.puzzle;
-    for (const node of document.querySelectorAll('#small .unit')) node.textContent = p.units[0];
-    for (const node of document.querySelectorAll('#small .units')) node.textContent = p.units[1];
-    $('small-start').textContent = p.startName;
-    try {
-      const steps = await client.call({ op: 'first_layers', code: p.code });
-      if (state.puzzle !== p) return;
-      this.firstSteps = { puzzle: p.name, steps };
-      figures.smallGraph(steps, this.shown && this.shown.puzzle === p.name ? this.shown.index : undefined);
-    } catch (error) { failed(error); }
+    for (const node of document.querySelectorAll('#small .unit, #watch .unit')) node.textContent = p.units[0];
+    for (const node of document.querySelectorAll('#small .units, #watch .units')) node.textContent = p.units[1];
+    toy.start();
+    tree.load();
   },
 
   // The (k+1)-th board taken. `k` is checked here, as a JS number, before it reaches the module
@@ -148,8 +144,7 @@ const watch = {
     if (!this.timer || saidWhilePlaying(step.index, Number($('bfs-speed').value))) say('bfs-said', $('bfs-text').textContent);
     this.code(step);
     this.paintSearch(step);
-    // The small graph at the top grows with the search while it is in the first layers.
-    if (this.firstSteps && this.firstSteps.puzzle === p.name) figures.smallGraph(this.firstSteps.steps, step.index);
+    lesson.arrived(step);
   },
 
   // The whole space painted by the search's progress at `step` (the worker paints, from the
@@ -271,9 +266,11 @@ const watch = {
   },
 
   wire() {
-    $('bfs-back').onclick = () => { this.stop(); this.go(this.k - 1); };
-    $('bfs-forward').onclick = () => { this.stop(); this.go(this.k + 1); };
-    $('bfs-play').onclick = () => this.toggle();
+    $('bfs-back').onclick = () => { this.stop(); lesson.stepped(); this.go(this.k - 1); };
+    $('bfs-forward').onclick = () => { this.stop(); lesson.stepped(); this.go(this.k + 1); };
+    lesson.wire((k) => this.go(k), () => this.stop());
+    toy.wire();
+    $('bfs-play').onclick = () => { lesson.stepped(); this.toggle(); };
     $('bfs-k').onchange = () => { this.stop(); this.go(Number($('bfs-k').value) || 0); };
     $('bfs-layer').onchange = () => this.layer(Number($('bfs-layer').value) || 0);
     $('chain-run').onclick = () => this.chain();
@@ -284,7 +281,7 @@ const watch = {
       if (event.ctrlKey || event.altKey || event.metaKey || !(target instanceof Element) || target.closest('input, textarea, select')) return;
       if (target.closest('button, a[href], summary') && (event.key === ' ' || event.key === 'Enter')) return;
       const keys = {
-        ArrowLeft: () => { this.stop(); this.go(this.k - 1); }, ArrowRight: () => { this.stop(); this.go(this.k + 1); },
+        ArrowLeft: () => { this.stop(); lesson.stepped(); this.go(this.k - 1); }, ArrowRight: () => { this.stop(); lesson.stepped(); this.go(this.k + 1); },
         Home: () => { this.stop(); this.go(0); }, ' ': () => this.toggle(),
       };
       if (!keys[event.key]) return;

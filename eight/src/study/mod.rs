@@ -34,5 +34,5 @@ pub use parity::inverted_pairs;
 pub use race::{a_star, a_star_deeper_first, breadth_first, iterations, Iteration, Run};
 pub use seen::{explore, whole_space, Explored, SeenKind};
 pub(crate) use stats::write_stats;
-pub use stepper::stepper;
+pub use stepper::{queue_pushes, stepper};
 pub(crate) use trace::write_trace;

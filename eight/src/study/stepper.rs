@@ -7,7 +7,7 @@
 //! boards), and common's `steps_reach_every_state_at_its_breadth_first_distance` for the
 //! stepper itself.
 
-use common::stepper::{Rules, Stepper};
+use common::stepper::{Marking, Rules, Stepper};
 
 use crate::plain::{moved, rank, GOAL, LETTERS};
 
@@ -21,13 +21,27 @@ pub type Cells = [u8; 9];
 /// # Complexity
 /// O(4 · 9²) a step (plain's rank); 9!/2 steps in all; 355 KB for the distances by rank.
 pub fn stepper() -> Stepper<Cells> {
-    let rules = Rules {
+    Stepper::new(GOAL, rules())
+}
+
+/// Plain's moves in the judge's order and its rank, as [`common::stepper`] takes them.
+fn rules() -> Rules<Cells> {
+    Rules {
         letters: &LETTERS,
         moved,
         rank,
         states: common::perm::FACTORIALS[9],
-    };
-    Stepper::new(GOAL, rules)
+    }
+}
+
+/// How many times the breadth-first search of [`stepper`] puts a board in its queue when it
+/// marks boards as seen at `marking` ([`common::stepper::queue_pushes`]): the study page's
+/// reason for marking a board as it is queued, counted on the whole space.
+///
+/// # Complexity
+/// One whole search: each push O(moves · rank).
+pub fn queue_pushes(marking: Marking) -> usize {
+    common::stepper::queue_pushes(GOAL, rules(), marking)
 }
 
 #[cfg(test)]
@@ -67,5 +81,39 @@ mod tests {
         assert_eq!(sizes, table.layer_sizes());
         assert_eq!(sizes.iter().sum::<usize>(), SOLVABLE);
         assert_eq!(last, DIAMETER);
+    }
+
+    #[test]
+    fn the_queue_pushes_under_each_marking_are_an_independent_search_s() {
+        // A queue of boards and a hash set of them (no rank), marked where each rule says.
+        let count = |on_take: bool| {
+            let mut marked = std::collections::HashSet::new();
+            let mut queue = std::collections::VecDeque::from([GOAL]);
+            let mut pushes = 1;
+            if !on_take {
+                marked.insert(GOAL);
+            }
+            while let Some(board) = queue.pop_front() {
+                if on_take && !marked.insert(board) {
+                    continue;
+                }
+                for next in (0..4).filter_map(|step| moved(&board, step)) {
+                    if !marked.contains(&next) {
+                        if !on_take {
+                            marked.insert(next);
+                        }
+                        queue.push_back(next);
+                        pushes += 1;
+                    }
+                }
+            }
+            (pushes, marked.len())
+        };
+        let (on_queue, reached) = count(false);
+        let (on_take, taken) = count(true);
+        assert_eq!(queue_pushes(Marking::OnQueue), on_queue);
+        assert_eq!(queue_pushes(Marking::OnTake), on_take);
+        assert_eq!((on_queue, taken), (reached, reached));
+        assert!(on_take > on_queue, "{on_take} pushes on take, {on_queue} on queue");
     }
 }

@@ -14,6 +14,6 @@ pub mod stepper;
 mod trace;
 
 pub(crate) use stats::write_stats;
-pub use stepper::stepper;
+pub use stepper::{queue_pushes, stepper};
 pub use trace::replay;
 pub(crate) use trace::write_trace;

@@ -6,7 +6,7 @@
 //! **Proved by:** `the_stepper_is_the_plain_search_board_by_board` (below, all 8! boards), and
 //! common's `steps_reach_every_state_at_its_breadth_first_distance` for the stepper itself.
 
-use common::stepper::{Rules, Stepper};
+use common::stepper::{Marking, Rules, Stepper};
 
 use crate::plain::{apply, rank, Board, BASIC, CELLS, MOVE_NAMES};
 
@@ -22,13 +22,27 @@ fn moved(board: &Board, step: usize) -> Option<Board> {
 /// # Complexity
 /// O(3 · 8²) a step (plain's rank); 8! steps in all; 40 KB for the distances by rank.
 pub fn stepper() -> Stepper<Board> {
-    let rules = Rules {
+    Stepper::new(BASIC, rules())
+}
+
+/// Plain's moves in the judge's order and its rank, as [`common::stepper`] takes them.
+fn rules() -> Rules<Board> {
+    Rules {
         letters: &MOVE_NAMES,
         moved,
         rank,
         states: common::perm::FACTORIALS[CELLS],
-    };
-    Stepper::new(BASIC, rules)
+    }
+}
+
+/// How many times the breadth-first search of [`stepper`] puts a board in its queue when it
+/// marks boards as seen at `marking` ([`common::stepper::queue_pushes`]): the study page's
+/// reason for marking a board as it is queued, counted on the whole space.
+///
+/// # Complexity
+/// One whole search: each push O(moves · rank).
+pub fn queue_pushes(marking: Marking) -> usize {
+    common::stepper::queue_pushes(BASIC, rules(), marking)
 }
 
 #[cfg(test)]
@@ -68,5 +82,39 @@ mod tests {
         assert!(taken
             .windows(2)
             .all(|pair| plain.distance(&pair[0]) <= plain.distance(&pair[1])));
+    }
+
+    #[test]
+    fn the_queue_pushes_under_each_marking_are_an_independent_search_s() {
+        // A queue of boards and a hash set of them (no rank), marked where each rule says.
+        let count = |on_take: bool| {
+            let mut marked = std::collections::HashSet::new();
+            let mut queue = std::collections::VecDeque::from([BASIC]);
+            let mut pushes = 1;
+            if !on_take {
+                marked.insert(BASIC);
+            }
+            while let Some(board) = queue.pop_front() {
+                if on_take && !marked.insert(board) {
+                    continue;
+                }
+                for next in (0..3).map(|step| apply(&board, step)) {
+                    if !marked.contains(&next) {
+                        if !on_take {
+                            marked.insert(next);
+                        }
+                        queue.push_back(next);
+                        pushes += 1;
+                    }
+                }
+            }
+            (pushes, marked.len())
+        };
+        let (on_queue, reached) = count(false);
+        let (on_take, taken) = count(true);
+        assert_eq!(queue_pushes(Marking::OnQueue), on_queue);
+        assert_eq!(queue_pushes(Marking::OnTake), on_take);
+        assert_eq!((on_queue, taken), (reached, reached));
+        assert!(on_take > on_queue, "{on_take} pushes on take, {on_queue} on queue");
     }
 }

@@ -33,14 +33,14 @@ const colourHash = {
   picture: false,
   panels: ['mitm-box', 'start-side'],
   stateName: 'Configuration',
-  startName: 'the goal, where the goal side starts',
   watchMemory: 'Configurations have no rank here: each one reached is kept in a hash map with its distance.',
   watchTie: 'This is the goal side: it starts at the goal, so what it measures is each configuration\'s distance to the goal, ' +
     'up to G, and those within G make the table. The answer\'s last moves are walked from where the start side meets the table: at ' +
     'each configuration take the first move, in the order 1 < 2 < 3 < 4, that comes one closer to the goal.',
-  reading: [['small', 'start small: a state space, and BFS on it'], ['table-heading', 'the space around the goal'], ['watch', 'the goal side, breadth first'],
-    ['method-heading', 'meet in the middle: two balls'], ['start-side', 'the start side, depth first'],
+  reading: [['small', 'start small: breadth-first search by hand'], ['watch', 'the same search from the goal (the goal side)'],
+    ['table-heading', 'the space around the goal'], ['method-heading', 'meet in the middle: two balls'], ['start-side', 'the start side, depth first'],
     ['why-heading', 'the tie rule: why this answer']],
+  searchFrom: 'the goal',  // where its breadth-first search starts, as the pseudocode's first line names it
   side: ' (the goal side)',
   orderNote: ' (the smallest number)',
   beyond: (facts) => `this case: beyond ${facts.maxMoves} moves`,

@@ -21,7 +21,6 @@ const eight = {
   picture: true,
   panels: ['dedup', 'race', 'parity-box', 'h-box'],
   stateName: 'Board',
-  startName: 'the goal, where the search starts',
   watchMemory: 'A board is remembered by its Cantor rank: for each cell, how many later cells hold a smaller value (its Lehmer digit), ' +
     'times the factorial of the cells after it; the ranks number the boards 0, 1, 2, … without a gap, so one array of flags says what has been seen: ' +
     'a byte for each of the 9! boards, two for each board that can be reached (the other seen sets\' bytes are counted in "three ways to remember what was seen").',
@@ -30,9 +29,10 @@ const eight = {
     'from any board to the goal by a shortest path, but not always by the judge\'s answer: its ties are broken from the goal, the ' +
     'judge\'s from the case. The answer is walked from the case instead: at each board take the first move, in the order ' +
     'u < l < d < r, that comes one closer to the goal (the tie rule, drawn in "Why this answer").',
-  reading: [['small', 'start small: a state space, and BFS on it'], ['table-heading', 'the state space, layer by layer'], ['watch', 'breadth-first search and the Cantor rank'],
-    ['dedup', 'three ways to remember what was seen'], ['why-heading', 'the tie rule: why this answer'],
+  reading: [['small', 'start small: breadth-first search by hand'], ['watch', 'the same search on the puzzle, then the Cantor rank'],
+    ['table-heading', 'the state space, layer by layer'], ['dedup', 'three ways to remember what was seen'], ['why-heading', 'the tie rule: why this answer'],
     ['method-heading', 'parity, and IDA* with its heuristic'], ['race', 'the methods raced']],
+  searchFrom: 'the goal',  // where its breadth-first search starts, as the pseudocode's first line names it
   input: (tokens) => tokens.join(' ') + '\n',
   answer(stdout) {
     const line = stdout.slice(0, stdout.indexOf('\n') + 1 || undefined).trim();

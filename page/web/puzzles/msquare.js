@@ -29,12 +29,12 @@ const msquare = {
     'in order, a board is first reached by the smallest move of the earliest board of the layer before. So the search\'s tree, read ' +
     'back from the case (the case\'s parent, then its parent, up to the start), is the answer the judge wants. The button runs the ' +
     'search until it takes the case and draws that chain.',
-  chain: true,
-  startName: 'the basic state, where the search starts',             // "Watch" can run to the case and draw its parent chain (watch.chain)
+  chain: true,  // "Watch" can run to the case and draw its parent chain (watch.chain)
   // The study column's sections in the order a student meets the ideas.
-  reading: [['small', 'start small: a state space, and BFS on it'], ['table-heading', 'the state space, layer by layer'],
-    ['method-heading', 'the whole space, a pixel a board'], ['watch', 'breadth-first search, board by board'],
-    ['cantor-box', 'the Cantor rank of a board'], ['why-heading', 'the tie rule: why this answer']],
+  reading: [['small', 'start small: breadth-first search by hand'], ['watch', 'the same search on the puzzle, step by step'],
+    ['cantor-box', 'the Cantor rank of a board'], ['table-heading', 'the state space, layer by layer'],
+    ['method-heading', 'the whole space, a pixel a board'], ['why-heading', 'the tie rule: why this answer']],
+  searchFrom: 'the basic state',  // where its breadth-first search starts, as the pseudocode's first line names it
   input: (tokens) => tokens.join(' ') + '\n',
   answer(stdout) {
     const lines = stdout.split('\n');
