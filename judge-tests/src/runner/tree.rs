@@ -263,7 +263,8 @@ pub fn tmpfs_mounts() -> Vec<std::path::PathBuf> {
             let mut fields = line.split_ascii_whitespace();
             let (point, kind) = (fields.nth(1)?, fields.next()?);
             // `\040` and the like: the kernel escapes spaces in mount points.
-            (kind == "tmpfs" && !point.contains('\\')).then(|| std::path::PathBuf::from(point))
+            // devtmpfs (`/dev`) is a tmpfs too, where root may write a file.
+            (matches!(kind, "tmpfs" | "devtmpfs") && !point.contains('\\')).then(|| std::path::PathBuf::from(point))
         })
         .collect()
 }
