@@ -354,7 +354,13 @@ fn program_uid() -> u32 {
 }
 
 /// `command` run under the supervisor, which reports on descriptor `report_fd`, in `folder`.
-fn measured(command: &Command, limits: &Limits, report_fd: i32, folder: &WorkingFolder) -> io::Result<Command> {
+fn measured(
+    command: &Command,
+    limits: &Limits,
+    report_fd: i32,
+    folder: &WorkingFolder,
+    mode: &Sandbox,
+) -> io::Result<Command> {
     let helper = helper_path();
     if !helper.exists() {
         return Err(io::Error::new(
@@ -369,7 +375,7 @@ fn measured(command: &Command, limits: &Limits, report_fd: i32, folder: &Working
     wrapped.arg("--parent").arg(std::process::id().to_string());
     wrapped.arg("--report-fd").arg(report_fd.to_string());
     wrapped.arg("--workdir").arg(folder.path());
-    match sandbox() {
+    match mode {
         Sandbox::Confined { parents, own_uid } => {
             wrapped.arg("--confine").arg(parents.version.number().to_string());
             wrapped.arg("--memory-cgroup").arg(&parents.memory);
@@ -542,11 +548,26 @@ pub fn run_with(command: &mut Command, input: &[u8], limits: &Limits) -> io::Res
 /// else), it did not stop the program within [`SUPERVISOR_GRACE`] of a limit, or its report is
 /// missing or garbled.
 pub fn run_in(command: &mut Command, input: &[u8], limits: &Limits, folder: &WorkingFolder) -> io::Result<Run> {
+    run_in_sandbox(command, input, limits, folder, sandbox())
+}
+
+/// [`run_in`] in the mode `mode` rather than the one [`sandbox`] chose: for tests that hold
+/// both modes to the same promises.
+///
+/// # Errors
+/// As [`run_in`].
+pub fn run_in_sandbox(
+    command: &mut Command,
+    input: &[u8],
+    limits: &Limits,
+    folder: &WorkingFolder,
+    mode: &Sandbox,
+) -> io::Result<Run> {
     let stdin = input_file(input)?;
     let (report, report_end) = nix::unistd::pipe()?;
     fcntl(report.as_raw_fd(), FcntlArg::F_SETFD(FdFlag::FD_CLOEXEC))?;
     set_nonblocking(&report)?;
-    let mut wrapped = measured(command, limits, report_end.as_raw_fd(), folder)?;
+    let mut wrapped = measured(command, limits, report_end.as_raw_fd(), folder, mode)?;
     wrapped.stdin(Stdio::from(stdin));
     let start = Instant::now();
     let mut child = spawn(&mut wrapped, report_end)?;

@@ -485,7 +485,15 @@ fn main() -> ExitCode {
     if args.rest.is_empty() {
         return fail(&mut report, USAGE);
     }
-    match run(&args) {
+    let measured = run(&args);
+    // `judge` gone (killed by a signal it cannot handle): nobody removes the working folder but
+    // this process.
+    if let (Some(parent), Some(workdir)) = (args.parent, &args.workdir) {
+        if getppid().as_raw() != parent {
+            let _ = std::fs::remove_dir_all(workdir);
+        }
+    }
+    match measured {
         Ok(measured) => {
             if let Err(error) = report.write(&measured.render()) {
                 return fail(&mut Sink::Nowhere, &format!("cannot write the report: {error}"));

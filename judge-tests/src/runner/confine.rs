@@ -291,6 +291,10 @@ fn supervise_in(run: &Confined, cgroup: &RunCgroup, stop_asked: &dyn Fn() -> boo
     };
     let wall = start.elapsed();
     INIT.store(0, Ordering::SeqCst);
+    // The stop request's own kill may have ended the init before the loop looked.
+    if stopped.is_none() && stop_asked() {
+        stopped = Some(Stopped::Judge);
+    }
     let mut said = String::new();
     // The init wrote before it exited; a killed one wrote nothing, or a part.
     let _ = fs::File::from(status).take(4096).read_to_string(&mut said);
@@ -400,8 +404,19 @@ pub fn init(args: &[OsString]) -> u8 {
         Ok(child) => child,
         Err(error) => {
             let bare = !args.program[0].to_string_lossy().contains('/');
-            let hint = if error.kind() == io::ErrorKind::NotFound && bare {
+            // A folder of PATH the program's uid may not search (one under /root) makes a
+            // missing name EACCES rather than ENOENT: found nowhere, it is not found.
+            let nowhere = || {
+                let path = std::env::var_os("PATH").unwrap_or_default();
+                !std::env::split_paths(&path).any(|dir| dir.join(&args.program[0]).exists())
+            };
+            let private = ["/tmp", "/dev"]
+                .iter()
+                .any(|dir| Path::new(&args.program[0]).starts_with(dir));
+            let hint = if bare && (error.kind() == io::ErrorKind::NotFound || nowhere()) {
                 " (not found on PATH)"
+            } else if private && error.kind() == io::ErrorKind::NotFound {
+                " (a confined program's /tmp and /dev are its own: put the program elsewhere, or run with JUDGE_SANDBOX=fallback)"
             } else {
                 ""
             };

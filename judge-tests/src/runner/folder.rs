@@ -52,13 +52,15 @@ impl WorkingFolder {
                 }
                 // Left by an earlier process of the same id: take the next name.
                 Err(error) if error.kind() == io::ErrorKind::AlreadyExists => {}
-                Err(error) => return Err(io::Error::new(
-                    error.kind(),
-                    format!(
+                Err(error) => {
+                    return Err(io::Error::new(
+                        error.kind(),
+                        format!(
                         "cannot create a folder in the temporary folder {} (set TMPDIR to a writable folder): {error}",
                         judge_oracle::escape(base.as_os_str())
                     ),
-                )),
+                    ))
+                }
             }
         }
     }

@@ -32,10 +32,12 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
 
-/// The Python interpreter that `python3` names on `PATH`, resolved once per test run. The tests
-/// start Python for nearly every case they judge; where `python3` is a version manager's shim
-/// (pyenv's is a bash script that runs `pyenv exec`), starting the shim costs several times what
-/// the interpreter's own start does, on every run, and tells nothing about `judge`.
+/// The Python interpreter that `python3` names on `PATH`, resolved once per test run; where
+/// another user could not run it (pyenv's under `/root`, as on the test machine), `/usr/bin/python3`:
+/// a confined program runs under a uid of its own (docs/judge.md), as on a judge. The tests start
+/// Python for nearly every case they judge; where `python3` is a version manager's shim (pyenv's
+/// is a bash script that runs `pyenv exec`), starting the shim costs several times what the
+/// interpreter's own start does, on every run, and tells nothing about `judge`.
 pub(crate) fn python3() -> &'static Path {
     static INTERPRETER: OnceLock<PathBuf> = OnceLock::new();
     INTERPRETER.get_or_init(|| {
@@ -45,12 +47,25 @@ pub(crate) fn python3() -> &'static Path {
             .expect("python3 runs");
         let path = String::from_utf8_lossy(&asked.stdout).trim().to_string();
         // Python leaves sys.executable empty when it cannot tell: then the name, as before.
-        PathBuf::from(if asked.status.success() && !path.is_empty() {
+        let found = PathBuf::from(if asked.status.success() && !path.is_empty() {
             path
         } else {
             "python3".into()
-        })
+        });
+        let system = PathBuf::from("/usr/bin/python3");
+        if found.is_absolute() && !anyone_may_run(&found) && system.exists() {
+            system
+        } else {
+            found
+        }
     })
+}
+
+/// Whether every user may reach and run `path`: each folder above it searchable by others.
+fn anyone_may_run(path: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    path.ancestors()
+        .all(|dir| std::fs::metadata(dir).is_ok_and(|meta| meta.permissions().mode() & 0o001 != 0))
 }
 
 /// The shell command that runs the Python fixture `tests/fixtures/<name>.py` with the shipped
