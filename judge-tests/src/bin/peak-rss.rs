@@ -441,6 +441,9 @@ fn main() -> ExitCode {
     if args.first().is_some_and(|arg| arg == "--init") {
         return ExitCode::from(confine::init(&args[1..]));
     }
+    if args.first().is_some_and(|arg| arg == "--launch") {
+        return ExitCode::from(confine::launch(&args[1..]));
+    }
     if args.first().is_some_and(|arg| arg == "-h" || arg == "--help") {
         let _ = io::stdout().write_all(format!("{USAGE}\n").as_bytes());
         return ExitCode::SUCCESS;

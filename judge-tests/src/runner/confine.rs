@@ -323,111 +323,129 @@ fn supervise_in(run: &Confined, cgroup: &RunCgroup, stop_asked: &dyn Fn() -> boo
     })
 }
 
-/// The init's arguments: `--status-fd N --workdir DIR [--uid U] [--enter FILE]... -- PROGRAM ARGS`.
-struct InitArgs {
-    status_fd: i32,
+/// The init's and the launcher's arguments: `--status-fd N --workdir DIR [--uid U]
+/// [--enter FILE]... -- PROGRAM ARGS` (init), `--go-fd N --error-fd N [--uid U] -- PROGRAM ARGS`
+/// (launcher).
+#[derive(Default)]
+struct InternalArgs {
+    status_fd: Option<i32>,
+    go_fd: Option<i32>,
+    error_fd: Option<i32>,
     workdir: PathBuf,
     uid: Option<u32>,
     enter: Vec<PathBuf>,
     program: Vec<OsString>,
 }
 
-fn init_args(args: &[OsString]) -> Option<InitArgs> {
-    let mut parsed = InitArgs {
-        status_fd: -1,
-        workdir: PathBuf::new(),
-        uid: None,
-        enter: Vec::new(),
-        program: Vec::new(),
-    };
+fn internal_args(args: &[OsString]) -> Option<InternalArgs> {
+    let mut parsed = InternalArgs::default();
     let mut at = 0;
     while at < args.len() {
         let value = args.get(at + 1);
+        let number = || value?.to_str()?.parse::<i32>().ok();
         match args[at].to_str()? {
             "--" => {
                 parsed.program = args[at + 1..].to_vec();
                 break;
             }
-            "--status-fd" => parsed.status_fd = value?.to_str()?.parse().ok()?,
+            "--status-fd" => parsed.status_fd = Some(number()?),
+            "--go-fd" => parsed.go_fd = Some(number()?),
+            "--error-fd" => parsed.error_fd = Some(number()?),
             "--workdir" => parsed.workdir = PathBuf::from(value?),
-            "--uid" => parsed.uid = Some(value?.to_str()?.parse().ok()?),
+            "--uid" => parsed.uid = Some(u32::try_from(number()?).ok()?),
             "--enter" => parsed.enter.push(PathBuf::from(value?)),
             _ => return None,
         }
         at += 2;
     }
-    (parsed.status_fd >= 0 && !parsed.program.is_empty()).then_some(parsed)
+    (!parsed.program.is_empty()).then_some(parsed)
+}
+
+/// The inherited descriptor `fd` as a file (reopened through `/proc/self/fd`: the workspace
+/// takes no raw descriptor), the raw one closed.
+fn inherited(fd: i32, write: bool) -> io::Result<fs::File> {
+    let file = fs::OpenOptions::new()
+        .read(!write)
+        .write(write)
+        .open(format!("/proc/self/fd/{fd}"))?;
+    let _ = nix::unistd::close(fd);
+    Ok(file)
+}
+
+/// A pipe whose end `keep` (0 read, 1 write) stays in this process only, and whose other end a
+/// child inherits.
+fn pipe_for_child(keep: usize) -> io::Result<(fs::File, std::os::fd::OwnedFd)> {
+    let (read, write) = nix::unistd::pipe()?;
+    let (kept, given) = if keep == 0 { (read, write) } else { (write, read) };
+    nix::fcntl::fcntl(
+        kept.as_raw_fd(),
+        nix::fcntl::FcntlArg::F_SETFD(nix::fcntl::FdFlag::FD_CLOEXEC),
+    )?;
+    Ok((fs::File::from(kept), given))
 }
 
 /// The sandbox's init (`peak-rss --init ...`, started by [`supervise`] as pid 1 of the new PID
-/// namespace): sets the namespaces up, starts the program, reaps, and reports the program's
-/// ending on the status pipe. Returns its exit status.
+/// namespace): sets the namespaces up, starts the program through the launcher ([`launch`]),
+/// moves it into the run's cgroup before it runs, reaps, and reports the program's ending on the
+/// status pipe. The init itself stays out of the memory cgroup: the kernel's OOM killer, which
+/// it cannot be shielded from without `CAP_SYS_RESOURCE`, finds only the program's processes
+/// there, and what tmpfs still holds after them cannot stop the report. Returns its exit status.
 pub fn init(args: &[OsString]) -> u8 {
     // Gone with the supervisor, whatever kills it.
     let _ = nix::sys::prctl::set_pdeathsig(Signal::SIGKILL);
-    let Some(args) = init_args(args) else {
+    let Some(args) = internal_args(args) else {
         let _ = io::stderr().write_all(b"peak-rss: error: --init takes --status-fd N --workdir DIR -- PROGRAM\n");
         return 125;
     };
-    // The pipe, reopened through /proc (the workspace takes no raw descriptor), the raw one closed.
-    let path = format!("/proc/self/fd/{}", args.status_fd);
-    let Ok(mut status) = fs::OpenOptions::new().write(true).open(&path) else {
+    let Some(Ok(mut status)) = args.status_fd.map(|fd| inherited(fd, true)) else {
         return 125;
     };
-    let _ = nix::unistd::close(args.status_fd);
     let mut tell = |line: String| {
         let _ = status.write_all(line.as_bytes());
     };
-    let entered: io::Result<Vec<fs::File>> = args
+    // Opened before every mount is made read-only.
+    let cgroups: io::Result<Vec<fs::File>> = args
         .enter
         .iter()
         .map(|file| fs::OpenOptions::new().write(true).open(file))
         .collect();
-    let setup = entered.and_then(|files| {
+    let started = cgroups.and_then(|cgroups| {
         enter(&args.workdir)?;
-        for mut file in files {
-            file.write_all(b"0")?;
-        }
+        let (mut go, go_end) = pipe_for_child(1)?;
+        let (mut error, error_end) = pipe_for_child(0)?;
         SigSet::empty().thread_set_mask()?;
-        Ok(())
+        let mut launcher = Command::new(std::env::current_exe()?);
+        launcher
+            .arg("--launch")
+            .arg("--go-fd")
+            .arg(go_end.as_raw_fd().to_string());
+        launcher.arg("--error-fd").arg(error_end.as_raw_fd().to_string());
+        if let Some(uid) = args.uid {
+            launcher.arg("--uid").arg(uid.to_string());
+        }
+        let child = launcher.arg("--").args(&args.program).spawn()?;
+        drop((go_end, error_end));
+        for mut cgroup in cgroups {
+            cgroup.write_all(child.id().to_string().as_bytes())?;
+        }
+        go.write_all(b"g")?;
+        drop(go);
+        let mut said = String::new();
+        error.read_to_string(&mut said)?;
+        Ok((Pid::from_raw(child.id() as i32), said))
     });
-    if let Err(error) = setup {
-        tell(format!("error:cannot confine the program: {error}\n"));
-        return 125;
-    }
-    let mut program = Command::new(&args.program[0]);
-    program.args(&args.program[1..]).env("TMPDIR", "/tmp");
-    if let Some(uid) = args.uid {
-        program.uid(uid).gid(uid);
-    }
-    let child = match program.spawn() {
-        Ok(child) => child,
+    let program = match started {
+        Ok((program, said)) if said.is_empty() => program,
+        Ok((program, said)) => {
+            let _ = waitpid(program, None);
+            tell(said);
+            return 125;
+        }
         Err(error) => {
-            let bare = !args.program[0].to_string_lossy().contains('/');
-            // A folder of PATH the program's uid may not search (one under /root) makes a
-            // missing name EACCES rather than ENOENT: found nowhere, it is not found.
-            let nowhere = || {
-                let path = std::env::var_os("PATH").unwrap_or_default();
-                !std::env::split_paths(&path).any(|dir| dir.join(&args.program[0]).exists())
-            };
-            let private = ["/tmp", "/dev"]
-                .iter()
-                .any(|dir| Path::new(&args.program[0]).starts_with(dir));
-            let hint = if bare && (error.kind() == io::ErrorKind::NotFound || nowhere()) {
-                " (not found on PATH)"
-            } else if private && error.kind() == io::ErrorKind::NotFound {
-                " (a confined program's /tmp and /dev are its own: put the program elsewhere, or run with JUDGE_SANDBOX=fallback)"
-            } else {
-                ""
-            };
-            let name = judge_oracle::escape(&args.program[0]);
-            tell(format!("error:cannot run {name}: {error}{hint}\n"));
+            tell(format!("error:cannot confine the program: {error}\n"));
             return 125;
         }
     };
-    // The kernel's OOM killer takes the program's processes, never the init that reports.
-    let _ = fs::write("/proc/self/oom_score_adj", "-1000");
-    let program = Pid::from_raw(child.id() as i32);
     loop {
         match waitpid(Pid::from_raw(-1), None) {
             Ok(WaitStatus::Exited(pid, code)) if pid == program => {
@@ -442,6 +460,53 @@ pub fn init(args: &[OsString]) -> u8 {
             Err(_) => return 0,
         }
     }
+}
+
+/// The launcher (`peak-rss --launch ...`, started by [`init`]): waits until the init has moved
+/// it into the run's cgroup, then becomes the program (`exec`) under its own uid and gid, with
+/// `TMPDIR=/tmp`. If the program cannot start, says why on the error pipe (which the program
+/// never inherits) and returns 125.
+pub fn launch(args: &[OsString]) -> u8 {
+    let Some(args) = internal_args(args) else {
+        return 125;
+    };
+    let (Some(go), Some(error)) = (args.go_fd, args.error_fd) else {
+        return 125;
+    };
+    let (Ok(mut go), Ok(mut error)) = (inherited(go, false), inherited(error, true)) else {
+        return 125;
+    };
+    let mut byte = [0u8];
+    if !matches!(go.read(&mut byte), Ok(1)) {
+        return 125;
+    }
+    drop(go);
+    let mut program = Command::new(&args.program[0]);
+    program.args(&args.program[1..]).env("TMPDIR", "/tmp");
+    if let Some(uid) = args.uid {
+        program.uid(uid).gid(uid);
+    }
+    let failure = program.exec();
+    let bare = !args.program[0].to_string_lossy().contains('/');
+    // A folder of PATH the program's uid may not search (one under /root) makes a missing name
+    // EACCES rather than ENOENT: found nowhere, it is not found.
+    let nowhere = || {
+        let path = std::env::var_os("PATH").unwrap_or_default();
+        !std::env::split_paths(&path).any(|dir| dir.join(&args.program[0]).exists())
+    };
+    let private = ["/tmp", "/dev"]
+        .iter()
+        .any(|dir| Path::new(&args.program[0]).starts_with(dir));
+    let hint = if bare && (failure.kind() == io::ErrorKind::NotFound || nowhere()) {
+        " (not found on PATH)"
+    } else if private && failure.kind() == io::ErrorKind::NotFound {
+        " (a confined program's /tmp and /dev are its own: put the program elsewhere, or run with JUDGE_SANDBOX=fallback)"
+    } else {
+        ""
+    };
+    let name = judge_oracle::escape(&args.program[0]);
+    let _ = error.write_all(format!("error:cannot run {name}: {failure}{hint}\n").as_bytes());
+    125
 }
 
 /// Blocks SIGTERM, SIGINT and SIGHUP in the calling thread (and the threads it starts) and

@@ -39,7 +39,7 @@ fn right_answer() -> String {
 }
 
 /// Runs `command` to its end, or kills it after `deadline` (then the test fails: it hung).
-fn finish(mut command: Command, deadline: Duration) -> Output {
+pub(crate) fn finish(mut command: Command, deadline: Duration) -> Output {
     let mut child = command
         .stdin(Stdio::null())
         .stdout(Stdio::piped())

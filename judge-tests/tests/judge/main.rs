@@ -25,6 +25,7 @@ mod cli;
 mod contract;
 mod limits;
 mod own_solution;
+mod sandbox;
 mod stress;
 mod what_a_judge_finds;
 
