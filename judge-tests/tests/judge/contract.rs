@@ -189,21 +189,8 @@ fn a_keep_file_that_fails_later_still_leaves_the_report() {
         folder.display()
     );
     let watcher = {
-        let (folder, marker) = (folder.clone(), marker.clone());
-        thread::spawn(move || {
-            let prefix = format!("judge-run-{}-", std::process::id());
-            let deadline = Instant::now() + Duration::from_secs(120);
-            while Instant::now() < deadline {
-                let started = fs::read_dir(std::env::temp_dir()).unwrap().flatten().any(|entry| {
-                    entry.file_name().to_string_lossy().starts_with(&prefix) && entry.path().join(&marker).exists()
-                });
-                if started {
-                    fs::remove_dir_all(&folder).unwrap();
-                    return;
-                }
-                thread::sleep(Duration::from_millis(10));
-            }
-        })
+        let folder = folder.clone();
+        super::when_a_run_marks(marker, move || fs::remove_dir_all(&folder).unwrap())
     };
     let mut report = Vec::new();
     let outcome = stress::run(&stress_options(command, folder.join("input")), &mut report, None);

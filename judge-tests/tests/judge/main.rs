@@ -81,3 +81,25 @@ pub(crate) fn python_fixture(name: &str) -> String {
         judge_tests::binary_path("eight").display()
     )
 }
+
+/// Runs `action` once a program run by this test process has put a file named `marker` in its
+/// working folder (`TMPDIR/judge-run-<this pid>-<n>`: the one place a confined program can write
+/// that a test sees), or gives up after two minutes. For a test whose program must wait for a
+/// change outside it: the program marks, then waits for what `action` does.
+pub(crate) fn when_a_run_marks(marker: String, action: impl FnOnce() + Send + 'static) -> std::thread::JoinHandle<()> {
+    std::thread::spawn(move || {
+        let prefix = format!("judge-run-{}-", std::process::id());
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
+        while std::time::Instant::now() < deadline {
+            let marked = std::fs::read_dir(std::env::temp_dir()).is_ok_and(|entries| {
+                entries.flatten().any(|entry| {
+                    entry.file_name().to_string_lossy().starts_with(&prefix) && entry.path().join(&marker).exists()
+                })
+            });
+            if marked {
+                return action();
+            }
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+    })
+}

@@ -92,7 +92,7 @@ fn checker_memory_is_bounded() -> Result<(), Failed> {
     )?;
     let measured = fs::read_to_string(&rss)?;
     fs::remove_dir_all(&dir)?;
-    let peak_bytes: u64 = measured.split_whitespace().next().unwrap_or("").parse::<u64>()? * 1024;
+    let peak_bytes = judge_tests::runner::report::Report::parse(&measured)?.peak_kib * 1024;
     let limit = 2 * 11 * boards as u64 + (32 << 20);
     if run.code != Some(0) || peak_bytes > limit {
         return Err(format!(
