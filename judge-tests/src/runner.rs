@@ -1,51 +1,29 @@
 //! Runs a program as a separate process on one input under a time, memory and output limit, and
 //! turns the result into an `oj test`-style verdict.
 //!
-//! The limits hold whatever the program does. Every program runs under the `peak-rss` helper
-//! binary (built beside `judge`), the supervisor: a child subreaper in a process group of its
-//! own, so everything the program starts stays the supervisor's descendant, even a process that
-//! called `setsid` or `setpgid` or whose parent exited. The program's pipes are read only until
-//! the supervisor exits or a limit passes (a process left behind that still holds the pipes cannot
-//! keep the judge waiting); then every descendant of the supervisor is killed (found by walking
-//! `/proc`'s parent links, again until none is left: [`tree`]), and the supervisor last. When the
-//! program exits by itself the supervisor kills and reaps what it left before it exits.
-//! [`stop_programs_on_interrupt`] makes Ctrl-C kill the running programs' trees the same way.
+//! The limits hold whatever the program does. Every program runs under the `peak-rss` supervisor
+//! (built beside `judge`) in the mode [`sandbox`] chooses once per process: **confined**
+//! ([`confine`]: PID, mount, IPC and network namespaces, a uid of its own, a cgroup of its own
+//! whose kernel counters are its memory and CPU time, [`cgroup`]) wherever `judge` can have it,
+//! else the **fallback** (`/proc` polling, in `peak-rss.rs`), which every summary names with what
+//! it does not guarantee. docs/judge.md ("How a program runs: the sandbox") tells each mechanism
+//! once; this module is `judge`'s side of it:
+//! - each run has its own [`WorkingFolder`], the program's current folder, where the caller may
+//!   put files before the run and read what the program wrote after it ([`run_in`]);
+//! - stdin is the input as a sealed memfd: a regular file, seekable and mappable, as a judge's
+//!   `./prog < file` gives it;
+//! - the supervisor enforces the time, wall-clock and memory limits and reports through a pipe
+//!   it inherited ([`report`]: named `key:value` lines), read only once it exited by itself;
+//!   `judge` counts the output and asks the supervisor to stop (SIGTERM) past its limit;
+//! - a supervisor that was stopped, killed, stuck past its limits or reported nothing readable is
+//!   `judge`'s own failure, an [`io::Error`] naming it, never a verdict; so are a program that
+//!   cannot be started (not found on `PATH`, not executable) and an unwritable `TMPDIR`;
+//! - [`stop_programs_on_interrupt`] makes Ctrl-C stop every run and remove every working folder;
+//!   the supervisor dies with `judge` (its parent-death signal) and cleans up the same way.
 //!
-//! Nothing the program does ends that: if it kills its supervisor, what it started is re-parented
-//! to the nearest child subreaper above, which [`adopt_orphans`] makes `judge`, and `judge` kills
-//! every process of its own tree that no living supervisor holds once that run ends. If `judge`
-//! itself dies by a signal it cannot handle (SIGKILL), the supervisor sees its parent gone within
-//! milliseconds, kills the tree, removes its report and exits. A process whose main thread exited
-//! while its other threads run is alive to all of this (see [`tree`]): it is polled, killed and
-//! timed until its last thread ends, when the kernel, and so the verdict, says it has exited.
-//!
-//! What can still escape: a process started after `judge` died and before its supervisor looked
-//! (a few milliseconds), or one that kills `judge` itself and its supervisor at once. Only a
-//! container (a PID namespace or a cgroup, which need privileges) stops those.
-//!
-//! The program starts with an empty signal mask (the supervisor clears the one `judge` blocks for
-//! itself) and SIGPIPE at its default action; other dispositions are `judge`'s own (setting them
-//! would take `unsafe` code, which the workspace forbids).
-//!
-//! Memory: the supervisor reads the peak from `getrusage` after reaping the whole tree (the
-//! largest single process), and with a limit polls the tree every millisecond, summing each
-//! process's PSS (a page shared after a fork counts once; RSS where `/proc/<pid>/smaps_rollup` is
-//! missing, or while the tree is one process holding no file, whose RSS lies between its PSS and
-//! the `getrusage` peak) and the memfds and tmpfs files the tree holds open (pages in no resident set, each
-//! file once, [`tree::hidden_files`]); the peak is the larger of the two. Where `judge` can have a
-//! cgroup v2 ([`cgroup`]), the program runs in one of its own and the kernel's `memory.peak`
-//! counts every page instead ([`MemoryMode`]). It caps the address space and stops the tree
-//! once it passes the limit, then removes the `/dev/shm` files the tree held. That keeps this
-//! crate free of `unsafe` (no `pre_exec`, no raw `wait4`).
-//!
-//! Time: [`Limits::time`] bounds the CPU time of the whole tree (the supervisor looks every few
-//! milliseconds and stops it past the limit), so that waiting for a core (`--jobs` above the
-//! cores) never costs a verdict; the wall clock is bounded at [`wall_limit`] of it, for programs
-//! that sleep.
-//!
-//! The supervisor's own failures (it is missing, the temporary folder for its report is not
-//! writable, the program cannot be started: not found on `PATH`, not executable) are an
-//! [`io::Error`] from [`run_with`] naming the cause, never a verdict on the program.
+//! Time: [`Limits::time`] bounds the CPU time of the whole tree, so that waiting for a core
+//! (`--jobs` above the cores) never costs a verdict; the wall clock is bounded at [`wall_limit`]
+//! of it, for programs that sleep.
 
 pub mod cgroup;
 mod compare;
@@ -94,8 +72,8 @@ pub struct Run {
     pub signal: Option<i32>,
     /// Wall time from start to exit (or to the kill).
     pub elapsed: Duration,
-    /// The CPU time (user + system) of the program's whole tree, when the supervisor reported
-    /// it (the program ended by itself or by a limit the supervisor enforces).
+    /// The CPU time (user + system) of the program's whole tree; `None` when the wall limit
+    /// stopped it (it waited: the wall time is the one to show).
     pub cpu: Option<Duration>,
     /// Whether the time limit ran out and the program was killed: its CPU time passed
     /// [`Limits::time`], or the wall clock passed [`wall_limit`] of it (a program that sleeps).
@@ -104,11 +82,10 @@ pub struct Run {
     pub memory_mode: Option<MemoryMode>,
     /// Whether stdout passed [`Limits::output`] and the program was killed.
     pub output_limit_exceeded: bool,
-    /// Whether the peak resident memory passed [`Limits::memory`].
+    /// Whether the peak memory passed [`Limits::memory`] (or the kernel stopped the tree there).
     pub memory_limit_exceeded: bool,
-    /// The peak memory in bytes (see the module docs: the largest process's resident set, or
-    /// with a memory limit the largest sum of the tree's PSS if that is more), when the program
-    /// ended by itself or by the memory limit.
+    /// The peak memory of the whole tree in bytes, as the mode that ran counts it
+    /// ([`MemoryMode`]).
     pub peak_memory: Option<u64>,
 }
 
@@ -134,14 +111,14 @@ impl Run {
     }
 }
 
-/// How the supervisor counted a program's memory.
+/// How the supervisor counted a program's memory: the mode that ran ([`sandbox`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MemoryMode {
-    /// The program ran in a cgroup v2 of its own: the kernel's `memory.peak` counts every page
-    /// its tree caused (memfds and tmpfs files included), and `memory.max` stops it.
+    /// Confined: the program's own cgroup (v1 or v2), whose kernel counters hold every page its
+    /// tree caused (shmem, tmpfs, kernel memory included), and whose limit stops it.
     Cgroup,
-    /// No cgroup could be had ([`cgroup::memory_parent`]): the tree's resident sets, plus the
-    /// memfds and tmpfs files its processes were seen holding, polled every millisecond.
+    /// The fallback: the tree's resident sets, plus the memfds and tmpfs files its processes
+    /// were seen holding, polled every millisecond.
     Proc,
 }
 
@@ -170,7 +147,7 @@ pub struct Limits {
     /// for the wait; the wall clock is limited too, at [`wall_limit`] of it, for a program that
     /// sleeps. `None` waits for ever.
     pub time: Option<Duration>,
-    /// Peak memory in bytes (see the module docs).
+    /// Peak memory in bytes of the program's whole tree ([`MemoryMode`]).
     pub memory: Option<u64>,
     /// Kept for the callers that set it: every run is supervised and measured now, with or
     /// without it.
@@ -417,14 +394,12 @@ fn measured(
 /// map (`fstat` gives its size), as a judge's `./prog < file` gives it, and cannot change. Its
 /// pages are `judge`'s, not the program's.
 fn input_file(input: &[u8]) -> io::Result<fs::File> {
-    const INPUT_NAME: &std::ffi::CStr = match std::ffi::CStr::from_bytes_with_nul(b"judge-input\0") {
-        Ok(name) => name,
-        Err(_) => panic!("a name with one NUL, at its end"),
-    };
+    let name = std::ffi::CStr::from_bytes_with_nul(b"judge-input\0")
+        .map_err(|error| io::Error::new(io::ErrorKind::InvalidInput, error))?;
     use nix::fcntl::SealFlag;
     use nix::sys::memfd::{memfd_create, MemFdCreateFlag};
     let flags = MemFdCreateFlag::MFD_CLOEXEC | MemFdCreateFlag::MFD_ALLOW_SEALING;
-    let mut file = fs::File::from(memfd_create(INPUT_NAME, flags)?);
+    let mut file = fs::File::from(memfd_create(name, flags)?);
     file.write_all(input)?;
     let seals = SealFlag::F_SEAL_WRITE | SealFlag::F_SEAL_GROW | SealFlag::F_SEAL_SHRINK | SealFlag::F_SEAL_SEAL;
     fcntl(file.as_raw_fd(), FcntlArg::F_ADD_SEALS(seals))?;
@@ -827,13 +802,8 @@ pub enum Verdict {
     RuntimeError,
     /// Time limit exceeded.
     TimeLimitExceeded,
-    /// Memory limit exceeded: the peak memory passed the limit. The peak is the larger of the
-    /// largest single process's peak resident set (`getrusage`, every descendant included) and
-    /// the largest total of the whole process tree, polled every millisecond, in which each
-    /// process counts by its PSS (`Pss:` of `/proc/<pid>/smaps_rollup`: a page shared by k
-    /// processes counts 1/k in each, so a forking program's shared pages count once) or by its
-    /// RSS where `smaps_rollup` is missing (kernels before 4.14), and every memfd and tmpfs file
-    /// the tree holds counts once; in a cgroup ([`MemoryMode::Cgroup`]), the kernel's peak.
+    /// Memory limit exceeded: the peak memory of the program's whole tree passed the limit, as
+    /// the mode that ran counts it ([`MemoryMode`]; docs/judge.md tells how).
     MemoryLimitExceeded,
     /// Output limit exceeded: more stdout than the limit.
     OutputLimitExceeded,

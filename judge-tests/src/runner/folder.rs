@@ -75,7 +75,8 @@ impl WorkingFolder {
     /// # Errors
     /// If the folder's owner cannot be changed.
     pub fn give_to(&self, uid: u32) -> io::Result<()> {
-        std::os::unix::fs::chown(&self.path, Some(uid), Some(uid))
+        use nix::unistd::{chown, Gid, Uid};
+        chown(&self.path, Some(Uid::from_raw(uid)), Some(Gid::from_raw(uid))).map_err(io::Error::from)
     }
 
     /// Puts file `name` holding `bytes` in the folder, before the run.
