@@ -2,7 +2,7 @@
 //! turns the result into an `oj test`-style verdict.
 //!
 //! The limits hold whatever the program does. Every program runs under the `peak-rss` supervisor
-//! (built beside `judge`) in the mode [`sandbox`] chooses once per process: **confined**
+//! (built beside `judge`) in the mode [`sandbox()`] chooses once per process: **confined**
 //! ([`confine`]: PID, mount, IPC and network namespaces, a uid of its own, a cgroup of its own
 //! whose kernel counters are its memory and CPU time, [`cgroup`]) wherever `judge` can have it,
 //! else the **fallback** (`/proc` polling, in `peak-rss.rs`), which every summary names with what
@@ -111,7 +111,7 @@ impl Run {
     }
 }
 
-/// How the supervisor counted a program's memory: the mode that ran ([`sandbox`]).
+/// How the supervisor counted a program's memory: the mode that ran ([`sandbox()`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MemoryMode {
     /// Confined: the program's own cgroup (v1 or v2), whose kernel counters hold every page its
@@ -509,7 +509,7 @@ pub fn run_with(command: &mut Command, input: &[u8], limits: &Limits) -> io::Res
 /// folder, where the caller may have put files it reads and finds the files it wrote
 /// ([`WorkingFolder::read`]) once this returns.
 ///
-/// The program runs under the supervisor (`peak-rss`) in the mode [`sandbox`] chose, with its
+/// The program runs under the supervisor (`peak-rss`) in the mode [`sandbox()`] chose, with its
 /// environment carried over (an `env_clear` is not) and its own `current_dir` ignored. stdin is
 /// `input` as a regular file; stdout and stderr are read without blocking until the supervisor
 /// exits (a process the program left that still holds a pipe cannot delay the verdict). The
@@ -520,13 +520,13 @@ pub fn run_with(command: &mut Command, input: &[u8], limits: &Limits) -> io::Res
 /// Judge's own failures, never the program's, each naming the cause: the supervisor is missing
 /// or cannot start, it cannot confine the program or start it (not found on `PATH`, not
 /// executable), it was stopped or killed (by the program, in the fallback mode, or by anyone
-/// else), it did not stop the program within [`SUPERVISOR_GRACE`] of a limit, or its report is
+/// else), it did not stop the program within ten seconds of a limit, or its report is
 /// missing or garbled.
 pub fn run_in(command: &mut Command, input: &[u8], limits: &Limits, folder: &WorkingFolder) -> io::Result<Run> {
     run_in_sandbox(command, input, limits, folder, sandbox())
 }
 
-/// [`run_in`] in the mode `mode` rather than the one [`sandbox`] chose: for tests that hold
+/// [`run_in`] in the mode `mode` rather than the one [`sandbox()`] chose: for tests that hold
 /// both modes to the same promises.
 ///
 /// # Errors

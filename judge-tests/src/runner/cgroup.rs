@@ -117,21 +117,44 @@ pub fn parents() -> Option<Parents> {
 }
 
 fn find() -> Option<Parents> {
-    if let (Some(memory), Some(cpu)) = (own_v1("memory"), own_v1("cpuacct")) {
-        if writable(&memory) && writable(&cpu) && memory.join("memory.max_usage_in_bytes").exists() {
-            return Some(Parents {
-                version: Version::V1,
-                memory,
-                cpu,
-            });
+    let parents = find_v1().or_else(|| {
+        let dir = prepare_v2()?;
+        Some(Parents {
+            version: Version::V2,
+            memory: dir.clone(),
+            cpu: dir,
+        })
+    })?;
+    sweep(&parents);
+    Some(parents)
+}
+
+fn find_v1() -> Option<Parents> {
+    let (memory, cpu) = (own_v1("memory")?, own_v1("cpuacct")?);
+    let usable = writable(&memory) && writable(&cpu) && memory.join("memory.max_usage_in_bytes").exists();
+    usable.then_some(Parents {
+        version: Version::V1,
+        memory,
+        cpu,
+    })
+}
+
+/// Removes the runs' cgroups that a supervisor killed by SIGKILL (which nothing can catch) left:
+/// `judge-run-<pid>` whose supervisor `<pid>` is gone. The kernel refuses to remove one that
+/// still holds a process, so a living run's is never taken.
+fn sweep(parents: &Parents) {
+    for parent in [&parents.memory, &parents.cpu] {
+        let Ok(entries) = fs::read_dir(parent) else { continue };
+        for entry in entries.flatten() {
+            let name = entry.file_name();
+            let pid = name
+                .to_str()
+                .and_then(|name| name.strip_prefix("judge-run-")?.parse::<u32>().ok());
+            if pid.is_some_and(|pid| !Path::new(&format!("/proc/{pid}")).exists()) {
+                let _ = fs::remove_dir(entry.path());
+            }
         }
     }
-    let dir = prepare_v2()?;
-    Some(Parents {
-        version: Version::V2,
-        memory: dir.clone(),
-        cpu: dir,
-    })
 }
 
 /// Whether the whitespace-separated list in file `name` of `dir` names `memory`.

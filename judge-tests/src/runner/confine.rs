@@ -2,7 +2,7 @@
 //! kernel counting its memory and CPU time.
 //!
 //! The supervisor ([`supervise`], outside every namespace, where the program cannot see it) makes
-//! the run's cgroup ([`cgroup::RunCgroup`]), enters a new PID namespace for its children and
+//! the run's cgroup ([`RunCgroup`]), enters a new PID namespace for its children and
 //! starts itself again as that namespace's init ([`init`], pid 1). The init:
 //! - enters new mount, IPC, network and UTS namespaces ([`enter`]): every mount read-only, a
 //!   fresh `/proc` that shows only the run's processes, a private `/tmp` and `/dev/shm` (tmpfs),
@@ -24,7 +24,7 @@
 //! Built on `nix`'s safe `unshare`, `mount` and `prctl` rather than Debian's `bubblewrap`: no
 //! package to install on the machine, no second process tree to supervise, and the same few
 //! system calls bubblewrap makes. What this mode needs: root (`CAP_SYS_ADMIN`) and a writable
-//! cgroup ([`cgroup::parents`]); `runner::sandbox` chooses it where both are there.
+//! cgroup ([`super::cgroup::parents`]); `runner::sandbox` chooses it where both are there.
 
 use super::cgroup::{Parents, RunCgroup};
 use super::report::{Ending, Mode, Report, Stopped};
@@ -223,7 +223,7 @@ pub fn stop() {
 const OVERRUN: u64 = 1 << 20;
 
 /// Runs `run.program` confined and measures it; `stop_asked` says whether `judge` asked for a
-/// stop (it is looked at every [`WATCH`]).
+/// stop (it is looked at every 10 ms).
 ///
 /// # Errors
 /// The supervisor's own failures (a cgroup, namespace or mount refused, the program cannot
