@@ -287,7 +287,8 @@ fn supervise_in(run: &Confined, cgroup: &RunCgroup, stop_asked: &dyn Fn() -> boo
                 stop();
             }
         }
-        thread::sleep(WATCH);
+        // Short runs are the common case: a look soon after the start, then every WATCH.
+        thread::sleep((start.elapsed() / 8).clamp(Duration::from_millis(1), WATCH));
     };
     let wall = start.elapsed();
     INIT.store(0, Ordering::SeqCst);
