@@ -1,4 +1,4 @@
-//! The `judge` tool, gathered in one test binary (one link instead of four) under the standard
+//! The `judge` tool, gathered in one test binary (one link instead of five) under the standard
 //! harness:
 //!
 //! - [`cache`]: the references' tables kept between `judge` processes;
@@ -6,6 +6,8 @@
 //!   the cores, a process limit, `--keep` checked first, a FIFO among the cases;
 //! - [`cli`]: `judge` (and its `peak-rss` helper) as a user meets them: help, mistakes, odd
 //!   arguments, a full or closed stdout, `judge run`'s verdict lines and layouts;
+//! - [`sandbox`]: a hostile round's attacks on the supervisor (hidden memory, a forged report,
+//!   traps, leftovers), each in both modes, confined and the fallback;
 //! - [`limits`]: the runner's promises on real processes (limits, killed descendants, counted
 //!   memory), and `judge check` under memory limits;
 //! - [`stress`]: `judge stress` against deliberately broken solvers, a user's generator and the
