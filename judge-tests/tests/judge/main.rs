@@ -1,4 +1,4 @@
-//! The `judge` tool, gathered in one test binary (one link instead of five) under the standard
+//! The `judge` tool, gathered in one test binary (one link instead of one a file) under the standard
 //! harness:
 //!
 //! - [`cache`]: the references' tables kept between `judge` processes;
