@@ -458,7 +458,7 @@ fn a_program_that_kills_its_supervisor_is_judges_failure_or_cannot() {
             );
         }
         assert!(started.elapsed() < Duration::from_secs(60), "{:?}", started.elapsed());
-        assert_none_tagged(&tag, &runner::sandbox().clone());
+        assert_none_tagged(&tag, runner::sandbox());
         assert_eq!(working_folders(&dir), 0, "{mode}: a working folder is left in TMPDIR");
         fs::remove_dir_all(&dir).unwrap();
     }
@@ -489,7 +489,7 @@ fn nothing_outlives_a_judge_killed_by_a_signal_it_cannot_handle() {
             );
             nix::sys::signal::kill(nix::unistd::Pid::from_raw(judge.id() as i32), signal).unwrap();
             let _ = judge.wait();
-            assert_none_tagged(&tag, &runner::sandbox().clone());
+            assert_none_tagged(&tag, runner::sandbox());
             assert_all_dead(&supervisors);
             // The working folder is gone with them (the supervisor removes it when judge is gone).
             while working_folders(&dir) > 0 && Instant::now() < deadline {
@@ -503,6 +503,38 @@ fn nothing_outlives_a_judge_killed_by_a_signal_it_cannot_handle() {
             fs::remove_dir_all(&dir).unwrap();
         }
     }
+}
+
+#[test]
+fn killing_judge_and_its_supervisor_together_leaves_no_process_when_confined() {
+    if !matches!(runner::sandbox(), Sandbox::Confined { .. }) {
+        return;
+    }
+    let tag = tag(6);
+    let dir = scratch("killed-together");
+    // What the fallback cannot promise: a program's child started after both are gone lives on.
+    let script = format!("sleep {tag}1 & exec sleep {tag}2");
+    let mut judge = judge_run(&script, &dir, "60000", "").spawn().unwrap();
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while tagged(&tag).len() < 2 && Instant::now() < deadline {
+        thread::sleep(Duration::from_millis(10));
+    }
+    assert_eq!(tagged(&tag).len(), 2, "the program did not start");
+    let me = judge.id() as i32;
+    let supervisor = tree::descendants(me)
+        .into_iter()
+        .find(|process| process.parent == me)
+        .unwrap();
+    // At once: the supervisor cannot clean up, and the init's parent-death signal ends the
+    // namespace, and every process in it.
+    for pid in [me, supervisor.pid] {
+        nix::sys::signal::kill(nix::unistd::Pid::from_raw(pid), Signal::SIGKILL).unwrap();
+    }
+    let _ = judge.wait();
+    assert_none_tagged(&tag, runner::sandbox());
+    // The working folder is left (nothing of judge's lives to remove it); the cgroup is removed
+    // by the next judge that starts.
+    fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
