@@ -73,13 +73,25 @@ static STOP: AtomicBool = AtomicBool::new(false);
 /// Whether this run is confined: what a stop request kills.
 static CONFINED: AtomicBool = AtomicBool::new(false);
 
-/// The stop request: the confined init, or the fallback's whole tree.
+/// `judge`'s process id and the run's working folder, once known: what a stop request after
+/// `judge`'s death removes.
+static OWNER: std::sync::OnceLock<(i32, PathBuf)> = std::sync::OnceLock::new();
+
+/// The stop request: the confined init, or the fallback's whole tree. When `judge` is gone
+/// (the request is the parent-death signal), the working folder goes at once too: nobody else
+/// removes it, and what this process does after may be cut short (an init that reaps orphans
+/// may kill them).
 fn stop_requested() {
     STOP.store(true, Ordering::SeqCst);
     if CONFINED.load(Ordering::SeqCst) {
         confine::stop();
     } else {
         tree::kill_descendants(std::process::id() as i32, Duration::ZERO);
+    }
+    if let Some((parent, workdir)) = OWNER.get() {
+        if getppid().as_raw() != *parent {
+            let _ = std::fs::remove_dir_all(workdir);
+        }
     }
 }
 
@@ -513,6 +525,9 @@ fn main() -> ExitCode {
 /// Sets up what both modes share (the stop request, the parent's death), then runs the program.
 fn run(args: &Args) -> io::Result<Report> {
     let program = &args.rest;
+    if let (Some(parent), Some(workdir)) = (args.parent, &args.workdir) {
+        let _ = OWNER.set((parent, workdir.clone()));
+    }
     confine::on_stop_request(stop_requested)
         .map_err(|error| io::Error::new(error.kind(), format!("cannot watch for a stop request: {error}")))?;
     // Armed, then checked: a parent already gone is seen here.
