@@ -357,6 +357,9 @@ fn measured(
             wrapped.arg("--confine").arg(parents.version.number().to_string());
             wrapped.arg("--memory-cgroup").arg(&parents.memory);
             wrapped.arg("--cpu-cgroup").arg(&parents.cpu);
+            if let Some(pids) = &parents.pids {
+                wrapped.arg("--pids-cgroup").arg(pids);
+            }
             if *own_uid {
                 let uid = program_uid();
                 folder.give_to(uid)?;

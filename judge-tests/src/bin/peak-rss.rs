@@ -1,5 +1,5 @@
 //! `peak-rss [--memory-limit-kib N] [--cpu-limit-ms N] [--wall-limit-ms N] [--parent PID]
-//! [--workdir DIR] [--confine 1|2 --memory-cgroup DIR --cpu-cgroup DIR [--uid N]]
+//! [--workdir DIR] [--confine 1|2 --memory-cgroup DIR --cpu-cgroup DIR [--pids-cgroup DIR] [--uid N]]
 //! (--report-fd N | OUT) PROGRAM [ARGS...]`: the supervisor of every program `judge` runs. It runs
 //! PROGRAM with this process's stdin, stdout and stderr, then writes its report
 //! (`judge_tests::runner::report`: named `key:value` lines) to the inherited descriptor N, or to
@@ -65,7 +65,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 const USAGE: &str = "usage: peak-rss [--memory-limit-kib N] [--cpu-limit-ms N] [--wall-limit-ms N] [--parent PID] \
-[--workdir DIR] [--confine 1|2 --memory-cgroup DIR --cpu-cgroup DIR [--uid N]] (--report-fd N | OUT) PROGRAM [ARGS...]";
+[--workdir DIR] [--confine 1|2 --memory-cgroup DIR --cpu-cgroup DIR [--pids-cgroup DIR] [--uid N]] (--report-fd N | OUT) PROGRAM [ARGS...]";
 
 /// Whether a stop was asked for (SIGTERM, SIGINT, SIGHUP; `judge` gone).
 static STOP: AtomicBool = AtomicBool::new(false);
@@ -378,6 +378,7 @@ struct Args {
     confine: Option<Version>,
     memory_cgroup: Option<PathBuf>,
     cpu_cgroup: Option<PathBuf>,
+    pids_cgroup: Option<PathBuf>,
     uid: Option<u32>,
     /// OUT (without `--report-fd`), PROGRAM and its arguments.
     rest: Vec<OsString>,
@@ -394,7 +395,7 @@ fn parse(mut args: Vec<OsString>) -> Result<Args, String> {
         "--confine",
         "--uid",
     ];
-    const PATHS: [&str; 3] = ["--workdir", "--memory-cgroup", "--cpu-cgroup"];
+    const PATHS: [&str; 4] = ["--workdir", "--memory-cgroup", "--cpu-cgroup", "--pids-cgroup"];
     let mut parsed = Args::default();
     while let Some(flag) = args.first().and_then(|arg| arg.to_str()).map(str::to_string) {
         let (is_number, is_path) = (NUMBERS.contains(&flag.as_str()), PATHS.contains(&flag.as_str()));
@@ -408,6 +409,7 @@ fn parse(mut args: Vec<OsString>) -> Result<Args, String> {
             match flag.as_str() {
                 "--workdir" => parsed.workdir = path,
                 "--memory-cgroup" => parsed.memory_cgroup = path,
+                "--pids-cgroup" => parsed.pids_cgroup = path,
                 _ => parsed.cpu_cgroup = path,
             }
             continue;
@@ -548,6 +550,7 @@ fn run(args: &Args) -> io::Result<Report> {
                 version,
                 memory: memory.clone(),
                 cpu: cpu.clone(),
+                pids: args.pids_cgroup.clone(),
             },
             memory_limit: args.limit_kib.map(|kib| kib.saturating_mul(1024)),
             cpu_limit: args.cpu_limit,

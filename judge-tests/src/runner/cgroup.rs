@@ -57,6 +57,9 @@ pub struct Parents {
     pub memory: PathBuf,
     /// Where the run's CPU-accounting cgroup is made (the same folder on v2).
     pub cpu: PathBuf,
+    /// Where the run's task-counting cgroup is made (v1's `pids` controller; the same folder
+    /// on v2 when `pids` is enabled there), if there is one.
+    pub pids: Option<PathBuf>,
 }
 
 /// The mount points of the cgroup file systems: `(type, super options, mount point)`.
@@ -119,10 +122,13 @@ pub fn parents() -> Option<Parents> {
 fn find() -> Option<Parents> {
     let parents = find_v1().or_else(|| {
         let dir = prepare_v2()?;
+        let pids = fs::read_to_string(dir.join("cgroup.subtree_control"))
+            .is_ok_and(|text| text.split_ascii_whitespace().any(|word| word == "pids"));
         Some(Parents {
             version: Version::V2,
             memory: dir.clone(),
-            cpu: dir,
+            cpu: dir.clone(),
+            pids: pids.then_some(dir),
         })
     })?;
     sweep(&parents);
@@ -132,10 +138,12 @@ fn find() -> Option<Parents> {
 fn find_v1() -> Option<Parents> {
     let (memory, cpu) = (own_v1("memory")?, own_v1("cpuacct")?);
     let usable = writable(&memory) && writable(&cpu) && memory.join("memory.max_usage_in_bytes").exists();
+    let pids = own_v1("pids").filter(|dir| writable(dir));
     usable.then_some(Parents {
         version: Version::V1,
         memory,
         cpu,
+        pids,
     })
 }
 
@@ -143,7 +151,10 @@ fn find_v1() -> Option<Parents> {
 /// `judge-run-<pid>` whose supervisor `<pid>` is gone. The kernel refuses to remove one that
 /// still holds a process, so a living run's is never taken.
 fn sweep(parents: &Parents) {
-    for parent in [&parents.memory, &parents.cpu] {
+    for parent in [Some(&parents.memory), Some(&parents.cpu), parents.pids.as_ref()]
+        .into_iter()
+        .flatten()
+    {
         let Ok(entries) = fs::read_dir(parent) else { continue };
         for entry in entries.flatten() {
             let name = entry.file_name();
@@ -183,6 +194,8 @@ fn prepare_v2() -> Option<PathBuf> {
         let _ = fs::remove_dir(&leaf);
         return None;
     }
+    // The task count too where the kernel offers it; memory is what must be there.
+    let _ = fs::write(dir.join("cgroup.subtree_control"), "+pids");
     if fs::write(dir.join("cgroup.subtree_control"), "+memory").is_err() {
         let _ = fs::write(dir.join("cgroup.procs"), &me);
         let _ = fs::remove_dir(&leaf);
@@ -198,7 +211,15 @@ pub struct RunCgroup {
     version: Version,
     memory: PathBuf,
     cpu: PathBuf,
+    /// The v1 `pids` folder, when it is another.
+    pids: Option<PathBuf>,
 }
+
+/// Most tasks (processes and threads) a run may have at once, where a `pids` controller is
+/// there: far above what a solution uses (judges allow one process, or a few threads), far
+/// below what would take the machine's process table, so a fork bomb fails its forks (usually
+/// an RE) instead of filling the machine.
+pub const MAX_TASKS: u32 = 512;
 
 /// `error` with the file it concerns.
 fn about(path: &Path, error: io::Error) -> io::Error {
@@ -219,13 +240,21 @@ impl RunCgroup {
         let memory = parents.memory.join(name);
         let cpu = parents.cpu.join(name);
         fs::create_dir(&memory).map_err(|error| about(&memory, error))?;
+        let pids = parents.pids.as_ref().map(|parent| parent.join(name));
         let cgroup = RunCgroup {
             version: parents.version,
-            memory,
+            memory: memory.clone(),
             cpu,
+            pids: pids.clone().filter(|pids| *pids != memory),
         };
         if cgroup.cpu != cgroup.memory {
             fs::create_dir(&cgroup.cpu).map_err(|error| about(&cgroup.cpu, error))?;
+        }
+        if let Some(dir) = &cgroup.pids {
+            fs::create_dir(dir).map_err(|error| about(dir, error))?;
+        }
+        if let Some(dir) = &pids {
+            write(&dir.join("pids.max"), &MAX_TASKS.to_string())?;
         }
         if let Some(limit) = limit {
             let bytes = limit.to_string();
@@ -256,6 +285,7 @@ impl RunCgroup {
         if self.cpu != self.memory {
             files.push(self.cpu.join("cgroup.procs"));
         }
+        files.extend(self.pids.iter().map(|dir| dir.join("cgroup.procs")));
         files
     }
 
@@ -307,7 +337,10 @@ impl RunCgroup {
     /// # Errors
     /// If a folder cannot be removed within a second (a process still in it).
     pub fn remove(&self) -> io::Result<()> {
-        for dir in [&self.memory, &self.cpu] {
+        for dir in [Some(&self.memory), Some(&self.cpu), self.pids.as_ref()]
+            .into_iter()
+            .flatten()
+        {
             let mut tries = 0;
             loop {
                 match fs::remove_dir(dir) {

@@ -81,14 +81,18 @@ impl Sandbox {
         match self {
             Sandbox::Confined { parents, .. } => format!(
                 "sandbox: confined (PID, mount, IPC and network namespaces, a uid of its own, cgroup v{} \
-                 memory and CPU): every page and CPU second of the program's tree counted by the kernel",
-                parents.version.number()
+                 memory and CPU{}): every page and CPU second of the program's tree counted by the kernel",
+                parents.version.number(),
+                match parents.pids {
+                    Some(_) => format!(", at most {} tasks", cgroup::MAX_TASKS),
+                    None => String::new(),
+                }
             ),
             Sandbox::Fallback { why } | Sandbox::Refused { why } => format!(
                 "sandbox: fallback, memory polled from /proc ({why}): not counted are System V shared memory, \
                  pipe buffers and files made and closed between two looks; the program can see and signal \
-                 judge's processes and write where judge's user may; a process it starts may outlive a \
-                 judge killed together with its supervisor"
+                 judge's processes, write where judge's user may and start processes without a cap; a \
+                 process it starts may outlive a judge killed together with its supervisor"
             ),
         }
     }

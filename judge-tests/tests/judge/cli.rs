@@ -254,7 +254,7 @@ fn peak_rss_reports_odd_arguments_on_one_line() {
         (
             vec![report.clone().into()],
             "peak-rss: error: usage: peak-rss [--memory-limit-kib N] [--cpu-limit-ms N] [--wall-limit-ms N] [--parent PID] \
-             [--workdir DIR] [--confine 1|2 --memory-cgroup DIR --cpu-cgroup DIR [--uid N]] (--report-fd N | OUT) PROGRAM [ARGS...]\n",
+             [--workdir DIR] [--confine 1|2 --memory-cgroup DIR --cpu-cgroup DIR [--pids-cgroup DIR] [--uid N]] (--report-fd N | OUT) PROGRAM [ARGS...]\n",
         ),
     ];
     for (args, line) in rows {

@@ -9,7 +9,8 @@
 //!   never a hang;
 //! - a program that plants FIFOs and links where `judge` makes its files changes nothing;
 //! - a program that maps its stdin by its `fstat` size is AC;
-//! - Ctrl-C and SIGTERM leave nothing in `TMPDIR`.
+//! - Ctrl-C and SIGTERM leave nothing in `TMPDIR`;
+//! - a fork bomb is capped when confined (the fallback says it has no cap).
 //!
 //! The hostile programs are small C files (`tests/fixtures/hostile/`), compiled once with gcc;
 //! their work is a few dozen MiB, against limits of 32 MB.
@@ -68,19 +69,17 @@ fn answer() -> String {
 /// `judge run msquare CASES --memory-limit 32 --command COMMAND` in `mode`, its temporary files
 /// in `tmp`; a hang fails the test.
 fn judged(mode: &str, command: &str, cases: &[&str], tmp: &Path) -> Output {
+    judged_under(mode, command, cases, tmp, &["--memory-limit", "32"])
+}
+
+/// [`judged`] with `limits` (switches) instead of `--memory-limit 32`.
+fn judged_under(mode: &str, command: &str, cases: &[&str], tmp: &Path, limits: &[&str]) -> Output {
     let mut judge = Command::new(judge_tests::binary_path("judge"));
     judge
         .args(["run", "msquare"])
         .args(cases)
-        .args([
-            "--memory-limit",
-            "32",
-            "--time-limit",
-            "10000",
-            "--command",
-            command,
-            "--data",
-        ])
+        .args(limits)
+        .args(["--time-limit", "10000", "--command", command, "--data"])
         .arg(judge_tests::data_dir())
         .env("TMPDIR", tmp)
         .env(runner::sandbox::FORCE, mode);
@@ -270,4 +269,27 @@ fn an_interrupt_leaves_nothing_in_tmpdir() {
             fs::remove_dir_all(&dir).unwrap();
         }
     }
+}
+
+#[test]
+fn a_fork_bomb_is_capped_when_confined() {
+    // The fallback has no such cap (its summary says the program may do what judge's user may):
+    // only the confined mode is held to it.
+    if !confined("") {
+        return;
+    }
+    let dir = scratch("fork-bomb");
+    let command = format!("'{}'; exit 1", hostile("fork_bomb").display());
+    // No memory limit, which would stop it first.
+    let done = judged_under("", &command, &["usaco-1"], &dir, &[]);
+    let said = String::from_utf8_lossy(&done.stdout);
+    let started: u32 = said
+        .lines()
+        .find_map(|line| line.trim().strip_prefix("started "))
+        .and_then(|count| count.parse().ok())
+        .unwrap_or_else(|| panic!("{said}"));
+    // The shell and the program are tasks of the run too.
+    assert!(started + 2 <= runner::cgroup::MAX_TASKS, "{said}");
+    assert!(said.starts_with("RE  msquare/usaco-1"), "{said}");
+    fs::remove_dir_all(&dir).unwrap();
 }
