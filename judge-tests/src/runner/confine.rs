@@ -8,9 +8,11 @@
 //!   fresh `/proc` that shows only the run's processes, a private `/tmp` and `/dev/shm` (tmpfs),
 //!   a `/dev` of its own holding only `null`, `zero`, `full`, `random`, `urandom` and the `fd`
 //!   links, and the run's working folder as the one writable place outside those;
-//! - moves itself into the run's cgroup (after that setup, so none of it is charged to the
-//!   program);
-//! - starts the program with no signal blocked, in the working folder, with `TMPDIR=/tmp`, and
+//! - starts a launcher ([`launch`]), moves it into the run's cgroup and lets it become the
+//!   program (`exec`): the program is in the cgroup from its first instruction, and neither the
+//!   setup nor the init is charged to it (the init stays out of the memory cgroup, where the
+//!   kernel's OOM killer could take it);
+//! - so the program runs with no signal blocked, in the working folder, with `TMPDIR=/tmp`, and
 //!   (when `judge` runs as root) under a uid and gid of its own, which cannot signal or trace the
 //!   init, write the cgroup's files, or leave the cgroup;
 //! - reaps whatever ends, and when the program ends, writes how on a pipe to the supervisor and
