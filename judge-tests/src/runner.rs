@@ -702,7 +702,8 @@ pub fn default_jobs() -> usize {
 /// thread does it alone.
 ///
 /// Each `work` call here runs a whole program ([`run_with`] is safe to call from several threads:
-/// each run has its own supervisor, report file and pipes, and Ctrl-C stops all of them).
+/// each run has its own supervisor, working folder, report pipe and output pipes, and Ctrl-C
+/// stops all of them).
 ///
 /// # Complexity
 /// `count` calls of `work` at most, `jobs` at a time; O(jobs) results held waiting for their turn
