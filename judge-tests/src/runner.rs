@@ -318,6 +318,22 @@ pub fn run(command: &mut Command, input: &[u8], limit: Option<Duration>) -> io::
     run_with(command, input, &Limits::time(limit))
 }
 
+/// The program could not be started (not found, on `PATH` or at its path; not executable; an
+/// interpreter its uid may not run): the error inside the [`io::Error`] [`run_in`] returns then,
+/// for a caller that tells this failure of `judge`'s apart from the others
+/// (`error.get_ref().is_some_and(|inner| inner.is::<CannotStart>())`). Its text names the
+/// program and the cause.
+#[derive(Debug)]
+pub struct CannotStart(pub String);
+
+impl fmt::Display for CannotStart {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for CannotStart {}
+
 /// The `peak-rss` helper's path: beside the running executable (see [`crate::binary_path`]).
 fn helper_path() -> PathBuf {
     crate::binary_path("peak-rss")
@@ -572,10 +588,12 @@ pub fn run_in_sandbox(
         .read_to_end(&mut text);
     let text = String::from_utf8_lossy(&text);
     if let Some(why) = text.strip_prefix("error:") {
-        return Err(io::Error::new(
-            io::ErrorKind::Other,
-            format!("peak-rss: {}", why.trim_end()),
-        ));
+        let message = format!("peak-rss: {}", why.trim_end());
+        return Err(if why.starts_with("cannot run ") {
+            io::Error::new(io::ErrorKind::Other, CannotStart(message))
+        } else {
+            io::Error::new(io::ErrorKind::Other, message)
+        });
     }
     let report = Report::parse(&text).map_err(|why| {
         io::Error::new(

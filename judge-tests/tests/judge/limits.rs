@@ -307,7 +307,11 @@ fn pages_shared_by_a_forking_program_count_once() {
 #[test]
 fn judges_own_failures_are_errors_not_verdicts() {
     let missing = runner::run(&mut Command::new("no-such-program-for-judge"), b"", None).unwrap_err();
-    // Named as judge's own: the supervisor could not start it.
+    // Named as judge's own, and told apart from judge's other failures.
+    assert!(
+        missing.get_ref().is_some_and(|inner| inner.is::<runner::CannotStart>()),
+        "{missing:?}"
+    );
     assert!(missing.to_string().contains("not found on PATH"), "{missing}");
     let no_shell = runner::run(shell("true").env("PATH", "/nonexistent"), b"", None).unwrap_err();
     assert!(
