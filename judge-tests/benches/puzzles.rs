@@ -105,11 +105,9 @@ fn measure_command(program: &Path, args: &[&OsStr], env: &[(&str, &OsStr)], inpu
             .expect("peak-rss (make build)");
         assert!(status.success(), "{} failed on {}", program.display(), input.display());
         let text = fs::read_to_string(&report).unwrap();
-        // `KIB MICROS`, then the CPU time, the memory mode and how the program ended (`exit 0`).
-        let mut fields = text.split_whitespace();
-        let (kib, micros) = (fields.next().unwrap(), fields.next().unwrap());
-        peak_kib = peak_kib.max(kib.parse().unwrap());
-        walls.push(Duration::from_micros(micros.parse().unwrap()));
+        let measured = judge_tests::runner::report::Report::parse(&text).unwrap();
+        peak_kib = peak_kib.max(measured.peak_kib);
+        walls.push(measured.wall);
     }
     walls.sort();
     Cost {
@@ -358,15 +356,14 @@ fn census_row() -> LongRun {
         "the census differs from colour-hash/src/study/census.txt"
     );
     let text = fs::read_to_string(&report).unwrap();
-    let mut fields = text.split_whitespace();
-    let (kib, micros) = (fields.next().unwrap(), fields.next().unwrap());
-    let wall = Duration::from_micros(micros.parse().unwrap());
+    let measured = judge_tests::runner::report::Report::parse(&text).unwrap();
+    let (kib, wall) = (measured.peak_kib, measured.wall);
     let configurations: u64 = colour_hash::census_layers().iter().sum();
     LongRun {
         workload: "--stats --depth all: the census of all 6,286,896,000 configurations".into(),
         wall,
         cpu,
-        peak_kib: kib.parse().unwrap(),
+        peak_kib: kib,
         per_second: configurations as f64 / wall.as_secs_f64(),
         target_wall: Duration::from_secs(180),
         target_peak_kib: 2 * 1024 * 1024,

@@ -469,6 +469,8 @@ pub fn run(options: &RunOptions, out: &mut dyn Write) -> Outcome<bool> {
         writeln!(out, "answer classes covered: {covered}")?;
     }
     writeln!(out, "{}", judges::limits_line(options.preset, &options.limits))?;
+    // The mode that ran and what it does not guarantee (runner::sandbox).
+    writeln!(out, "{}", runner::sandbox().summary())?;
     if left_out > 0 {
         let noun = if left_out == 1 { "case" } else { "cases" };
         writeln!(

@@ -1,72 +1,57 @@
 //! Runs a program as a separate process on one input under a time, memory and output limit, and
 //! turns the result into an `oj test`-style verdict.
 //!
-//! The limits hold whatever the program does. Every program runs under the `peak-rss` helper
-//! binary (built beside `judge`), the supervisor: a child subreaper in a process group of its
-//! own, so everything the program starts stays the supervisor's descendant, even a process that
-//! called `setsid` or `setpgid` or whose parent exited. The program's pipes are read only until
-//! the supervisor exits or a limit passes (a process left behind that still holds the pipes cannot
-//! keep the judge waiting); then every descendant of the supervisor is killed (found by walking
-//! `/proc`'s parent links, again until none is left: [`tree`]), and the supervisor last. When the
-//! program exits by itself the supervisor kills and reaps what it left before it exits.
-//! [`stop_programs_on_interrupt`] makes Ctrl-C kill the running programs' trees the same way.
+//! The limits hold whatever the program does. Every program runs under the `peak-rss` supervisor
+//! (built beside `judge`) in the mode [`sandbox()`] chooses once per process: **confined**
+//! ([`confine`]: PID, mount, IPC and network namespaces, a uid of its own, a cgroup of its own
+//! whose kernel counters are its memory and CPU time, [`cgroup`]) wherever `judge` can have it,
+//! else the **fallback** (`/proc` polling, in `peak-rss.rs`), which every summary names with what
+//! it does not guarantee. docs/judge.md ("How a program runs: the sandbox") tells each mechanism
+//! once; this module is `judge`'s side of it:
+//! - each run has its own [`WorkingFolder`], the program's current folder, where the caller may
+//!   put files before the run and read what the program wrote after it ([`run_in`]);
+//! - stdin is the input as a sealed memfd: a regular file, seekable and mappable, as a judge's
+//!   `./prog < file` gives it;
+//! - the supervisor enforces the time, wall-clock and memory limits and reports through a pipe
+//!   it inherited ([`report`]: named `key:value` lines), read only once it exited by itself;
+//!   `judge` counts the output and asks the supervisor to stop (SIGTERM) past its limit;
+//! - a supervisor that was stopped, killed, stuck past its limits or reported nothing readable is
+//!   `judge`'s own failure, an [`io::Error`] naming it, never a verdict; so are a program that
+//!   cannot be started (not found on `PATH`, not executable) and an unwritable `TMPDIR`;
+//! - [`stop_programs_on_interrupt`] makes Ctrl-C stop every run and remove every working folder;
+//!   the supervisor dies with `judge` (its parent-death signal) and cleans up the same way.
 //!
-//! Nothing the program does ends that: if it kills its supervisor, what it started is re-parented
-//! to the nearest child subreaper above, which [`adopt_orphans`] makes `judge`, and `judge` kills
-//! every process of its own tree that no living supervisor holds once that run ends. If `judge`
-//! itself dies by a signal it cannot handle (SIGKILL), the supervisor sees its parent gone within
-//! milliseconds, kills the tree, removes its report and exits. A process whose main thread exited
-//! while its other threads run is alive to all of this (see [`tree`]): it is polled, killed and
-//! timed until its last thread ends, when the kernel, and so the verdict, says it has exited.
-//!
-//! What can still escape: a process started after `judge` died and before its supervisor looked
-//! (a few milliseconds), or one that kills `judge` itself and its supervisor at once. Only a
-//! container (a PID namespace or a cgroup, which need privileges) stops those.
-//!
-//! The program starts with an empty signal mask (the supervisor clears the one `judge` blocks for
-//! itself) and SIGPIPE at its default action; other dispositions are `judge`'s own (setting them
-//! would take `unsafe` code, which the workspace forbids).
-//!
-//! Memory: the supervisor reads the peak from `getrusage` after reaping the whole tree (the
-//! largest single process), and with a limit polls the tree every millisecond, summing each
-//! process's PSS (a page shared after a fork counts once; RSS where `/proc/<pid>/smaps_rollup` is
-//! missing, or while the tree is one process holding no file, whose RSS lies between its PSS and
-//! the `getrusage` peak) and the memfds and tmpfs files the tree holds open (pages in no resident set, each
-//! file once, [`tree::hidden_files`]); the peak is the larger of the two. Where `judge` can have a
-//! cgroup v2 ([`cgroup`]), the program runs in one of its own and the kernel's `memory.peak`
-//! counts every page instead ([`MemoryMode`]). It caps the address space and stops the tree
-//! once it passes the limit, then removes the `/dev/shm` files the tree held. That keeps this
-//! crate free of `unsafe` (no `pre_exec`, no raw `wait4`).
-//!
-//! Time: [`Limits::time`] bounds the CPU time of the whole tree (the supervisor looks every few
-//! milliseconds and stops it past the limit), so that waiting for a core (`--jobs` above the
-//! cores) never costs a verdict; the wall clock is bounded at [`wall_limit`] of it, for programs
-//! that sleep.
-//!
-//! The supervisor's own failures (it is missing, the temporary folder for its report is not
-//! writable, the program cannot be started: not found on `PATH`, not executable) are an
-//! [`io::Error`] from [`run_with`] naming the cause, never a verdict on the program.
+//! Time: [`Limits::time`] bounds the CPU time of the whole tree, so that waiting for a core
+//! (`--jobs` above the cores) never costs a verdict; the wall clock is bounded at [`wall_limit`]
+//! of it, for programs that sleep.
 
 pub mod cgroup;
 mod compare;
+pub mod confine;
+mod folder;
+pub mod report;
+pub mod sandbox;
 pub mod tree;
 
 pub use compare::{compare, Difference, REPORT_LIMIT};
+pub use folder::{WorkingFolder, MAX_READ};
+pub use sandbox::{sandbox, Sandbox};
 
 use judge_oracle::checker;
-use nix::fcntl::{fcntl, FcntlArg, OFlag};
+use nix::fcntl::{fcntl, FcntlArg, FdFlag, OFlag};
 use nix::poll::{poll, PollFd, PollFlags, PollTimeout};
 use nix::sys::prctl;
 use nix::sys::signal::{kill, killpg, SigSet, Signal};
-use nix::sys::wait::{waitpid, WaitPidFlag};
+use nix::sys::wait::{waitpid, WaitPidFlag, WaitStatus};
 use nix::unistd::Pid;
+use report::Report;
 use std::ffi::OsString;
 use std::fmt;
 use std::fs;
 use std::io::{self, Read, Write};
-use std::os::fd::{AsFd, AsRawFd};
-use std::os::unix::process::{CommandExt, ExitStatusExt};
-use std::path::{Path, PathBuf};
+use std::os::fd::{AsFd, AsRawFd, OwnedFd};
+use std::os::unix::process::CommandExt;
+use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
@@ -87,8 +72,8 @@ pub struct Run {
     pub signal: Option<i32>,
     /// Wall time from start to exit (or to the kill).
     pub elapsed: Duration,
-    /// The CPU time (user + system) of the program's whole tree, when the supervisor reported
-    /// it (the program ended by itself or by a limit the supervisor enforces).
+    /// The CPU time (user + system) of the program's whole tree; `None` when the wall limit
+    /// stopped it (it waited: the wall time is the one to show).
     pub cpu: Option<Duration>,
     /// Whether the time limit ran out and the program was killed: its CPU time passed
     /// [`Limits::time`], or the wall clock passed [`wall_limit`] of it (a program that sleeps).
@@ -97,11 +82,10 @@ pub struct Run {
     pub memory_mode: Option<MemoryMode>,
     /// Whether stdout passed [`Limits::output`] and the program was killed.
     pub output_limit_exceeded: bool,
-    /// Whether the peak resident memory passed [`Limits::memory`].
+    /// Whether the peak memory passed [`Limits::memory`] (or the kernel stopped the tree there).
     pub memory_limit_exceeded: bool,
-    /// The peak memory in bytes (see the module docs: the largest process's resident set, or
-    /// with a memory limit the largest sum of the tree's PSS if that is more), when the program
-    /// ended by itself or by the memory limit.
+    /// The peak memory of the whole tree in bytes, as the mode that ran counts it
+    /// ([`MemoryMode`]).
     pub peak_memory: Option<u64>,
 }
 
@@ -127,14 +111,14 @@ impl Run {
     }
 }
 
-/// How the supervisor counted a program's memory.
+/// How the supervisor counted a program's memory: the mode that ran ([`sandbox()`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MemoryMode {
-    /// The program ran in a cgroup v2 of its own: the kernel's `memory.peak` counts every page
-    /// its tree caused (memfds and tmpfs files included), and `memory.max` stops it.
+    /// Confined: the program's own cgroup (v1 or v2), whose kernel counters hold every page its
+    /// tree caused (shmem, tmpfs, kernel memory included), and whose limit stops it.
     Cgroup,
-    /// No cgroup could be had ([`cgroup::memory_parent`]): the tree's resident sets, plus the
-    /// memfds and tmpfs files its processes were seen holding, polled every millisecond.
+    /// The fallback: the tree's resident sets, plus the memfds and tmpfs files its processes
+    /// were seen holding, polled every millisecond.
     Proc,
 }
 
@@ -163,7 +147,7 @@ pub struct Limits {
     /// for the wait; the wall clock is limited too, at [`wall_limit`] of it, for a program that
     /// sleeps. `None` waits for ever.
     pub time: Option<Duration>,
-    /// Peak memory in bytes (see the module docs).
+    /// Peak memory in bytes of the program's whole tree ([`MemoryMode`]).
     pub memory: Option<u64>,
     /// Kept for the callers that set it: every run is supervised and measured now, with or
     /// without it.
@@ -208,35 +192,44 @@ pub fn wall_limit(time: Duration) -> Duration {
     time.saturating_mul(3 * share).saturating_add(Duration::from_secs(1))
 }
 
-/// The supervisors of the programs running now, whose trees are killed on Ctrl-C.
+/// The supervisors of the programs running now, which Ctrl-C stops.
 static RUNNING: Mutex<Vec<i32>> = Mutex::new(Vec::new());
 
 /// Whether this process is a child subreaper ([`adopt_orphans`]), whose own tree holds what an
-/// escaped program left.
+/// escaped program left (the fallback mode only: a confined program cannot reach its
+/// supervisor).
 static ADOPTING: AtomicBool = AtomicBool::new(false);
 
-/// How long [`stop`] keeps killing a tree that will not die (a process stuck in the kernel)
-/// before it kills the supervisor anyway.
+/// How long a fallback-mode clean-up keeps killing a tree that will not die.
 const KILL_PATIENCE: Duration = Duration::from_secs(5);
 
-/// How long the supervisor may take to reap its killed tree and exit by itself.
-const SUPERVISOR_GRACE: Duration = Duration::from_secs(2);
+/// How long a supervisor asked to stop (or past its wall limit) may take to stop the program,
+/// clean up and report before `judge` kills it and calls the run its own failure.
+const SUPERVISOR_GRACE: Duration = Duration::from_secs(10);
 
-/// Kills everything the supervisor `supervisor` runs (the program and every process it started,
-/// wherever they moved), then the supervisor and its process group.
-fn stop(supervisor: i32) {
-    tree::kill_descendants(supervisor, KILL_PATIENCE);
-    // Either may already be gone; nothing else can be done about a failure here.
-    let _ = killpg(Pid::from_raw(supervisor), Signal::SIGKILL);
-    let _ = kill(Pid::from_raw(supervisor), Signal::SIGKILL);
+/// Asks the supervisor `supervisor` to stop its program and report (SIGTERM; it cleans up
+/// after itself, namespaces and cgroup included).
+fn ask_to_stop(supervisor: i32) {
+    let _ = kill(Pid::from_raw(supervisor), Signal::SIGTERM);
 }
 
-/// Makes SIGINT, SIGTERM and SIGHUP kill the process tree of every program [`run`] is running,
-/// then end this process with status 128 + the signal number.
+/// Whether process `pid` has ended (gone, or a zombie waiting for its run to reap it).
+fn ended(pid: i32) -> bool {
+    match fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Ok(stat) => stat
+            .rfind(')')
+            .map_or(true, |end| stat[end + 1..].trim_start().starts_with('Z')),
+        Err(_) => true,
+    }
+}
+
+/// Makes SIGINT, SIGTERM and SIGHUP stop every program [`run`] is running (each supervisor is
+/// asked to stop and waited for), remove every [`WorkingFolder`], then end this process with
+/// status 128 + the signal number: nothing is left running or in `TMPDIR`.
 ///
 /// Call it first thing in `main`, before any thread starts: it blocks those signals in the
-/// calling thread (threads started later inherit the mask, and so would the processes they
-/// start, but the supervisor clears it before it starts a program) and waits for them on a
+/// calling thread (threads started later inherit the mask, and so do the supervisors, which
+/// wait for them the same way; the program starts with none blocked) and waits for them on a
 /// thread of its own.
 ///
 /// # Errors
@@ -249,12 +242,20 @@ pub fn stop_programs_on_interrupt() -> io::Result<()> {
     signals.thread_block().map_err(io::Error::from)?;
     thread::Builder::new().name("interrupt".into()).spawn(move || {
         let Ok(signal) = signals.wait() else { return };
-        // Holding the lock until exit: no program can start after the trees are killed.
+        // Holding the lock until exit: no program can start after this.
         let running = RUNNING.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         for &supervisor in running.iter() {
-            stop(supervisor);
+            ask_to_stop(supervisor);
+        }
+        let asked = Instant::now();
+        while running.iter().any(|&supervisor| !ended(supervisor)) && asked.elapsed() < SUPERVISOR_GRACE {
+            thread::sleep(Duration::from_millis(1));
+        }
+        for &supervisor in running.iter() {
+            let _ = killpg(Pid::from_raw(supervisor), Signal::SIGKILL);
         }
         kill_orphans(&running);
+        folder::remove_all();
         let stopped = if running.is_empty() {
             ""
         } else {
@@ -267,11 +268,10 @@ pub fn stop_programs_on_interrupt() -> io::Result<()> {
     Ok(())
 }
 
-/// Makes this process a child subreaper: a process whose parent dies is re-parented to it (or to
-/// a subreaper below it) rather than to init, so a program that kills its supervisor leaves what
-/// it started inside this process's tree, where [`run_with`] kills it.
+/// Makes this process a child subreaper: in the fallback mode, a program that kills its
+/// supervisor leaves what it started inside this process's tree, where [`run_in`] kills it.
 ///
-/// Only for a process that starts every child through [`run_with`] (`judge`): after a run whose
+/// Only for a process that starts every child through [`run_in`] (`judge`): after a run whose
 /// supervisor was killed, each process of this one's tree that no running supervisor holds is
 /// taken for the program's and killed.
 ///
@@ -283,18 +283,15 @@ pub fn adopt_orphans() -> io::Result<()> {
     Ok(())
 }
 
-/// Kills every process of this one's tree that no supervisor in `running` holds (what a program
-/// that killed its supervisor left, re-parented here), and reaps the ones that are this
-/// process's children, supervisors aside (they are reaped by their runs). Nothing without
-/// [`adopt_orphans`].
+/// Kills every process of this one's tree that no supervisor in `running` holds (what a
+/// fallback program that killed its supervisor left, re-parented here), and reaps the ones
+/// that are this process's children, supervisors aside. Nothing without [`adopt_orphans`].
 fn kill_orphans(running: &[i32]) {
     if !ADOPTING.load(Ordering::SeqCst) {
         return;
     }
     let me = std::process::id() as i32;
     tree::kill_descendants_sparing(me, running, KILL_PATIENCE);
-    // Their zombies: a killed orphan's children come here too when it dies, so reap until none
-    // is left (each pass is bounded by the tree, which no longer grows).
     let start = Instant::now();
     loop {
         let mut waited = false;
@@ -321,44 +318,42 @@ pub fn run(command: &mut Command, input: &[u8], limit: Option<Duration>) -> io::
     run_with(command, input, &Limits::time(limit))
 }
 
+/// The program could not be started (not found, on `PATH` or at its path; not executable; an
+/// interpreter its uid may not run): the error inside the [`io::Error`] [`run_in`] returns then,
+/// for a caller that tells this failure of `judge`'s apart from the others
+/// (`error.get_ref().is_some_and(|inner| inner.is::<CannotStart>())`). Its text names the
+/// program and the cause.
+#[derive(Debug)]
+pub struct CannotStart(pub String);
+
+impl fmt::Display for CannotStart {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for CannotStart {}
+
 /// The `peak-rss` helper's path: beside the running executable (see [`crate::binary_path`]).
 fn helper_path() -> PathBuf {
     crate::binary_path("peak-rss")
 }
 
-/// A new, empty file for one supervisor report, in the temporary folder.
-///
-/// # Errors
-/// If the temporary folder (`TMPDIR`, else `/tmp`) cannot hold it: judge's failure, named so.
-fn create_report() -> io::Result<PathBuf> {
-    static COUNTER: AtomicU64 = AtomicU64::new(0);
-    let mut folder = std::env::temp_dir();
-    // The supervisor may run in another folder (`current_dir`): a relative TMPDIR is made whole.
-    if folder.is_relative() {
-        folder = std::env::current_dir()?.join(folder);
-    }
-    loop {
-        let serial = COUNTER.fetch_add(1, Ordering::Relaxed);
-        let path = folder.join(format!("judge-peak-{}-{serial}", std::process::id()));
-        match fs::OpenOptions::new().write(true).create_new(true).open(&path) {
-            Ok(_) => return Ok(path),
-            // Left by an earlier process of the same id: take the next name.
-            Err(error) if error.kind() == io::ErrorKind::AlreadyExists => {}
-            Err(error) => {
-                return Err(io::Error::new(
-                    error.kind(),
-                    format!(
-                        "cannot create a file in the temporary folder {} (set TMPDIR to a writable folder): {error}",
-                        judge_oracle::escape(folder.as_os_str())
-                    ),
-                ))
-            }
-        }
-    }
+/// The program's uid and gid in the confined mode when `judge` is root: one of a range no
+/// account uses (as isolate's 60000 + box), a different one for each run at once.
+fn program_uid() -> u32 {
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    61_000 + (NEXT.fetch_add(1, Ordering::Relaxed) % 1000) as u32
 }
 
-/// `command` run under the `peak-rss` helper, which writes its report to `report`.
-fn measured(command: &Command, limits: &Limits, report: &Path) -> io::Result<Command> {
+/// `command` run under the supervisor, which reports on descriptor `report_fd`, in `folder`.
+fn measured(
+    command: &Command,
+    limits: &Limits,
+    report_fd: i32,
+    folder: &WorkingFolder,
+    mode: &Sandbox,
+) -> io::Result<Command> {
     let helper = helper_path();
     if !helper.exists() {
         return Err(io::Error::new(
@@ -371,89 +366,64 @@ fn measured(command: &Command, limits: &Limits, report: &Path) -> io::Result<Com
     }
     let mut wrapped = Command::new(helper);
     wrapped.arg("--parent").arg(std::process::id().to_string());
+    wrapped.arg("--report-fd").arg(report_fd.to_string());
+    wrapped.arg("--workdir").arg(folder.path());
+    match mode {
+        Sandbox::Confined { parents, own_uid } => {
+            wrapped.arg("--confine").arg(parents.version.number().to_string());
+            wrapped.arg("--memory-cgroup").arg(&parents.memory);
+            wrapped.arg("--cpu-cgroup").arg(&parents.cpu);
+            if let Some(pids) = &parents.pids {
+                wrapped.arg("--pids-cgroup").arg(pids);
+            }
+            if *own_uid {
+                let uid = program_uid();
+                folder.give_to(uid)?;
+                wrapped.arg("--uid").arg(uid.to_string());
+            }
+        }
+        Sandbox::Refused { why } => {
+            return Err(io::Error::new(
+                io::ErrorKind::Other,
+                format!("{}=confined, but confinement cannot be had here: {why}", sandbox::FORCE),
+            ))
+        }
+        Sandbox::Fallback { .. } => {}
+    }
     if let Some(bytes) = limits.memory {
         wrapped.arg("--memory-limit-kib").arg((bytes / 1024).max(1).to_string());
-        if let Some(parent) = cgroup::memory_parent() {
-            wrapped.arg("--cgroup").arg(parent);
-        }
     }
     if let Some(time) = limits.time {
         wrapped.arg("--cpu-limit-ms").arg(time.as_millis().max(1).to_string());
+        wrapped
+            .arg("--wall-limit-ms")
+            .arg(wall_limit(time).as_millis().max(1).to_string());
     }
-    wrapped.arg(report).arg(command.get_program()).args(command.get_args());
+    wrapped.arg(command.get_program()).args(command.get_args());
     for (key, value) in command.get_envs() {
         match value {
             Some(value) => wrapped.env(key, value),
             None => wrapped.env_remove(key),
         };
     }
-    if let Some(dir) = command.get_current_dir() {
-        wrapped.current_dir(dir);
-    }
     Ok(wrapped)
 }
 
-/// What the supervisor reported; `None` from [`read_report`] if it wrote nothing (it was killed).
-struct Report {
-    peak_kib: u64,
-    wall: Duration,
-    code: Option<i32>,
-    signal: Option<i32>,
-    cpu: Duration,
-    mode: MemoryMode,
-}
-
-/// Reads and removes the supervisor's report.
-///
-/// # Errors
-/// The supervisor's own failure (`error <message>`), or a report it could not have written.
-fn read_report(report: &Path) -> io::Result<Option<Report>> {
-    let text = fs::read_to_string(report);
-    let _ = fs::remove_file(report);
-    let text = text?;
-    if let Some(message) = text.strip_prefix("error ") {
-        return Err(io::Error::new(
-            io::ErrorKind::Other,
-            format!("peak-rss: {}", message.trim_end()),
-        ));
-    }
-    if text.is_empty() {
-        return Ok(None);
-    }
-    let garbled = || {
-        io::Error::new(
-            io::ErrorKind::InvalidData,
-            format!("peak-rss wrote a garbled report {text:?}"),
-        )
-    };
-    let fields: Vec<&str> = text.split_whitespace().collect();
-    let number = |at: usize| fields.get(at).and_then(|field| field.parse::<u64>().ok());
-    let (Some(peak), Some(wall)) = (number(0), number(1)) else {
-        return Err(garbled());
-    };
-    let wall = Duration::from_micros(wall);
-    let (Some(cpu), Some(mode)) = (number(2), fields.get(3)) else {
-        return Err(garbled());
-    };
-    let status = fields.get(5).and_then(|n| n.parse().ok());
-    let (code, signal) = match fields.get(4) {
-        Some(&"signal") => (None, status),
-        Some(&"exit") => (status, None),
-        _ => return Err(garbled()),
-    };
-    let mode = if *mode == "cgroup" {
-        MemoryMode::Cgroup
-    } else {
-        MemoryMode::Proc
-    };
-    Ok(Some(Report {
-        peak_kib: peak,
-        wall,
-        code,
-        signal,
-        cpu: Duration::from_micros(cpu),
-        mode,
-    }))
+/// The program's stdin: `input` in a sealed memfd, a regular file the program can seek in and
+/// map (`fstat` gives its size), as a judge's `./prog < file` gives it, and cannot change. Its
+/// pages are `judge`'s, not the program's.
+fn input_file(input: &[u8]) -> io::Result<fs::File> {
+    let name = std::ffi::CStr::from_bytes_with_nul(b"judge-input\0")
+        .map_err(|error| io::Error::new(io::ErrorKind::InvalidInput, error))?;
+    use nix::fcntl::SealFlag;
+    use nix::sys::memfd::{memfd_create, MemFdCreateFlag};
+    let flags = MemFdCreateFlag::MFD_CLOEXEC | MemFdCreateFlag::MFD_ALLOW_SEALING;
+    let mut file = fs::File::from(memfd_create(name, flags)?);
+    file.write_all(input)?;
+    let seals = SealFlag::F_SEAL_WRITE | SealFlag::F_SEAL_GROW | SealFlag::F_SEAL_SHRINK | SealFlag::F_SEAL_SEAL;
+    fcntl(file.as_raw_fd(), FcntlArg::F_ADD_SEALS(seals))?;
+    io::Seek::rewind(&mut file)?;
+    Ok(file)
 }
 
 /// One of the program's pipes, read without blocking.
@@ -529,184 +499,208 @@ fn set_nonblocking(pipe: &impl AsFd) -> io::Result<()> {
 }
 
 /// Starts the supervisor `command` in a process group of its own, registered for
-/// [`stop_programs_on_interrupt`].
-fn spawn(command: &mut Command) -> io::Result<Child> {
+/// [`stop_programs_on_interrupt`]; `report` is the write end of its report pipe, closed here
+/// once the supervisor holds it.
+fn spawn(command: &mut Command, report: OwnedFd) -> io::Result<Child> {
+    // Under the lock: no other run's supervisor starts meanwhile and inherits this run's pipe.
     let mut running = RUNNING.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
     let child = command
-        .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .process_group(0)
         .spawn()?;
+    drop(report);
     running.push(child.id() as i32);
     Ok(child)
 }
 
-/// Runs `command` with `input` on stdin under `limits`, collecting stdout and stderr.
-///
-/// One thread feeds stdin and reads both outputs without blocking (so a program that writes
-/// before reading all its input never deadlocks), until the supervisor exits or a limit passes.
-/// Then what is already in the pipes is taken, the program's whole tree and its supervisor are
-/// killed, and the pipes are closed: nothing the program left behind can delay the verdict.
-///
-/// The program runs under the `peak-rss` supervisor (environment and working folder carried
-/// over; an `env_clear` is not).
+/// Runs `command` with `input` on stdin under `limits` in a working folder of its own (made and
+/// removed here), collecting stdout and stderr: [`run_in`].
 ///
 /// # Errors
-/// Judge's own failures, never the program's: the supervisor is missing or cannot start, the
-/// temporary folder cannot hold its report, the program cannot be started (not found on `PATH`,
-/// not executable), or the pipes fail; each message names the cause.
+/// As [`run_in`], and a temporary folder that cannot hold the working folder.
 pub fn run_with(command: &mut Command, input: &[u8], limits: &Limits) -> io::Result<Run> {
-    let report = create_report()?;
-    let outcome = run_supervised(command, input, limits, &report);
-    let _ = fs::remove_file(&report);
-    outcome
+    let folder = WorkingFolder::new()?;
+    run_in(command, input, limits, &folder)
 }
 
-/// [`run_with`] once the report file exists.
-fn run_supervised(command: &mut Command, input: &[u8], limits: &Limits, report: &Path) -> io::Result<Run> {
-    let mut wrapped = measured(command, limits, report)?;
+/// Runs `command` with `input` on stdin under `limits`, in `folder`: the program's current
+/// folder, where the caller may have put files it reads and finds the files it wrote
+/// ([`WorkingFolder::read`]) once this returns.
+///
+/// The program runs under the supervisor (`peak-rss`) in the mode [`sandbox()`] chose, with its
+/// environment carried over (an `env_clear` is not) and its own `current_dir` ignored. stdin is
+/// `input` as a regular file; stdout and stderr are read without blocking until the supervisor
+/// exits (a process the program left that still holds a pipe cannot delay the verdict). The
+/// supervisor enforces every limit but the output's, which `judge` counts and for which it asks
+/// the supervisor to stop; then the verdict's figures come from the supervisor's report.
+///
+/// # Errors
+/// Judge's own failures, never the program's, each naming the cause: the supervisor is missing
+/// or cannot start, it cannot confine the program or start it (not found on `PATH`, not
+/// executable), it was stopped or killed (by the program, in the fallback mode, or by anyone
+/// else), it did not stop the program within ten seconds of a limit, or its report is
+/// missing or garbled.
+pub fn run_in(command: &mut Command, input: &[u8], limits: &Limits, folder: &WorkingFolder) -> io::Result<Run> {
+    run_in_sandbox(command, input, limits, folder, sandbox())
+}
+
+/// [`run_in`] in the mode `mode` rather than the one [`sandbox()`] chose: for tests that hold
+/// both modes to the same promises.
+///
+/// # Errors
+/// As [`run_in`].
+pub fn run_in_sandbox(
+    command: &mut Command,
+    input: &[u8],
+    limits: &Limits,
+    folder: &WorkingFolder,
+    mode: &Sandbox,
+) -> io::Result<Run> {
+    let stdin = input_file(input)?;
+    let (report, report_end) = nix::unistd::pipe()?;
+    fcntl(report.as_raw_fd(), FcntlArg::F_SETFD(FdFlag::FD_CLOEXEC))?;
+    set_nonblocking(&report)?;
+    let mut wrapped = measured(command, limits, report_end.as_raw_fd(), folder, mode)?;
+    wrapped.stdin(Stdio::from(stdin));
     let start = Instant::now();
-    let mut child = spawn(&mut wrapped)?;
+    let mut child = spawn(&mut wrapped, report_end)?;
     let supervisor = child.id() as i32;
-    let outcome = supervise(&mut child, input, limits, start);
-    // Kill the tree first and give the supervisor a moment to reap it and exit (a busy machine
-    // may take a while); the supervisor is killed in any case.
-    tree::kill_descendants(supervisor, KILL_PATIENCE);
-    let grace = Instant::now();
-    while matches!(child.try_wait(), Ok(None)) && grace.elapsed() < SUPERVISOR_GRACE {
-        thread::sleep(Duration::from_millis(1));
+    let outcome = supervise(&mut child, limits, start);
+    if outcome.is_err() {
+        // Stopped, killed or stuck: the supervisor and its group go, and in the fallback mode
+        // what its program started (re-parented here).
+        let _ = killpg(Pid::from_raw(supervisor), Signal::SIGKILL);
+        let _ = kill(Pid::from_raw(supervisor), Signal::SIGKILL);
+        let _ = waitpid(Pid::from_raw(supervisor), None);
     }
-    stop(supervisor);
-    let mut elapsed = start.elapsed();
-    // Registered until reaped, so that no other run's clean-up reaps it first.
-    let status = child.wait();
     {
         let mut running = RUNNING.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         running.retain(|&running| running != supervisor);
-        // A supervisor that did not exit by itself may have been killed by its program, whose
-        // processes then live on outside its tree.
-        if status.as_ref().map_or(true, |status| status.signal().is_some()) {
+        if outcome.is_err() {
             kill_orphans(&running);
         }
     }
-    let status = status?;
-    let (stdout, stderr, timed_out, output_limit_exceeded) = outcome?;
+    let (stdout, stderr, output_limit_exceeded) = outcome?;
+    let mut text = Vec::new();
+    let _ = fs::File::from(report)
+        .take(report::MAX_REPORT as u64 + 1)
+        .read_to_end(&mut text);
+    let text = String::from_utf8_lossy(&text);
+    if let Some(why) = text.strip_prefix("error:") {
+        let message = format!("peak-rss: {}", why.trim_end());
+        return Err(if why.starts_with("cannot run ") {
+            io::Error::new(io::ErrorKind::Other, CannotStart(message))
+        } else {
+            io::Error::new(io::ErrorKind::Other, message)
+        });
+    }
+    let report = Report::parse(&text).map_err(|why| {
+        io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("peak-rss wrote a garbled report ({why}): {text:?}"),
+        )
+    })?;
     let mut run = Run {
         stdout,
         stderr,
-        code: status.code(),
-        signal: status.signal(),
-        timed_out,
+        elapsed: report.wall,
+        cpu: Some(report.cpu),
+        memory_mode: Some(match report.mode {
+            report::Mode::Confined => MemoryMode::Cgroup,
+            report::Mode::Fallback => MemoryMode::Proc,
+        }),
         output_limit_exceeded,
+        peak_memory: Some(report.peak_kib * 1024),
         ..Run::default()
     };
-    // Read even after a limit: an `error` report means the program never started.
-    let reported = read_report(report)?;
-    if timed_out || output_limit_exceeded {
-        run.code = None;
-    } else if let Some(report) = reported {
-        let peak = report.peak_kib * 1024;
-        run.peak_memory = Some(peak);
-        run.memory_limit_exceeded = limits.memory.is_some_and(|limit| peak > limit);
-        (run.code, run.signal) = (report.code, report.signal);
-        run.cpu = Some(report.cpu);
-        run.memory_mode = Some(report.mode);
-        // The supervisor stops a tree over its CPU time; one that ended by itself just over
-        // it is over it all the same.
-        if limits.time.is_some_and(|limit| report.cpu > limit) {
-            run.timed_out = true;
-            run.code = None;
-        }
-        elapsed = report.wall;
-    } else if run.code.is_some() {
-        // The supervisor exited without a word: it was not the program that failed.
-        return Err(io::Error::new(
-            io::ErrorKind::Other,
-            format!("peak-rss ended with {status} without a report"),
-        ));
+    (run.code, run.signal) = match report.ending {
+        report::Ending::Exit(code) => (Some(code), None),
+        report::Ending::Signal(signal) => (None, Some(signal)),
+    };
+    run.memory_limit_exceeded = limits
+        .memory
+        .is_some_and(|limit| report.memory_killed || report.peak_kib * 1024 > limit);
+    // A tree that ended by itself just over its CPU time is over it all the same.
+    let over_cpu = limits.time.is_some_and(|limit| report.cpu > limit);
+    match report.stopped {
+        // No CPU time on the verdict line: the wall clock stopped a program that waited.
+        Some(report::Stopped::Wall) => (run.timed_out, run.cpu) = (true, None),
+        Some(report::Stopped::Cpu) => run.timed_out = true,
+        _ => run.timed_out = over_cpu,
     }
-    run.elapsed = elapsed;
+    if run.timed_out || run.output_limit_exceeded {
+        run.code = None;
+    }
     Ok(run)
 }
 
-/// The feeding and reading loop of [`run_with`]: (stdout, stderr, timed out, output over limit).
-fn supervise(
-    child: &mut Child,
-    input: &[u8],
-    limits: &Limits,
-    start: Instant,
-) -> io::Result<(Vec<u8>, Vec<u8>, bool, bool)> {
-    let mut stdin = child.stdin.take();
-    if let Some(pipe) = &stdin {
-        set_nonblocking(pipe)?;
-    }
-    if input.is_empty() {
-        stdin = None;
-    }
+/// The reading loop of [`run_in`]: (stdout, stderr, output over its limit), once the supervisor
+/// has exited and been reaped.
+///
+/// # Errors
+/// A supervisor that was stopped or killed by a signal, or did not end in time.
+fn supervise(child: &mut Child, limits: &Limits, start: Instant) -> io::Result<(Vec<u8>, Vec<u8>, bool)> {
+    let pid = Pid::from_raw(child.id() as i32);
     let mut out = Drain::new(child.stdout.take().expect("stdout is piped"), limits.output, false)?;
     let mut err = Drain::new(child.stderr.take().expect("stderr is piped"), MAX_STDERR, true)?;
     let mut buffer = vec![0u8; 64 << 10];
-    let mut fed = 0;
+    // When `judge` asked the supervisor to stop (the output limit).
+    let mut asked: Option<Instant> = None;
+    let own_failure =
+        |what: String| io::Error::new(io::ErrorKind::Other, format!("{what}: judge's own failure, no verdict"));
     loop {
-        if child.try_wait()?.is_some() {
-            // Everything the program wrote is in the pipes now; a child it left behind may still
-            // write, so take at most a pipe's worth more.
-            out.read_available(&mut buffer, 1 << 20)?;
-            err.read_available(&mut buffer, 1 << 20)?;
-            let overflow = out.overflow;
-            return Ok((out.into_kept(), err.into_kept(), false, overflow));
-        }
-        if out.overflow {
-            return Ok((out.into_kept(), err.into_kept(), false, true));
-        }
-        if limits.time.is_some_and(|limit| start.elapsed() > wall_limit(limit)) {
-            return Ok((out.into_kept(), err.into_kept(), true, false));
-        }
-        // Wait up to a millisecond for a pipe to be ready, then look at the program again.
-        let (ready_in, ready_out, ready_err) = {
-            let mut fds = Vec::with_capacity(3);
-            let watch = PollFlags::POLLIN;
-            if let Some(pipe) = &stdin {
-                fds.push((0, PollFd::new(pipe.as_fd(), PollFlags::POLLOUT)));
+        match waitpid(pid, Some(WaitPidFlag::WNOHANG | WaitPidFlag::WUNTRACED)) {
+            Ok(WaitStatus::StillAlive) | Err(nix::errno::Errno::EINTR) => {}
+            Ok(WaitStatus::Exited(..)) => {
+                // Everything the program wrote is in the pipes now; a process it left behind
+                // may still write, so take at most a pipe's worth more.
+                out.read_available(&mut buffer, 1 << 20)?;
+                err.read_available(&mut buffer, 1 << 20)?;
+                let overflow = out.overflow;
+                return Ok((out.into_kept(), err.into_kept(), overflow));
             }
-            if let Some(pipe) = &out.pipe {
-                fds.push((1, PollFd::new(pipe.as_fd(), watch)));
+            Ok(WaitStatus::Signaled(_, signal, _)) => {
+                return Err(own_failure(format!("the supervisor was killed by {}", signal.as_str())))
             }
-            if let Some(pipe) = &err.pipe {
-                fds.push((2, PollFd::new(pipe.as_fd(), watch)));
+            Ok(WaitStatus::Stopped(_, signal)) => {
+                return Err(own_failure(format!(
+                    "the supervisor was stopped by {}",
+                    signal.as_str()
+                )))
             }
-            let mut polled: Vec<PollFd> = fds.iter().map(|(_, fd)| *fd).collect();
-            match poll(&mut polled, PollTimeout::from(1u8)) {
-                Ok(_) | Err(nix::errno::Errno::EINTR) => {}
-                Err(error) => return Err(error.into()),
-            }
-            let mut ready = [false; 3];
-            for ((which, _), fd) in fds.iter().zip(&polled) {
-                ready[*which] = fd.revents().is_some_and(|events| !events.is_empty());
-            }
-            (ready[0], ready[1], ready[2])
-        };
-        if ready_in {
-            if let Some(pipe) = &mut stdin {
-                match pipe.write(&input[fed..]) {
-                    Ok(written) => fed += written,
-                    Err(error) if error.kind() == io::ErrorKind::WouldBlock => {}
-                    Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
-                    // A program may exit without reading everything: not our error.
-                    Err(_) => fed = input.len(),
-                }
-                if fed == input.len() {
-                    stdin = None;
-                }
-            }
+            Ok(_) => {}
+            Err(error) => return Err(error.into()),
         }
-        if ready_out {
-            out.read_available(&mut buffer, 1 << 20)?;
+        if out.overflow && asked.is_none() {
+            ask_to_stop(pid.as_raw());
+            asked = Some(Instant::now());
         }
-        if ready_err {
-            err.read_available(&mut buffer, 1 << 20)?;
+        // The supervisor stops the program at its limits; one that has not, well after, is stuck.
+        let overdue = asked.is_some_and(|asked| asked.elapsed() > SUPERVISOR_GRACE)
+            || limits
+                .time
+                .is_some_and(|limit| start.elapsed() > wall_limit(limit) + SUPERVISOR_GRACE);
+        if overdue {
+            return Err(own_failure(
+                "the supervisor did not stop the program at its limit".to_string(),
+            ));
         }
+        // Wait up to a millisecond for a pipe to be ready, then look at the supervisor again.
+        let mut fds = Vec::with_capacity(2);
+        if let Some(pipe) = &out.pipe {
+            fds.push(PollFd::new(pipe.as_fd(), PollFlags::POLLIN));
+        }
+        if let Some(pipe) = &err.pipe {
+            fds.push(PollFd::new(pipe.as_fd(), PollFlags::POLLIN));
+        }
+        match poll(&mut fds, PollTimeout::from(1u8)) {
+            Ok(_) | Err(nix::errno::Errno::EINTR) => {}
+            Err(error) => return Err(error.into()),
+        }
+        drop(fds);
+        out.read_available(&mut buffer, 1 << 20)?;
+        err.read_available(&mut buffer, 1 << 20)?;
     }
 }
 
@@ -726,7 +720,8 @@ pub fn default_jobs() -> usize {
 /// thread does it alone.
 ///
 /// Each `work` call here runs a whole program ([`run_with`] is safe to call from several threads:
-/// each run has its own supervisor, report file and pipes, and Ctrl-C stops all of them).
+/// each run has its own supervisor, working folder, report pipe and output pipes, and Ctrl-C
+/// stops all of them).
 ///
 /// # Complexity
 /// `count` calls of `work` at most, `jobs` at a time; O(jobs) results held waiting for their turn
@@ -829,13 +824,8 @@ pub enum Verdict {
     RuntimeError,
     /// Time limit exceeded.
     TimeLimitExceeded,
-    /// Memory limit exceeded: the peak memory passed the limit. The peak is the larger of the
-    /// largest single process's peak resident set (`getrusage`, every descendant included) and
-    /// the largest total of the whole process tree, polled every millisecond, in which each
-    /// process counts by its PSS (`Pss:` of `/proc/<pid>/smaps_rollup`: a page shared by k
-    /// processes counts 1/k in each, so a forking program's shared pages count once) or by its
-    /// RSS where `smaps_rollup` is missing (kernels before 4.14), and every memfd and tmpfs file
-    /// the tree holds counts once; in a cgroup ([`MemoryMode::Cgroup`]), the kernel's peak.
+    /// Memory limit exceeded: the peak memory of the program's whole tree passed the limit, as
+    /// the mode that ran counts it ([`MemoryMode`]; docs/judge.md tells how).
     MemoryLimitExceeded,
     /// Output limit exceeded: more stdout than the limit.
     OutputLimitExceeded,

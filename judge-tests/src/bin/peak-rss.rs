@@ -1,79 +1,145 @@
-//! `peak-rss [--memory-limit-kib N] [--cpu-limit-ms N] [--cgroup DIR] [--parent PID] OUT PROGRAM
-//! [ARGS...]`: runs PROGRAM with this process's stdin, stdout and stderr, then writes
-//! `<peak memory in KiB> <wall time in µs> <CPU time in µs> <cgroup|proc> exit <code>` (or
-//! `signal <number>`) to the file OUT and exits with PROGRAM's status (128 + the signal number for
-//! a signal).
+//! `peak-rss [--memory-limit-kib N] [--cpu-limit-ms N] [--wall-limit-ms N] [--parent PID]
+//! [--workdir DIR] [--confine 1|2 --memory-cgroup DIR --cpu-cgroup DIR [--pids-cgroup DIR] [--uid N]]
+//! (--report-fd N | OUT) PROGRAM [ARGS...]`: the supervisor of every program `judge` runs. It runs
+//! PROGRAM with this process's stdin, stdout and stderr, then writes its report
+//! (`judge_tests::runner::report`: named `key:value` lines) to the inherited descriptor N, or to
+//! the file OUT when run by hand, and exits with PROGRAM's status (128 + the signal number for a
+//! signal).
 //!
-//! This is the supervisor of every program `judge` runs:
-//! - It is a child subreaper (`prctl(PR_SET_CHILD_SUBREAPER)`), so whatever PROGRAM starts stays
-//!   its descendant even when the parent exits (`setsid`, double forks included). When PROGRAM
-//!   exits, every descendant left is killed (SIGKILL, found by walking `/proc`'s parent links,
-//!   again until none remains) and reaped before OUT is written; `judge` kills the tree the same
-//!   way before this process when a limit ends the run.
-//! - It lives no longer than its parent (`judge`, whose id `--parent` names; the parent at its
-//!   start without it): a thread looks every few milliseconds whether the parent is still there,
-//!   and once it is gone (killed by SIGKILL, say, which it cannot handle) kills the whole tree,
-//!   removes OUT (nobody is left to read it) and exits. A parent-death signal would not do: the
-//!   kernel sends it to this process only, and one this process could catch would need a signal
-//!   handler (`unsafe`), or a mask that PROGRAM would inherit.
-//! - PROGRAM starts with an empty signal mask (the one `judge` blocks for itself would otherwise
-//!   be inherited) in a process group of its own, so that a `kill 0` in it spares this process.
-//! - The peak is the larger of `getrusage(RUSAGE_CHILDREN)`'s (the largest single process of the
-//!   tree, orphans included since this process reaps them) and, with `--memory-limit-kib N`, the
-//!   largest total of the tree seen: the sum of each process's PSS (`/proc/<pid>/smaps_rollup`,
-//!   so a page shared after a fork counts once), RSS where `smaps_rollup` is missing, read every
-//!   millisecond (or, on a machine where that takes longer, once per reading time), the tree's
-//!   members found anew every ten readings (from the processes started after this one: until
-//!   process ids wrap around, only they can be its descendants). While the tree is one process holding no file, its
-//!   RSS (`/proc/<pid>/status`, a count the kernel keeps, where PSS walks the page tables) stands
-//!   for its PSS: it is at least the PSS and at most the peak getrusage reports, so the peak and
-//!   the verdict are the same. Past N KiB the whole tree is killed, and the peak shows the overrun. Its address
-//!   space is capped too (at 2·N + 256 MiB, set on this process and inherited), so that a burst
-//!   faster than the polling cannot take the machine's memory; the slack is for what programs
-//!   reserve without touching (thread stacks, allocator arenas, interpreters).
+//! Two modes, chosen by `judge` (`judge_tests::runner::sandbox`):
+//! - **confined** (`--confine`): `judge_tests::runner::confine`. Namespaces and a cgroup of the
+//!   run's own; the kernel counts and caps memory and CPU, and the end of the namespace ends
+//!   every process.
+//! - **fallback** (without it), where no cgroup can be had: this file.
+//!   - It is a child subreaper (`prctl(PR_SET_CHILD_SUBREAPER)`), so whatever PROGRAM starts
+//!     stays its descendant even when the parent exits (`setsid`, double forks included). When
+//!     PROGRAM exits, every descendant left is killed (SIGKILL, found by walking `/proc`'s
+//!     parent links, again until none remains) and reaped before the report is written.
+//!   - PROGRAM starts with an empty signal mask in a process group of its own, so that a
+//!     `kill 0` in it spares this process.
+//!   - The peak is the larger of `getrusage(RUSAGE_CHILDREN)`'s (the largest single process of
+//!     the tree) and, with `--memory-limit-kib N`, the largest total of the tree seen: the sum of
+//!     each process's PSS (`/proc/<pid>/smaps_rollup`, so a page shared after a fork counts
+//!     once), RSS where `smaps_rollup` is missing, read every millisecond, the tree's members
+//!     found anew every ten readings. While the tree is one process holding no file, its RSS
+//!     (`/proc/<pid>/status`) stands for its PSS: it is at least the PSS and at most the peak
+//!     getrusage reports, so the peak and the verdict are the same. Past N KiB the whole tree is
+//!     killed. Its address space is capped too (at 2·N + 256 MiB), so that a burst faster than
+//!     the polling cannot take the machine's memory.
+//!   - The memfds and files on a tmpfs (`/dev/shm`, devtmpfs' `/dev`) any process of the tree
+//!     holds open count in that total, each file once by its allocated blocks, and a tmpfs file
+//!     seen once counts while it exists; after the run the files under `/dev` the tree held are
+//!     removed.
+//!   - With `--cpu-limit-ms N`, the tree's CPU time (what was reaped, from `getrusage`, and the
+//!     living processes' own, from `/proc/<pid>/stat`) is looked at every few milliseconds and
+//!     the tree killed past N.
 //!
-//! - The memfds and tmpfs files any process of the tree holds open count in that total, each
-//!   file once by its allocated blocks (pages no resident set shows), and a tmpfs file seen once
-//!   counts while it exists; after the run the `/dev/shm` files the tree held are removed.
-//! - With `--cgroup DIR` (a cgroup v2 parent `judge` prepared: `judge_tests::runner::cgroup`)
-//!   and a memory limit, this process makes `DIR/run-<its id>` with `memory.max` just above N,
-//!   enters it, then starts PROGRAM inside: the kernel's `memory.peak` counts every page of the
-//!   tree and is the peak (an OOM kill there counts as over the limit). Its own OOM score is
-//!   lowered so the kernel kills the program, not it. The report names the mode: `cgroup`, or
-//!   `proc` when no cgroup could be made.
-//! - With `--cpu-limit-ms N`, the tree's CPU time (what was reaped, from `getrusage`, and the
-//!   living processes' own, from `/proc/<pid>/stat`) is looked at every few milliseconds and the
-//!   tree killed past N; the report gives the CPU time of the whole tree.
+//! In both modes it lives no longer than `judge`: its parent-death signal is SIGTERM (`--parent`
+//! names the parent, checked once the signal is armed), and SIGTERM, SIGINT or SIGHUP (`judge`
+//! asking it to stop: the output limit, Ctrl-C) stop the program and end the run with a report;
+//! `--wall-limit-ms` stops a program that waits. Only the report descriptor survives from what
+//! it inherited (others are closed at once), and nothing PROGRAM starts inherits it.
 //!
-//! Errors of its own (bad arguments, PROGRAM cannot start, the limit cannot be set) are one
-//! stderr line, `error <message>` written to OUT when it can be (so that `judge` reports them as
-//! its own failure, never the program's), and exit status 125.
+//! Errors of its own (bad arguments, PROGRAM cannot start, a namespace or cgroup refused) are
+//! one stderr line, `error:<message>` as the report when there is one (so that `judge` reports
+//! them as its own failure, never the program's), and exit status 125.
 
-use judge_tests::runner::{cgroup, tree};
+use judge_tests::runner::cgroup::{Parents, Version};
+use judge_tests::runner::confine::{self, Confined};
+use judge_tests::runner::report::{Ending, Mode, Report, Stopped};
+use judge_tests::runner::tree;
 use nix::errno::Errno;
 use nix::sys::prctl;
 use nix::sys::resource::{getrusage, setrlimit, Resource, UsageWho};
-use nix::sys::signal::{sigprocmask, SigSet, SigmaskHow};
+use nix::sys::signal::{SigSet, Signal};
 use nix::sys::wait::{waitpid, WaitPidFlag, WaitStatus};
 use nix::unistd::{getppid, Pid};
 use std::ffi::OsString;
+use std::fs::File;
 use std::io::{self, Write};
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
 
-const USAGE: &str =
-    "usage: peak-rss [--memory-limit-kib N] [--cpu-limit-ms N] [--cgroup DIR] [--parent PID] OUT PROGRAM [ARGS...]";
+const USAGE: &str = "usage: peak-rss [--memory-limit-kib N] [--cpu-limit-ms N] [--wall-limit-ms N] [--parent PID] \
+[--workdir DIR] [--confine 1|2 --memory-cgroup DIR --cpu-cgroup DIR [--pids-cgroup DIR] [--uid N]] (--report-fd N | OUT) PROGRAM [ARGS...]";
 
-/// How often the watch looks whether the parent is still there: the longest the tree outlives it.
-const PARENT_WATCH: Duration = Duration::from_millis(10);
+/// Whether a stop was asked for (SIGTERM, SIGINT, SIGHUP; `judge` gone).
+static STOP: AtomicBool = AtomicBool::new(false);
 
-/// Held while the report is written, and for ever once the parent is gone: a report is never
-/// written after the watch has removed it.
-static REPORT: Mutex<()> = Mutex::new(());
+/// Whether this run is confined: what a stop request kills.
+static CONFINED: AtomicBool = AtomicBool::new(false);
+
+/// `judge`'s process id and the run's working folder, once known: what a stop request after
+/// `judge`'s death removes.
+static OWNER: std::sync::OnceLock<(i32, PathBuf)> = std::sync::OnceLock::new();
+
+/// The stop request: the confined init, or the fallback's whole tree. When `judge` is gone
+/// (the request is the parent-death signal), the working folder goes at once too: nobody else
+/// removes it, and what this process does after may be cut short (an init that reaps orphans
+/// may kill them).
+fn stop_requested() {
+    STOP.store(true, Ordering::SeqCst);
+    if CONFINED.load(Ordering::SeqCst) {
+        confine::stop();
+    } else {
+        tree::kill_descendants(std::process::id() as i32, Duration::ZERO);
+    }
+    if let Some((parent, workdir)) = OWNER.get() {
+        if getppid().as_raw() != *parent {
+            let _ = std::fs::remove_dir_all(workdir);
+        }
+    }
+}
+
+/// Where the report goes.
+enum Sink {
+    /// The pipe `judge` handed down (reopened through `/proc/self/fd`).
+    Pipe(File),
+    /// A file named on the command line (a person measuring a program).
+    Path(OsString),
+    /// Nowhere yet (the arguments did not say).
+    Nowhere,
+}
+
+impl Sink {
+    fn write(&mut self, text: &str) -> io::Result<()> {
+        match self {
+            Sink::Pipe(file) => file.write_all(text.as_bytes()),
+            Sink::Path(path) => std::fs::write(path, text),
+            Sink::Nowhere => Ok(()),
+        }
+    }
+}
+
+/// Writes `message` as this helper's one error line, and as `error:<message>` to the report;
+/// an unwritable stderr loses only the line.
+fn fail(report: &mut Sink, message: &str) -> ExitCode {
+    let _ = io::stderr().write_all(format!("peak-rss: error: {message}\n").as_bytes());
+    let _ = report.write(&format!("error:{}\n", message.replace('\n', " ")));
+    ExitCode::from(125)
+}
+
+/// Closes every inherited descriptor but 0, 1, 2 and `keep` (another run's report pipe, caught
+/// by a spawn that happened at the same time in `judge`).
+fn close_strays(keep: &[i32]) {
+    let open: Vec<i32> = std::fs::read_dir("/proc/self/fd")
+        .map(|dir| {
+            dir.flatten()
+                .filter_map(|entry| entry.file_name().to_str()?.parse().ok())
+                .collect()
+        })
+        .unwrap_or_default();
+    for fd in open {
+        if fd > 2 && !keep.contains(&fd) {
+            // The directory's own descriptor is among them, closed already: EBADF.
+            let _ = nix::unistd::close(fd);
+        }
+    }
+}
 
 /// How many polls (one a millisecond with a memory limit, one every [`CPU_WATCH_MS`] without)
 /// share one scan of `/proc` for the tree's members.
@@ -87,23 +153,6 @@ const CPU_WATCH_MS: u64 = 10;
 /// How long the final clean-up keeps killing a tree that will not die (a process stuck in the
 /// kernel) before it gives up and reports anyway.
 const CLEAN_UP_PATIENCE: Duration = Duration::from_secs(10);
-
-/// Writes `message` as this helper's one error line, and as `error <message>` to `report` when
-/// there is one; an unwritable stderr loses only the line.
-fn fail(report: Option<&OsString>, message: &str) -> ExitCode {
-    let _ = io::stderr().write_all(format!("peak-rss: error: {message}\n").as_bytes());
-    if let Some(report) = report {
-        let _ = std::fs::write(report, format!("error {message}\n"));
-    }
-    ExitCode::from(125)
-}
-
-/// How the program ended: `exit N` or `signal N`.
-#[derive(Clone, Copy)]
-enum Ending {
-    Exit(i32),
-    Signal(i32),
-}
 
 /// Reaps every child that has ended, without blocking; returns the program's ending if it was
 /// among them, and whether any child is left.
@@ -126,10 +175,10 @@ struct Watch {
     limit_kib: Option<u64>,
     /// The CPU-time limit (user + system of the whole tree), if any.
     cpu_limit: Option<Duration>,
+    /// The wall-clock limit, if any.
+    wall_limit: Option<Duration>,
     /// The mount points of the tmpfs file systems, whose files the tree holds count as memory.
     tmpfs: Vec<PathBuf>,
-    /// The program's own cgroup, whose `memory.peak` counts everything (see [`Cgroup`]).
-    cgroup: Option<Cgroup>,
 }
 
 /// What [`wait_for`] saw: the program's ending, the largest tree total in KiB (the resident
@@ -137,6 +186,10 @@ struct Watch {
 struct Watched {
     ending: Ending,
     most_kib: u64,
+    /// Whether the tree was stopped past the memory limit.
+    memory_killed: bool,
+    /// Whether it was stopped at another limit, or on request.
+    stopped: Option<Stopped>,
     hidden: Vec<tree::HiddenFile>,
 }
 
@@ -174,8 +227,11 @@ fn wait_for(program: Pid, watch: &Watch) -> io::Result<Watched> {
     let mut members: Vec<i32> = Vec::new();
     let mut polls = 0u32;
     let mut wrapped = false;
+    let (mut memory_killed, mut stopped) = (false, None);
+    let start = Instant::now();
     loop {
-        if watch.limit_kib.is_none() && watch.cpu_limit.is_none() {
+        if watch.limit_kib.is_none() && watch.cpu_limit.is_none() && watch.wall_limit.is_none() {
+            // A stop request kills the tree, which ends this wait.
             // Without a limit, a blocking wait: the wall time stays exact.
             match waitpid(Pid::from_raw(-1), None) {
                 Ok(WaitStatus::Exited(pid, code)) if pid == program => ending = Some(Ending::Exit(code)),
@@ -214,7 +270,12 @@ fn wait_for(program: Pid, watch: &Watch) -> io::Result<Watched> {
                 if let (Some(limit), true) = (watch.cpu_limit, cpu_due) {
                     if tree_cpu(&members, ticks_per_second) > limit {
                         tree::kill_descendants(me, Duration::ZERO);
+                        stopped = stopped.or(Some(Stopped::Cpu));
                     }
+                }
+                if watch.wall_limit.is_some_and(|limit| start.elapsed() > limit) {
+                    tree::kill_descendants(me, Duration::ZERO);
+                    stopped = stopped.or(Some(Stopped::Wall));
                 }
                 polls = polls.wrapping_add(1);
                 // Found in every mode, with a memory limit or without: what the tree left in
@@ -226,31 +287,26 @@ fn wait_for(program: Pid, watch: &Watch) -> io::Result<Watched> {
                     most = most.max(hidden.iter().map(|file| file.kib).sum::<u64>());
                 }
                 if let Some(limit) = watch.limit_kib {
-                    let total = match &watch.cgroup {
-                        // The kernel counts every page, and `memory.max` stops the tree itself.
-                        Some(cgroup) => cgroup.current_kib(),
-                        None => {
-                            let resident: u64 = match members.as_slice() {
-                                // A lone process: its resident set, a count the kernel keeps,
-                                // instead of a walk of its page tables. It is at least its PSS
-                                // (a stop past the limit comes no later) and at most its peak
-                                // resident set, which getrusage adds to the peak anyway: the
-                                // same peak and verdict. Not with files held, which add to it.
-                                [lone] if hidden.is_empty() => tree::resident_kib(*lone).unwrap_or(0),
-                                _ => members.iter().filter_map(|&pid| tree::memory_kib(pid)).sum(),
-                            };
-                            // A closed file on a tmpfs still holds its pages while it exists.
-                            for file in &mut hidden {
-                                if let Some(path) = &file.path {
-                                    file.kib = held_kib(path, file.id);
-                                }
-                            }
-                            resident + hidden.iter().map(|file| file.kib).sum::<u64>()
-                        }
+                    let resident: u64 = match members.as_slice() {
+                        // A lone process: its resident set, a count the kernel keeps, instead of
+                        // a walk of its page tables. It is at least its PSS (a stop past the
+                        // limit comes no later) and at most its peak resident set, which
+                        // getrusage adds to the peak anyway: the same peak and verdict. Not with
+                        // files held, which add to it.
+                        [lone] if hidden.is_empty() => tree::resident_kib(*lone).unwrap_or(0),
+                        _ => members.iter().filter_map(|&pid| tree::memory_kib(pid)).sum(),
                     };
+                    // A closed file on a tmpfs still holds its pages while it exists.
+                    for file in &mut hidden {
+                        if let Some(path) = &file.path {
+                            file.kib = held_kib(path, file.id);
+                        }
+                    }
+                    let total = resident + hidden.iter().map(|file| file.kib).sum::<u64>();
                     most = most.max(total);
                     if total > limit {
                         tree::kill_descendants(me, Duration::ZERO);
+                        memory_killed = true;
                     }
                 }
                 // On a machine with many processes a poll is slow: sleep at least as long as
@@ -260,9 +316,14 @@ fn wait_for(program: Pid, watch: &Watch) -> io::Result<Watched> {
             }
         }
         if let Some(ending) = ending {
+            if STOP.load(Ordering::SeqCst) {
+                stopped = Some(Stopped::Judge);
+            }
             return Ok(Watched {
                 ending,
                 most_kib: most,
+                memory_killed,
+                stopped,
                 hidden,
             });
         }
@@ -279,103 +340,16 @@ fn held_kib(path: &Path, id: (u64, u64)) -> u64 {
     }
 }
 
-/// Removes the files on `/dev/shm` that the program's tree held and left behind (the run's
-/// memory must not outlive it); other tmpfs files are the user's to keep.
-fn remove_left_in_shm(hidden: &[tree::HiddenFile]) {
+/// Removes the files under `/dev` (`/dev/shm`, devtmpfs) that the program's tree held and left
+/// behind (the run's memory must not outlive it); other tmpfs files are the user's to keep.
+fn remove_left_in_dev(hidden: &[tree::HiddenFile]) {
     for file in hidden {
-        if let Some(path) = file.path.as_deref().filter(|path| path.starts_with("/dev/shm")) {
+        if let Some(path) = file.path.as_deref().filter(|path| path.starts_with("/dev")) {
             if held_kib(path, file.id) > 0 || std::fs::symlink_metadata(path).is_ok() {
                 let _ = std::fs::remove_file(path);
             }
         }
     }
-}
-
-/// A cgroup v2 of the program's own (`<parent>/run-<supervisor's id>`), made where `judge` found
-/// one it may use (see `judge_tests::runner`): its `memory.max` is the limit and its
-/// `memory.peak` the peak, which count every page the program's tree causes, memfds and tmpfs
-/// files included, as real judges' sandboxes count.
-struct Cgroup {
-    dir: PathBuf,
-}
-
-impl Cgroup {
-    /// Makes the cgroup under `parent` with `limit_kib` as its `memory.max` (and no swap);
-    /// `None` if the kernel refuses any of it (then memory is counted from `/proc`).
-    fn make(parent: &Path, limit_kib: u64) -> Option<Cgroup> {
-        let dir = parent.join(format!("run-{}", std::process::id()));
-        std::fs::create_dir(&dir).ok()?;
-        let cgroup = Cgroup { dir };
-        // A little over the limit: the peak then shows the overrun, and the verdict is MLE.
-        let max = limit_kib.saturating_add(1024).saturating_mul(1024);
-        let made = std::fs::write(cgroup.dir.join("memory.max"), max.to_string()).is_ok()
-            && cgroup.dir.join("memory.peak").exists();
-        let _ = std::fs::write(cgroup.dir.join("memory.swap.max"), "0");
-        made.then_some(cgroup)
-    }
-
-    /// A `memory.*` file's first number, in KiB.
-    fn read_kib(&self, name: &str) -> u64 {
-        let text = std::fs::read_to_string(self.dir.join(name)).unwrap_or_default();
-        text.split_whitespace()
-            .next()
-            .and_then(|n| n.parse::<u64>().ok())
-            .unwrap_or(0)
-            / 1024
-    }
-
-    fn current_kib(&self) -> u64 {
-        self.read_kib("memory.current")
-    }
-
-    /// The peak of the program's whole tree, in KiB; over the limit when the kernel's OOM
-    /// killer stopped it at `memory.max`.
-    fn peak_kib(&self, limit_kib: u64) -> u64 {
-        let events = std::fs::read_to_string(self.dir.join("memory.events")).unwrap_or_default();
-        let killed = events
-            .lines()
-            .any(|line| line.strip_prefix("oom_kill ").is_some_and(|n| n.trim() != "0"));
-        let peak = self.read_kib("memory.peak");
-        if killed {
-            peak.max(limit_kib + 1)
-        } else {
-            peak
-        }
-    }
-}
-
-impl Drop for Cgroup {
-    fn drop(&mut self) {
-        // Every process is gone by now (killed and reaped); a cgroup still charged with tmpfs
-        // pages is removed all the same (the kernel keeps it until they are freed).
-        let _ = std::fs::write(self.dir.join("cgroup.kill"), "1");
-        for _ in 0..100 {
-            if std::fs::remove_dir(&self.dir).is_ok() {
-                return;
-            }
-            thread::sleep(Duration::from_millis(1));
-        }
-    }
-}
-
-/// Starts the watch over the parent `parent`: once this process's parent is another (the parent
-/// died and this one was re-parented), it kills the whole tree, removes `report` and exits.
-fn watch_parent(parent: i32, report: OsString) -> io::Result<()> {
-    let me = std::process::id() as i32;
-    thread::Builder::new()
-        .name("parent".into())
-        .stack_size(64 << 10)
-        .spawn(move || loop {
-            if getppid().as_raw() != parent {
-                // Taken for good: the main thread cannot write the report from now on.
-                let _held = REPORT.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-                tree::kill_descendants(me, CLEAN_UP_PATIENCE);
-                let _ = std::fs::remove_file(&report);
-                std::process::exit(125);
-            }
-            thread::sleep(PARENT_WATCH);
-        })?;
-    Ok(())
 }
 
 /// Kills and reaps every descendant left, until this process has no child at all.
@@ -392,151 +366,266 @@ fn clean_up() -> io::Result<()> {
     }
 }
 
+/// The command line, parsed.
+#[derive(Default)]
+struct Args {
+    limit_kib: Option<u64>,
+    cpu_limit: Option<Duration>,
+    wall_limit: Option<Duration>,
+    parent: Option<i32>,
+    report_fd: Option<i32>,
+    workdir: Option<PathBuf>,
+    confine: Option<Version>,
+    memory_cgroup: Option<PathBuf>,
+    cpu_cgroup: Option<PathBuf>,
+    pids_cgroup: Option<PathBuf>,
+    uid: Option<u32>,
+    /// OUT (without `--report-fd`), PROGRAM and its arguments.
+    rest: Vec<OsString>,
+}
+
+/// Reads the switches; an error names the bad one.
+fn parse(mut args: Vec<OsString>) -> Result<Args, String> {
+    const NUMBERS: [&str; 7] = [
+        "--memory-limit-kib",
+        "--cpu-limit-ms",
+        "--wall-limit-ms",
+        "--parent",
+        "--report-fd",
+        "--confine",
+        "--uid",
+    ];
+    const PATHS: [&str; 4] = ["--workdir", "--memory-cgroup", "--cpu-cgroup", "--pids-cgroup"];
+    let mut parsed = Args::default();
+    while let Some(flag) = args.first().and_then(|arg| arg.to_str()).map(str::to_string) {
+        let (is_number, is_path) = (NUMBERS.contains(&flag.as_str()), PATHS.contains(&flag.as_str()));
+        if !is_number && !is_path {
+            break;
+        }
+        let value = args.get(1).cloned().unwrap_or_default();
+        args.drain(..2.min(args.len()));
+        if is_path {
+            let path = Some(PathBuf::from(value));
+            match flag.as_str() {
+                "--workdir" => parsed.workdir = path,
+                "--memory-cgroup" => parsed.memory_cgroup = path,
+                "--pids-cgroup" => parsed.pids_cgroup = path,
+                _ => parsed.cpu_cgroup = path,
+            }
+            continue;
+        }
+        let number = value.to_str().and_then(|text| text.parse::<u64>().ok());
+        let small = number.filter(|&n| i32::try_from(n).is_ok());
+        let bad = |what: &str| {
+            format!(
+                "{} needs {what}, not '{}'",
+                judge_oracle::escape(flag.as_ref()),
+                judge_oracle::escape(&value)
+            )
+        };
+        match flag.as_str() {
+            "--parent" => parsed.parent = Some(small.filter(|&n| n > 0).ok_or_else(|| bad("a process id"))? as i32),
+            "--report-fd" => {
+                parsed.report_fd = Some(small.filter(|&n| n > 2).ok_or_else(|| bad("a descriptor above 2"))? as i32)
+            }
+            "--confine" => {
+                parsed.confine = Some(match number {
+                    Some(1) => Version::V1,
+                    Some(2) => Version::V2,
+                    _ => return Err(bad("a cgroup version, 1 or 2")),
+                })
+            }
+            "--uid" => parsed.uid = Some(small.ok_or_else(|| bad("a uid"))? as u32),
+            _ => {
+                let number = number.filter(|&n| n > 0).ok_or_else(|| bad("a positive number"))?;
+                match flag.as_str() {
+                    "--memory-limit-kib" => parsed.limit_kib = Some(number),
+                    "--cpu-limit-ms" => parsed.cpu_limit = Some(Duration::from_millis(number)),
+                    _ => parsed.wall_limit = Some(Duration::from_millis(number)),
+                }
+            }
+        }
+    }
+    parsed.rest = args;
+    Ok(parsed)
+}
+
 fn main() -> ExitCode {
-    let mut args: Vec<OsString> = std::env::args_os().skip(1).collect();
+    let args: Vec<OsString> = std::env::args_os().skip(1).collect();
+    if args.first().is_some_and(|arg| arg == "--init") {
+        return ExitCode::from(confine::init(&args[1..]));
+    }
+    if args.first().is_some_and(|arg| arg == "--launch") {
+        return ExitCode::from(confine::launch(&args[1..]));
+    }
     if args.first().is_some_and(|arg| arg == "-h" || arg == "--help") {
         let _ = io::stdout().write_all(format!("{USAGE}\n").as_bytes());
         return ExitCode::SUCCESS;
     }
-    let mut limit_kib = None;
-    let mut cpu_limit = None;
-    let mut parent = None;
-    let mut cgroup_parent = None;
-    const FLAGS: [&str; 4] = ["--memory-limit-kib", "--cpu-limit-ms", "--parent", "--cgroup"];
-    while let Some(flag) = args
-        .first()
-        .filter(|arg| FLAGS.iter().any(|flag| *arg == *flag))
-        .cloned()
-    {
-        let value = args.get(1).cloned().unwrap_or_default();
-        if flag == "--cgroup" {
-            cgroup_parent = Some(PathBuf::from(value));
-            args.drain(..2);
-            continue;
-        }
-        let number = value
-            .to_str()
-            .and_then(|text| text.parse::<u64>().ok())
-            .filter(|&n| n > 0);
-        let Some(number) = number.filter(|&n| flag != "--parent" || i32::try_from(n).is_ok()) else {
-            let report = args.get(2);
-            let what = if flag == "--parent" {
-                "a process id"
-            } else {
-                "a positive number"
-            };
-            return fail(
-                report,
-                &format!(
-                    "{} needs {what}, not '{}'",
-                    judge_oracle::escape(&flag),
-                    judge_oracle::escape(&value)
-                ),
-            );
-        };
-        if flag == "--parent" {
-            parent = Some(number as i32);
-        } else if flag == "--cpu-limit-ms" {
-            cpu_limit = Some(Duration::from_millis(number));
-        } else {
-            limit_kib = Some(number);
-        }
-        args.drain(..2);
-    }
-    if args.len() < 2 {
-        return fail(args.first(), USAGE);
-    }
-    let report = &args[0];
-    // Before anything runs: a parent already gone is seen at the first look.
-    let parent = parent.unwrap_or_else(|| getppid().as_raw());
-    if let Err(error) = watch_parent(parent, report.clone()) {
-        return fail(Some(report), &format!("cannot watch the parent process: {error}"));
-    }
-    // The signals `judge` blocks for itself are blocked here too (a mask survives fork and exec);
-    // the program must start with none blocked, as under a real judge.
-    if let Err(error) = sigprocmask(SigmaskHow::SIG_SETMASK, Some(&SigSet::empty()), None) {
-        return fail(Some(report), &format!("cannot clear the signal mask: {error}"));
-    }
-    if let Err(error) = prctl::set_child_subreaper(true) {
-        return fail(Some(report), &format!("cannot become a child subreaper: {error}"));
-    }
-    if let Some(kib) = limit_kib {
-        let cap = kib.saturating_mul(2 * 1024).saturating_add(256 << 20);
-        if let Err(error) = setrlimit(Resource::RLIMIT_AS, cap, cap) {
-            return fail(Some(report), &format!("cannot cap the address space: {error}"));
-        }
-    }
-    // The program's cgroup: this process enters it first, so that the program and everything
-    // it starts are born inside (what this process had charged before stays outside).
-    let home = cgroup::own();
-    let cgroup = match (limit_kib, &cgroup_parent) {
-        (Some(kib), Some(parent)) => Cgroup::make(parent, kib)
-            .filter(|made| std::fs::write(made.dir.join("cgroup.procs"), std::process::id().to_string()).is_ok()),
-        _ => None,
-    };
-    let mode = if cgroup.is_some() { "cgroup" } else { "proc" };
-    let watch = Watch {
-        limit_kib,
-        cpu_limit,
-        tmpfs: tree::tmpfs_mounts(),
-        cgroup,
-    };
-    let start = Instant::now();
-    let program = match Command::new(&args[1]).args(&args[2..]).process_group(0).spawn() {
-        Ok(child) => {
-            if watch.cgroup.is_some() {
-                // At `memory.max` the kernel kills the largest process of the cgroup; never this
-                // one, which must report (set after the program started: it would inherit it).
-                let _ = std::fs::write("/proc/self/oom_score_adj", "-1000");
+    // The report channel first, so that every later error reaches `judge`.
+    let fd = args
+        .windows(2)
+        .find(|pair| pair[0] == "--report-fd")
+        .and_then(|pair| pair[1].to_str()?.parse::<i32>().ok())
+        .filter(|&fd| fd > 2);
+    let mut report = match fd {
+        // Reopened through /proc (the workspace takes no raw descriptor), the raw one closed.
+        Some(fd) => match std::fs::OpenOptions::new()
+            .write(true)
+            .open(format!("/proc/self/fd/{fd}"))
+        {
+            Ok(file) => {
+                close_strays(&[std::os::fd::AsRawFd::as_raw_fd(&file)]);
+                Sink::Pipe(file)
             }
-            Pid::from_raw(child.id() as i32)
+            Err(error) => {
+                return fail(
+                    &mut Sink::Nowhere,
+                    &format!("cannot open the report descriptor {fd}: {error}"),
+                )
+            }
+        },
+        None => Sink::Nowhere,
+    };
+    let mut args = match parse(args) {
+        Ok(args) => args,
+        Err(message) => {
+            return fail(&mut report, &message);
         }
+    };
+    if args.report_fd.is_none() {
+        if args.rest.is_empty() {
+            return fail(&mut report, USAGE);
+        }
+        report = Sink::Path(args.rest.remove(0));
+    }
+    if args.rest.is_empty() {
+        return fail(&mut report, USAGE);
+    }
+    let measured = run(&args);
+    // `judge` gone (killed by a signal it cannot handle): nobody removes the working folder but
+    // this process.
+    if let (Some(parent), Some(workdir)) = (args.parent, &args.workdir) {
+        if getppid().as_raw() != parent {
+            let _ = std::fs::remove_dir_all(workdir);
+        }
+    }
+    match measured {
+        Ok(measured) => {
+            if let Err(error) = report.write(&measured.render()) {
+                return fail(&mut Sink::Nowhere, &format!("cannot write the report: {error}"));
+            }
+            match measured.ending {
+                Ending::Exit(code) => ExitCode::from(code as u8),
+                Ending::Signal(signal) => ExitCode::from(128u8.wrapping_add(signal as u8)),
+            }
+        }
+        Err(error) => fail(&mut report, &error.to_string()),
+    }
+}
+
+/// Sets up what both modes share (the stop request, the parent's death), then runs the program.
+fn run(args: &Args) -> io::Result<Report> {
+    let program = &args.rest;
+    if let (Some(parent), Some(workdir)) = (args.parent, &args.workdir) {
+        let _ = OWNER.set((parent, workdir.clone()));
+    }
+    confine::on_stop_request(stop_requested)
+        .map_err(|error| io::Error::new(error.kind(), format!("cannot watch for a stop request: {error}")))?;
+    // Armed, then checked: a parent already gone is seen here.
+    prctl::set_pdeathsig(Signal::SIGTERM)?;
+    if args.parent.is_some_and(|parent| getppid().as_raw() != parent) {
+        return Err(io::Error::new(io::ErrorKind::Other, "judge is gone"));
+    }
+    if let Some(version) = args.confine {
+        let (Some(memory), Some(cpu), Some(workdir)) = (&args.memory_cgroup, &args.cpu_cgroup, &args.workdir) else {
+            return Err(io::Error::new(
+                io::ErrorKind::Other,
+                "--confine needs --memory-cgroup, --cpu-cgroup and --workdir",
+            ));
+        };
+        CONFINED.store(true, Ordering::SeqCst);
+        let confined = Confined {
+            parents: Parents {
+                version,
+                memory: memory.clone(),
+                cpu: cpu.clone(),
+                pids: args.pids_cgroup.clone(),
+            },
+            memory_limit: args.limit_kib.map(|kib| kib.saturating_mul(1024)),
+            cpu_limit: args.cpu_limit,
+            wall_limit: args.wall_limit,
+            uid: args.uid,
+            workdir: workdir.clone(),
+            program,
+        };
+        return confine::supervise(&confined, &|| STOP.load(Ordering::SeqCst));
+    }
+    fallback(args)
+}
+
+/// The fallback mode (see the module docs).
+fn fallback(args: &Args) -> io::Result<Report> {
+    let program = &args.rest;
+    let failed = |what: &str, error: nix::Error| io::Error::new(io::ErrorKind::Other, format!("{what}: {error}"));
+    prctl::set_child_subreaper(true).map_err(|error| failed("cannot become a child subreaper", error))?;
+    if let Some(kib) = args.limit_kib {
+        let cap = kib.saturating_mul(2 * 1024).saturating_add(256 << 20);
+        setrlimit(Resource::RLIMIT_AS, cap, cap).map_err(|error| failed("cannot cap the address space", error))?;
+    }
+    let watch = Watch {
+        limit_kib: args.limit_kib,
+        cpu_limit: args.cpu_limit,
+        wall_limit: args.wall_limit,
+        tmpfs: tree::tmpfs_mounts(),
+    };
+    let mut command = Command::new(&program[0]);
+    command.args(&program[1..]).process_group(0);
+    if let Some(dir) = &args.workdir {
+        command.current_dir(dir);
+    }
+    let start = Instant::now();
+    // Started from a thread with no signal blocked (the program inherits the mask of the
+    // thread that starts it; this one's blocks the stop signals for the stop thread).
+    let spawned = thread::scope(|scope| {
+        scope
+            .spawn(|| {
+                SigSet::empty().thread_set_mask()?;
+                command.spawn()
+            })
+            .join()
+            .unwrap_or_else(|_| Err(io::Error::new(io::ErrorKind::Other, "the starting thread panicked")))
+    });
+    let program = match spawned {
+        Ok(child) => Pid::from_raw(child.id() as i32),
         Err(error) => {
-            let why = format!("cannot run {}: {error}", judge_oracle::escape(&args[1]));
-            let status = fail(None, &why);
-            // For judge's message: a bare name is looked up on PATH, so say where it was sought.
-            let bare = !Path::new(&args[1]).as_os_str().to_string_lossy().contains('/');
+            let bare = !program[0].to_string_lossy().contains('/');
             let hint = if error.kind() == io::ErrorKind::NotFound && bare {
                 " (not found on PATH)"
             } else {
                 ""
             };
-            let _ = std::fs::write(report, format!("error {why}{hint}\n"));
-            return status;
+            let why = format!("cannot run {}: {error}{hint}", judge_oracle::escape(&program[0]));
+            return Err(io::Error::new(error.kind(), why));
         }
     };
     let waited = wait_for(program, &watch);
     let wall = start.elapsed();
     let cleaned = clean_up();
-    let watched = match waited.and_then(|waited| cleaned.map(|()| waited)) {
-        Ok(waited) => waited,
-        Err(error) => return fail(Some(report), &format!("cannot wait for the program: {error}")),
-    };
-    remove_left_in_shm(&watched.hidden);
+    let watched = waited.and_then(|waited| cleaned.map(|()| waited))?;
+    remove_left_in_dev(&watched.hidden);
     let cpu = reaped_cpu();
-    let mut peak_kib = getrusage(UsageWho::RUSAGE_CHILDREN)
-        .map(|usage| usage.max_rss())
-        .unwrap_or(-1)
-        .max(watched.most_kib as i64);
-    if let (Some(cgroup), Some(kib)) = (&watch.cgroup, limit_kib) {
-        peak_kib = peak_kib.max(cgroup.peak_kib(kib) as i64);
-        // Out again, so that the cgroup can be removed.
-        if let Some(home) = &home {
-            let _ = std::fs::write(home.join("cgroup.procs"), std::process::id().to_string());
-        }
-    }
-    drop(watch);
-    let text = match watched.ending {
-        Ending::Exit(code) => format!("exit {code}"),
-        Ending::Signal(signal) => format!("signal {signal}"),
-    };
-    let line = format!("{peak_kib} {} {} {mode} {text}\n", wall.as_micros(), cpu.as_micros());
-    let _held = REPORT.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-    if let Err(error) = std::fs::write(report, line) {
-        return fail(None, &format!("cannot write {}: {error}", judge_oracle::escape(report)));
-    }
-    match watched.ending {
-        Ending::Exit(code) => ExitCode::from(code as u8),
-        Ending::Signal(signal) => ExitCode::from(128u8.wrapping_add(signal as u8)),
-    }
+    let peak_kib = getrusage(UsageWho::RUSAGE_CHILDREN)
+        .map(|usage| usage.max_rss().max(0) as u64)
+        .unwrap_or(0)
+        .max(watched.most_kib);
+    Ok(Report {
+        mode: Mode::Fallback,
+        peak_kib,
+        cpu,
+        wall,
+        ending: watched.ending,
+        memory_killed: watched.memory_killed,
+        stopped: watched.stopped,
+    })
 }

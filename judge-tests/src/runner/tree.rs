@@ -1,6 +1,7 @@
 //! A process tree as `/proc` shows it: every process whose chain of parent links (the parent
 //! field of `/proc/<pid>/stat`) leads to a root, how much memory the tree holds, and how to kill
-//! all of it.
+//! all of it. The fallback mode's tools (docs/judge.md, "How a program runs"): a confined run
+//! needs none of it, its namespace and cgroup holding the tree.
 //!
 //! The walk follows parent links from a full scan of `/proc`, not the `task/<tid>/children`
 //! files, which exist only on kernels built with `CONFIG_PROC_CHILDREN`. A process that left its
@@ -263,7 +264,8 @@ pub fn tmpfs_mounts() -> Vec<std::path::PathBuf> {
             let mut fields = line.split_ascii_whitespace();
             let (point, kind) = (fields.nth(1)?, fields.next()?);
             // `\040` and the like: the kernel escapes spaces in mount points.
-            (kind == "tmpfs" && !point.contains('\\')).then(|| std::path::PathBuf::from(point))
+            // devtmpfs (`/dev`) is a tmpfs too, where root may write a file.
+            (matches!(kind, "tmpfs" | "devtmpfs") && !point.contains('\\')).then(|| std::path::PathBuf::from(point))
         })
         .collect()
 }

@@ -375,13 +375,8 @@ fn run_measured(program: &str, input: &[u8]) -> (Vec<u8>, u64) {
         "{program}: {}",
         String::from_utf8_lossy(&output.stderr)
     );
-    let peak = std::fs::read_to_string(&report)
-        .unwrap()
-        .split_whitespace()
-        .next()
-        .unwrap()
-        .parse()
-        .unwrap();
+    let text = std::fs::read_to_string(&report).unwrap();
+    let peak = judge_tests::runner::report::Report::parse(&text).unwrap().peak_kib;
     std::fs::remove_dir_all(&dir).unwrap();
     (output.stdout, peak)
 }

@@ -18,9 +18,10 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 /// A fresh folder for one test's files, which every user may write (a test runs `judge` as
-/// `nobody`).
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("judge-contract-{name}-{}", std::process::id()));
+/// `nobody`), outside /tmp: a confined program sees the machine's files read-only, but its
+/// /tmp is its own.
+pub(crate) fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("judge-contract-{name}-{}", std::process::id()));
     let _ = fs::remove_dir_all(&dir);
     fs::create_dir_all(&dir).unwrap();
     fs::set_permissions(&dir, fs::Permissions::from_mode(0o777)).unwrap();
@@ -38,7 +39,7 @@ fn right_answer() -> String {
 }
 
 /// Runs `command` to its end, or kills it after `deadline` (then the test fails: it hung).
-fn finish(mut command: Command, deadline: Duration) -> Output {
+pub(crate) fn finish(mut command: Command, deadline: Duration) -> Output {
     let mut child = command
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
@@ -175,14 +176,25 @@ fn an_unusable_keep_path_is_refused_before_anything_runs() {
 
 #[test]
 fn a_keep_file_that_fails_later_still_leaves_the_report() {
-    let dir = scratch("keep-late");
+    // Where a confined program sees it (read-only): not below /tmp, which is its own.
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("judge-contract-keep-late-{}", std::process::id()));
     let folder = dir.join("kept");
     fs::create_dir_all(&folder).unwrap();
-    // The program removes the folder --keep writes into, then fails: the failure is found and
-    // shrunk, and only then does writing the kept input fail.
-    let command = format!("rm -rf '{}'; exit 1", folder.display());
+    // The folder --keep writes into goes while the first run waits (this test removes it once
+    // the program has marked its working folder), then the program fails: the failure is found
+    // and shrunk, and only then does writing the kept input fail.
+    let marker = format!("keep-late-started-{}", std::process::id());
+    let command = format!(
+        "touch {marker}; while [ -d '{}' ]; do sleep 0.01; done; exit 1",
+        folder.display()
+    );
+    let watcher = {
+        let folder = folder.clone();
+        super::when_a_run_marks(marker, move || fs::remove_dir_all(&folder).unwrap())
+    };
     let mut report = Vec::new();
     let outcome = stress::run(&stress_options(command, folder.join("input")), &mut report, None);
+    watcher.join().unwrap();
     let report = String::from_utf8(report).unwrap();
     assert!(matches!(outcome, Err(stress::Error::Keep(..))), "{outcome:?}");
     assert!(

@@ -6,7 +6,7 @@
 //! No assertion depends on how fast the machine is: time limits are far from the work done, and
 //! waits for an effect poll with a generous deadline.
 
-use judge_tests::runner::{self, exact_verdict, tree, Limits, Verdict};
+use judge_tests::runner::{self, exact_verdict, tree, Limits, Sandbox, Verdict, WorkingFolder};
 use nix::sys::signal::{SigSet, Signal};
 use std::fs;
 use std::os::unix::fs::PermissionsExt;
@@ -39,12 +39,6 @@ fn alive(pid: i32) -> bool {
     }
 }
 
-/// The process ids a program wrote, one a line, to `file`.
-fn pids(file: &PathBuf) -> Vec<i32> {
-    let text = fs::read_to_string(file).unwrap_or_default();
-    text.split_whitespace().map(|pid| pid.parse().unwrap()).collect()
-}
-
 /// Asserts that none of `pids` is running: they were killed before the run returned (a short
 /// poll only in case the kernel is slow to mark them), and kills any survivor (this test started
 /// it) so that a failure leaves nothing behind.
@@ -59,6 +53,66 @@ fn assert_all_dead(pids: &[i32]) {
         let _ = nix::sys::signal::kill(nix::unistd::Pid::from_raw(pid), Signal::SIGKILL);
     }
     assert!(survivors.is_empty(), "outlived the run: {survivors:?}");
+}
+
+/// The modes every promise below is held to: the one `judge` chooses here (confined where it
+/// can be had) and the /proc fallback.
+fn modes() -> Vec<Sandbox> {
+    let mut modes = vec![runner::sandbox().clone()];
+    if !matches!(modes[0], Sandbox::Fallback { .. }) {
+        modes.push(Sandbox::Fallback {
+            why: "forced by the test".into(),
+        });
+    }
+    modes
+}
+
+/// A number no other process's command line holds: a test's processes carry it as their sleep's
+/// length (`sleep <tag>1`), so that they are found in any PID namespace.
+fn tag(test: u32) -> String {
+    format!("9{test}{:07}", std::process::id())
+}
+
+/// The processes whose last argument starts with `tag` (the sleeps and the Python program, not
+/// the shells, supervisors and `judge` whose scripts name it).
+fn tagged(tag: &str) -> Vec<i32> {
+    let Ok(entries) = fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    entries
+        .flatten()
+        .filter_map(|entry| entry.file_name().to_str()?.parse::<i32>().ok())
+        .filter(|&pid| {
+            let line = fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
+            let last = line
+                .strip_suffix(b"\0")
+                .unwrap_or(&line)
+                .rsplit(|&byte| byte == 0)
+                .next();
+            last.is_some_and(|last| last.starts_with(tag.as_bytes())) && alive(pid)
+        })
+        .collect()
+}
+
+/// Asserts that no process carries `tag` (a short poll in case the kernel is slow to end a
+/// namespace), killing any survivor so that a failure leaves nothing behind.
+fn assert_none_tagged(tag: &str, mode: &Sandbox) {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !tagged(tag).is_empty() && Instant::now() < deadline {
+        thread::sleep(Duration::from_millis(10));
+    }
+    let survivors = tagged(tag);
+    for &pid in &survivors {
+        let _ = nix::sys::signal::kill(nix::unistd::Pid::from_raw(pid), Signal::SIGKILL);
+    }
+    assert!(survivors.is_empty(), "{mode:?}: outlived the run: {survivors:?}");
+}
+
+/// `command` run in `mode` in a working folder of its own, which is returned for reading.
+fn run_in(mode: &Sandbox, command: &mut Command, limits: &Limits) -> (runner::Run, WorkingFolder) {
+    let folder = WorkingFolder::new().unwrap();
+    let run = runner::run_in_sandbox(command, b"", limits, &folder, mode).unwrap();
+    (run, folder)
 }
 
 #[test]
@@ -123,37 +177,37 @@ fn a_child_that_leaves_the_group_does_not_hold_the_verdict() {
 
 #[test]
 fn what_the_program_started_is_killed_when_it_exits() {
-    let dir = scratch("exit");
-    let file = dir.join("pids");
-    // A new session, and an orphan whose parent (the subshell) exits at once.
-    let script = format!(
-        "setsid sleep 60 & echo $! >> '{0}'; (sleep 61 & echo $! >> '{0}'); echo done",
-        file.display()
-    );
-    let done = runner::run(&mut shell(&script), b"", Some(Duration::from_secs(30))).unwrap();
-    assert_eq!(done.stdout, b"done\n", "{done:?}");
-    assert_all_dead(&pids(&file));
-    fs::remove_dir_all(&dir).unwrap();
+    let tag = tag(1);
+    for mode in modes() {
+        // A new session, and an orphan whose parent (the subshell) exits at once; each marks
+        // the working folder once it runs.
+        let script = format!("setsid sh -c 'touch a; exec sleep {tag}1' & (sh -c 'touch b; exec sleep {tag}2' &); while [ ! -e a ] || [ ! -e b ]; do sleep 0.01; done; echo done");
+        let (done, folder) = run_in(&mode, &mut shell(&script), &Limits::time(Some(Duration::from_secs(30))));
+        assert_eq!(done.stdout, b"done\n", "{mode:?}: {done:?}");
+        assert!(folder.read("a").is_ok() && folder.read("b").is_ok(), "{mode:?}");
+        assert_none_tagged(&tag, &mode);
+    }
 }
 
 #[test]
 fn what_the_program_started_is_killed_after_a_time_limit() {
-    let dir = scratch("tle");
-    let file = dir.join("pids");
-    // A new session whose shell starts a child, and an orphan; then the program waits until
-    // both have written their ids and sleeps past the limit. A sleeper ends at the wall limit
-    // (a few times the CPU limit), and the supervisor watches it all that time: a second of CPU
-    // is far more than the start needs, and keeps the watch short.
-    let script = format!(
-        "setsid sh -c 'sleep 62 & echo $! >> \"{0}\"; sleep 63' & (sleep 64 & echo $! >> '{0}'); \
-         while [ $(cat '{0}' 2>/dev/null | wc -l) -lt 2 ]; do sleep 0.01; done; sleep 65",
-        file.display()
-    );
-    let done = runner::run(&mut shell(&script), b"", Some(Duration::from_secs(1))).unwrap();
-    assert!(done.timed_out, "{done:?}");
-    assert_eq!(pids(&file).len(), 2, "both descendants started before the limit");
-    assert_all_dead(&pids(&file));
-    fs::remove_dir_all(&dir).unwrap();
+    let tag = tag(2);
+    for mode in modes() {
+        // A new session whose shell starts a child, and an orphan; then the program waits until
+        // both run and sleeps past the limit. A sleeper ends at the wall limit (a few times the
+        // CPU limit): a second of CPU is far more than the start needs, and keeps the watch short.
+        let script = format!(
+            "setsid sh -c 'sh -c \"touch a; exec sleep {tag}1\" & exec sleep {tag}2' & (sh -c 'touch b; exec sleep {tag}3' &); \
+             while [ ! -e a ] || [ ! -e b ]; do sleep 0.01; done; exec sleep {tag}4"
+        );
+        let (done, folder) = run_in(&mode, &mut shell(&script), &Limits::time(Some(Duration::from_secs(1))));
+        assert!(done.timed_out, "{mode:?}: {done:?}");
+        assert!(
+            folder.read("a").is_ok() && folder.read("b").is_ok(),
+            "{mode:?}: both started before the limit"
+        );
+        assert_none_tagged(&tag, &mode);
+    }
 }
 
 #[test]
@@ -253,6 +307,11 @@ fn pages_shared_by_a_forking_program_count_once() {
 #[test]
 fn judges_own_failures_are_errors_not_verdicts() {
     let missing = runner::run(&mut Command::new("no-such-program-for-judge"), b"", None).unwrap_err();
+    // Named as judge's own, and told apart from judge's other failures.
+    assert!(
+        missing.get_ref().is_some_and(|inner| inner.is::<runner::CannotStart>()),
+        "{missing:?}"
+    );
     assert!(missing.to_string().contains("not found on PATH"), "{missing}");
     let no_shell = runner::run(shell("true").env("PATH", "/nonexistent"), b"", None).unwrap_err();
     assert!(
@@ -262,11 +321,20 @@ fn judges_own_failures_are_errors_not_verdicts() {
         "{no_shell}"
     );
     let dir = scratch("noexec");
-    let file = dir.join("program");
+    // Outside /tmp, which a confined program does not see: there, a hint says so.
+    let file = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("judge-limits-noexec-{}", std::process::id()));
     fs::write(&file, "#!/bin/sh\necho hi\n").unwrap();
     fs::set_permissions(&file, fs::Permissions::from_mode(0o644)).unwrap();
     let refused = runner::run(&mut Command::new(&file), b"", None).unwrap_err();
+    fs::remove_file(&file).unwrap();
     assert!(refused.to_string().contains("ermission denied"), "{refused}");
+    if matches!(runner::sandbox(), Sandbox::Confined { .. }) {
+        let in_tmp = dir.join("program");
+        fs::write(&in_tmp, "#!/bin/sh\necho hi\n").unwrap();
+        fs::set_permissions(&in_tmp, fs::Permissions::from_mode(0o755)).unwrap();
+        let hidden = runner::run(&mut Command::new(&in_tmp), b"", None).unwrap_err();
+        assert!(hidden.to_string().contains("/tmp and /dev are its own"), "{hidden}");
+    }
     // An unusable TMPDIR: `judge run` says so and exits 2, with no verdict line.
     let data = dir.join("data");
     fs::create_dir_all(data.join("eight")).unwrap();
@@ -298,164 +366,179 @@ fn a_crash_keeps_the_end_of_its_stderr() {
     );
 }
 
-/// Whether any thread of process `pid` runs: unlike [`alive`], true of a process whose main
-/// thread exited while another runs (its `/proc/<pid>/stat` shows `Z`).
-fn any_thread_runs(pid: i32) -> bool {
-    let Ok(tasks) = fs::read_dir(format!("/proc/{pid}/task")) else {
-        return false;
-    };
-    tasks.flatten().any(|task| {
-        let stat = fs::read_to_string(task.path().join("stat")).unwrap_or_default();
-        stat.rfind(')').is_some_and(|end| {
-            !matches!(
-                stat[end + 1..].trim_start().as_bytes().first(),
-                Some(b'Z' | b'X') | None
-            )
-        })
-    })
-}
-
-/// A Python program that writes its process id to `pids`, starts a thread running `thread`
-/// (Python statements, `time` imported), and ends its main thread alone (`pthread_exit`).
-fn main_thread_exits(pids: &std::path::Path, thread: &str) -> Command {
+/// A Python program carrying `tag` on its command line that starts a thread running `thread`
+/// (Python statements, `time` imported) and ends its main thread alone (`pthread_exit`).
+fn main_thread_exits(tag: &str, thread: &str) -> Command {
     let program = format!(
-        "import ctypes, os, threading, time\n\
-         open({:?}, 'w').write(str(os.getpid()))\n\
+        "import ctypes, threading, time\n\
          def helper():\n    {thread}\n\
          threading.Thread(target=helper).start()\n\
-         ctypes.CDLL(None).pthread_exit(None)\n",
-        pids.display().to_string()
+         ctypes.CDLL(None).pthread_exit(None)\n"
     );
     let mut command = Command::new(super::python3());
-    command.args(["-S", "-c"]).arg(program);
+    command.args(["-S", "-c"]).arg(program).arg(tag);
     command
-}
-
-/// Waits up to ten seconds for every thread of `pid` to end, kills it if one still runs (this
-/// test started it), and says whether it ended by itself.
-fn threads_end(pid: i32) -> bool {
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while any_thread_runs(pid) && Instant::now() < deadline {
-        thread::sleep(Duration::from_millis(10));
-    }
-    let ran_on = any_thread_runs(pid);
-    if ran_on {
-        let _ = nix::sys::signal::kill(nix::unistd::Pid::from_raw(pid), Signal::SIGKILL);
-    }
-    !ran_on
 }
 
 #[test]
 fn a_program_whose_main_thread_exits_stays_under_its_limits() {
-    let dir = scratch("threads");
-    let file = dir.join("pid");
-    // A thread that outlives main runs on until the time limit, and is killed then (a sleeper:
-    // at the wall limit, a few times the CPU limit, which is far above Python's start).
-    let sleeper = runner::run(
-        &mut main_thread_exits(&file, "time.sleep(300)"),
-        b"",
-        Some(Duration::from_secs(1)),
-    )
-    .unwrap();
-    assert!(sleeper.timed_out, "{sleeper:?}");
-    let pid = pids(&file)[0];
-    assert!(threads_end(pid), "the thread of {pid} outlived its time limit");
-    // Its memory counts: 150 MiB, filled after main has gone, against a 50 MiB limit.
-    let limits = Limits {
-        time: Some(Duration::from_secs(60)),
-        memory: Some(50 << 20),
-        ..Limits::default()
-    };
-    let hog = "time.sleep(0.5); data = b'1' * (150 << 20); time.sleep(300)";
-    let hogging = runner::run_with(&mut main_thread_exits(&file, hog), b"", &limits).unwrap();
-    assert!(hogging.memory_limit_exceeded && !hogging.timed_out, "{hogging:?}");
-    let pid = pids(&file)[0];
-    assert!(threads_end(pid), "the thread of {pid} outlived its memory limit");
-    // A thread that ends by itself ends the program, with the status the kernel gives it.
-    let finishing = runner::run(
-        &mut main_thread_exits(&file, "time.sleep(0.5); print('late', flush=True)"),
-        b"",
-        Some(Duration::from_secs(60)),
-    )
-    .unwrap();
-    assert_eq!(
-        (finishing.stdout.as_slice(), finishing.code),
-        (&b"late\n"[..], Some(0)),
-        "{finishing:?}"
-    );
-    fs::remove_dir_all(&dir).unwrap();
+    let tag = tag(3);
+    for mode in modes() {
+        // A thread that outlives main runs on until the time limit, and is killed then (a
+        // sleeper: at the wall limit, a few times the CPU limit, far above Python's start).
+        let limits = Limits::time(Some(Duration::from_secs(1)));
+        let (sleeper, _) = run_in(&mode, &mut main_thread_exits(&tag, "time.sleep(300)"), &limits);
+        assert!(sleeper.timed_out, "{mode:?}: {sleeper:?}");
+        assert_none_tagged(&tag, &mode);
+        // Its memory counts: 150 MiB, filled after main has gone, against a 50 MiB limit.
+        let limits = Limits {
+            time: Some(Duration::from_secs(60)),
+            memory: Some(50 << 20),
+            ..Limits::default()
+        };
+        let hog = "time.sleep(0.5); data = b'1' * (150 << 20); time.sleep(300)";
+        let (hogging, _) = run_in(&mode, &mut main_thread_exits(&tag, hog), &limits);
+        assert!(
+            hogging.memory_limit_exceeded && !hogging.timed_out,
+            "{mode:?}: {hogging:?}"
+        );
+        assert_none_tagged(&tag, &mode);
+        // A thread that ends by itself ends the program, with the status the kernel gives it.
+        let limits = Limits::time(Some(Duration::from_secs(60)));
+        let late = "time.sleep(0.5); print('late', flush=True)";
+        let (finishing, _) = run_in(&mode, &mut main_thread_exits(&tag, late), &limits);
+        assert_eq!(
+            (finishing.stdout.as_slice(), finishing.code),
+            (&b"late\n"[..], Some(0)),
+            "{mode:?}: {finishing:?}"
+        );
+    }
 }
 
-/// `judge run msquare usaco-1 --command CMD` on the workspace's own case, started in `tmp`.
-fn judge_run(command: &str, tmp: &std::path::Path) -> Command {
+/// `judge run msquare usaco-1 --command CMD` on the workspace's own case, started in `tmp`, in
+/// `mode` (`JUDGE_SANDBOX`: empty for the mode `judge` chooses, or `fallback`).
+fn judge_run(command: &str, tmp: &std::path::Path, time_limit: &str, mode: &str) -> Command {
     let mut judge = Command::new(judge_tests::binary_path("judge"));
     judge
-        .args(["run", "msquare", "usaco-1", "--time-limit", "60000", "--data"])
+        .args(["run", "msquare", "usaco-1", "--time-limit", time_limit, "--data"])
         .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/data"))
         .args(["--command", command])
         .env("TMPDIR", tmp)
+        .env(runner::sandbox::FORCE, mode)
         .stdin(std::process::Stdio::null());
     judge
 }
 
+/// The working folders in `dir`.
+fn working_folders(dir: &Path) -> usize {
+    fs::read_dir(dir)
+        .unwrap()
+        .flatten()
+        .filter(|entry| entry.file_name().to_string_lossy().starts_with("judge-run-"))
+        .count()
+}
+
 #[test]
-fn a_program_that_kills_its_supervisor_is_killed() {
-    let dir = scratch("supervisor");
-    let file = dir.join("pids");
-    // The program's shell, a child it started, then the shell kills the supervisor (its parent)
-    // and becomes a long sleep.
-    let script = format!(
-        "echo $$ >> '{0}'; sleep 301 & echo $! >> '{0}'; kill -9 $PPID; exec sleep 300",
-        file.display()
-    );
-    let started = Instant::now();
-    let judged = judge_run(&script, &dir).output().unwrap();
-    let said = String::from_utf8_lossy(&judged.stdout);
-    assert!(
-        said.starts_with("RE  msquare/usaco-1") && said.contains("SIGKILL"),
-        "{said}"
-    );
-    assert!(started.elapsed() < Duration::from_secs(30), "{:?}", started.elapsed());
-    assert_eq!(pids(&file).len(), 2, "{said}");
-    assert_all_dead(&pids(&file));
-    fs::remove_dir_all(&dir).unwrap();
+fn a_program_that_kills_its_supervisor_is_judges_failure_or_cannot() {
+    let tag = tag(4);
+    for mode in ["", "fallback"] {
+        let dir = scratch(&format!("supervisor-{mode}"));
+        // A child, then the program kills its parent (the fallback's supervisor; the confined
+        // init, whose uid differs: refused) and becomes a long sleep.
+        let script = format!("sleep {tag}1 & kill -9 $PPID; exec sleep {tag}2");
+        let started = Instant::now();
+        let judged = judge_run(&script, &dir, "1000", mode).output().unwrap();
+        let said = String::from_utf8_lossy(&judged.stdout);
+        let stderr = String::from_utf8_lossy(&judged.stderr);
+        let confined = mode.is_empty() && matches!(runner::sandbox(), Sandbox::Confined { .. });
+        if confined {
+            assert!(said.starts_with("TLE msquare/usaco-1"), "{said}{stderr}");
+        } else {
+            // Never a verdict read from what a killed supervisor left: judge's own failure.
+            assert_eq!(judged.status.code(), Some(2), "{said}{stderr}");
+            assert!(
+                stderr.contains("the supervisor was killed by SIGKILL") && said.is_empty(),
+                "{said}{stderr}"
+            );
+        }
+        assert!(started.elapsed() < Duration::from_secs(60), "{:?}", started.elapsed());
+        assert_none_tagged(&tag, runner::sandbox());
+        assert_eq!(working_folders(&dir), 0, "{mode}: a working folder is left in TMPDIR");
+        fs::remove_dir_all(&dir).unwrap();
+    }
 }
 
 #[test]
 fn nothing_outlives_a_judge_killed_by_a_signal_it_cannot_handle() {
-    for signal in [Signal::SIGKILL, Signal::SIGUSR1] {
-        let dir = scratch(&format!("killed-{}", signal as i32));
-        let file = dir.join("pids");
-        let script = format!(
-            "sleep 302 & echo $! >> '{0}'; echo $$ >> '{0}'; exec sleep 303",
-            file.display()
-        );
-        let mut judge = judge_run(&script, &dir).spawn().unwrap();
-        let deadline = Instant::now() + Duration::from_secs(30);
-        while pids(&file).len() < 2 && Instant::now() < deadline {
-            thread::sleep(Duration::from_millis(10));
+    let tag = tag(5);
+    for mode in ["", "fallback"] {
+        for signal in [Signal::SIGKILL, Signal::SIGUSR1] {
+            let dir = scratch(&format!("killed-{mode}-{}", signal as i32));
+            let script = format!("sleep {tag}1 & exec sleep {tag}2");
+            let mut judge = judge_run(&script, &dir, "60000", mode).spawn().unwrap();
+            let deadline = Instant::now() + Duration::from_secs(30);
+            while tagged(&tag).len() < 2 && Instant::now() < deadline {
+                thread::sleep(Duration::from_millis(10));
+            }
+            assert_eq!(tagged(&tag).len(), 2, "{mode}: the program did not start");
+            // The supervisor (and the confined init) too.
+            let supervisors: Vec<i32> = tree::descendants(judge.id() as i32)
+                .iter()
+                .map(|process| process.pid)
+                .collect();
+            assert_eq!(
+                working_folders(&dir),
+                1,
+                "{mode}: the run's working folder is in TMPDIR"
+            );
+            nix::sys::signal::kill(nix::unistd::Pid::from_raw(judge.id() as i32), signal).unwrap();
+            let _ = judge.wait();
+            assert_none_tagged(&tag, runner::sandbox());
+            assert_all_dead(&supervisors);
+            // The working folder is gone with them (the supervisor removes it when judge is gone).
+            while working_folders(&dir) > 0 && Instant::now() < deadline {
+                thread::sleep(Duration::from_millis(10));
+            }
+            assert_eq!(
+                working_folders(&dir),
+                0,
+                "{mode} {signal}: a working folder is left in TMPDIR"
+            );
+            fs::remove_dir_all(&dir).unwrap();
         }
-        // The supervisor too.
-        let mut running = pids(&file);
-        running.extend(tree::descendants(judge.id() as i32).iter().map(|process| process.pid));
-        let reports = || {
-            fs::read_dir(&dir)
-                .unwrap()
-                .flatten()
-                .filter(|entry| entry.file_name().to_string_lossy().starts_with("judge-peak-"))
-                .count()
-        };
-        assert_eq!(reports(), 1, "the supervisor's report file is in TMPDIR");
-        nix::sys::signal::kill(nix::unistd::Pid::from_raw(judge.id() as i32), signal).unwrap();
-        let _ = judge.wait();
-        assert_all_dead(&running);
-        // Its report file is gone with it (it is removed just before the supervisor exits).
-        while reports() > 0 && Instant::now() < deadline {
-            thread::sleep(Duration::from_millis(10));
-        }
-        assert_eq!(reports(), 0, "{signal}: the report file is left in TMPDIR");
-        fs::remove_dir_all(&dir).unwrap();
     }
+}
+
+#[test]
+fn killing_judge_and_its_supervisor_together_leaves_no_process_when_confined() {
+    if !matches!(runner::sandbox(), Sandbox::Confined { .. }) {
+        return;
+    }
+    let tag = tag(6);
+    let dir = scratch("killed-together");
+    // What the fallback cannot promise: a program's child started after both are gone lives on.
+    let script = format!("sleep {tag}1 & exec sleep {tag}2");
+    let mut judge = judge_run(&script, &dir, "60000", "").spawn().unwrap();
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while tagged(&tag).len() < 2 && Instant::now() < deadline {
+        thread::sleep(Duration::from_millis(10));
+    }
+    assert_eq!(tagged(&tag).len(), 2, "the program did not start");
+    let me = judge.id() as i32;
+    let supervisor = tree::descendants(me)
+        .into_iter()
+        .find(|process| process.parent == me)
+        .unwrap();
+    // At once: the supervisor cannot clean up, and the init's parent-death signal ends the
+    // namespace, and every process in it.
+    for pid in [me, supervisor.pid] {
+        nix::sys::signal::kill(nix::unistd::Pid::from_raw(pid), Signal::SIGKILL).unwrap();
+    }
+    let _ = judge.wait();
+    assert_none_tagged(&tag, runner::sandbox());
+    // The working folder is left (nothing of judge's lives to remove it); the cgroup is removed
+    // by the next judge that starts.
+    fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

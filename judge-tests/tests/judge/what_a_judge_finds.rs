@@ -96,15 +96,25 @@ fn a_poj_solution_without_the_parity_check_fails_at_once_in_run_and_stress() {
 #[test]
 fn a_time_limit_that_does_not_hold_alone_says_so() {
     // The first run spins past the limit; every later run, the one alone included, is quick.
-    let flag = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("slow-once");
+    // The flag that tells them apart is made by this test once the first run has marked its
+    // working folder (a confined program can write nowhere else), and the first run spins only
+    // once the flag is there.
+    let flag = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("slow-once-{}", std::process::id()));
     let _ = fs::remove_file(&flag);
+    let marker = format!("slow-once-started-{}", std::process::id());
     let command = format!(
-        "if [ -e {flag} ]; then {msquare}; else touch {flag}; while :; do :; done; fi",
+        "if [ -e {flag} ]; then {msquare}; else touch {marker}; until [ -e {flag} ]; do sleep 0.01; done; while :; do :; done; fi",
         flag = super::quoted(&flag),
         msquare = super::quoted(&judge_tests::binary_path("msquare"))
     );
+    let watcher = {
+        let flag = flag.clone();
+        super::when_a_run_marks(marker, move || fs::write(&flag, "").unwrap())
+    };
     // 300 ms: the msquare binary alone answers well within it.
     let (passed, report) = stressed(&options("msquare", command, 2, Duration::from_millis(300)));
+    watcher.join().unwrap();
+    let _ = fs::remove_file(&flag);
     assert!(!passed);
     assert!(
         report.starts_with("FAIL on case 1 of 2 (seed 1): TLE after 300 ms; not reproduced alone:"),

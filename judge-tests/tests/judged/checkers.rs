@@ -71,6 +71,17 @@ fn binary_passes_checker(case: &cases::Case) -> Result<(), Failed> {
     }
 }
 
+/// `command` run by the runner in its fallback mode: a test of the checker, whose files (an
+/// input in TMPDIR, FIFOs only root may open) a confined program, under a uid of its own with a
+/// /tmp of its own, could not reach.
+fn unconfined(command: &mut Command, limit: Option<std::time::Duration>) -> std::io::Result<runner::Run> {
+    let folder = runner::WorkingFolder::new()?;
+    let fallback = runner::Sandbox::Fallback {
+        why: "a checker's test".into(),
+    };
+    runner::run_in_sandbox(command, b"", &runner::Limits::time(limit), &folder, &fallback)
+}
+
 /// `judge check` on a large output of short lines (16 MB of `unsolvable`, 1.45 million boards)
 /// peaks, as `peak-rss` measures it, under twice the output's size plus 32 MB: the input is
 /// streamed and the output judged in place.
@@ -81,18 +92,17 @@ fn checker_memory_is_bounded() -> Result<(), Failed> {
     let (input, output, rss) = (dir.join("big.in"), dir.join("big.out"), dir.join("rss"));
     fs::write(&input, "2 1 3 4 5 6 7 8 x\n".repeat(boards))?;
     fs::write(&output, "unsolvable\n".repeat(boards))?;
-    let run = runner::run(
+    let run = unconfined(
         Command::new(judge_tests::binary_path("peak-rss"))
             .arg(&rss)
             .arg(judge_tests::binary_path("judge"))
             .args(["check", "eight"])
             .args([&input, &output]),
-        b"",
         None,
     )?;
     let measured = fs::read_to_string(&rss)?;
     fs::remove_dir_all(&dir)?;
-    let peak_bytes: u64 = measured.split_whitespace().next().unwrap_or("").parse::<u64>()? * 1024;
+    let peak_bytes = judge_tests::runner::report::Report::parse(&measured)?.peak_kib * 1024;
     let limit = 2 * 11 * boards as u64 + (32 << 20);
     if run.code != Some(0) || peak_bytes > limit {
         return Err(format!(
@@ -129,11 +139,10 @@ fn named_pipes_are_read_once(puzzle: &str) -> Result<(), Failed> {
         // Blocks until judge opens the pipe; left behind (with the process) if it never does.
         std::thread::spawn(move || fs::write(fifo, bytes));
     }
-    let run = runner::run(
+    let run = unconfined(
         Command::new(judge_tests::binary_path("judge"))
             .args(["check", puzzle])
             .args([dir.join("in"), dir.join("out"), dir.join("ans")]),
-        b"",
         Some(std::time::Duration::from_secs(60)),
     )?;
     let _ = fs::remove_dir_all(&dir);
