@@ -577,10 +577,12 @@ fn preset_format(preset: &Preset, format: Option<Format>) -> Result<Option<Forma
 fn puzzle_name(name: &OsStr) -> Result<String, String> {
     let name = text(name)?;
     if name.is_empty() || name.starts_with('.') || name.contains(['/', '\\']) {
+        let mut known = checker::PUZZLES.to_vec();
+        known.sort_unstable();
         return Err(format!(
             "unknown puzzle '{}' (puzzles: {})",
             escape(OsStr::new(&name)),
-            checker::PUZZLES.join(", ")
+            known.join(", ")
         ));
     }
     Ok(name)
@@ -1050,11 +1052,11 @@ mod tests {
             ),
             (
                 "run ../../../../tmp",
-                "unknown puzzle '../../../../tmp' (puzzles: msquare, eight, colour-hash)",
+                "unknown puzzle '../../../../tmp' (puzzles: colour-hash, eight, msquare)",
             ),
             (
                 "stress ./eight --command cat",
-                "unknown puzzle './eight' (puzzles: msquare, eight, colour-hash)",
+                "unknown puzzle './eight' (puzzles: colour-hash, eight, msquare)",
             ),
             (
                 "stress eight --command cat --checker-level lax",

@@ -124,8 +124,8 @@ mod tests {
         let mut command = Command::new("sh");
         command.arg("-c").arg("ls; tr a b < echo.in > echo.out");
         let limits = Limits::time(Some(std::time::Duration::from_secs(20)));
-        let (run, note) = run(&mut command, b"aa\n", &limits, Some("echo")).unwrap();
-        assert_eq!(run.stdout, b"bb\n");
+        let (ran, note) = run(&mut command, b"aa\n", &limits, Some("echo")).unwrap();
+        assert_eq!(ran.stdout, b"bb\n");
         // `ls` saw only echo.in: a fresh folder; and what it printed is said to be ignored.
         assert_eq!(
             note.unwrap(),
@@ -133,8 +133,8 @@ mod tests {
         );
         let mut command = Command::new("sh");
         command.arg("-c").arg("cat");
-        let (run, note) = run(&mut command, b"x\n", &limits, Some("echo")).unwrap();
-        assert!(run.stdout.is_empty());
+        let (ran, note) = run(&mut command, b"x\n", &limits, Some("echo")).unwrap();
+        assert!(ran.stdout.is_empty());
         assert!(note.unwrap().starts_with("it wrote no echo.out"));
     }
 

@@ -223,7 +223,7 @@ fn jobs_change_nothing_but_the_speed() {
                 &command,
                 "--jobs",
                 jobs,
-                "--whitespace",
+                "--inputs",
                 "hostile",
             ]);
             assert_eq!(status, Some(1), "{stdout}");

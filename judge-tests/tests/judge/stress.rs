@@ -27,7 +27,7 @@ pub(crate) fn options(puzzle: &str, command: String, cases: usize) -> Options {
         whitespace: Whitespace::Plain,
         generator: None,
         jobs: 2,
-        preset: None,
+        ..Options::new(puzzle, String::new())
     }
 }
 

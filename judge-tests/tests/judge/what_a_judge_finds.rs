@@ -43,7 +43,7 @@ fn options(puzzle: &str, command: String, cases: usize, time_limit: Duration) ->
         whitespace: Whitespace::Plain,
         generator: None,
         jobs: 1,
-        preset: None,
+        ..Options::new("msquare", String::new())
     }
 }
 
