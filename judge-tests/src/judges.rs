@@ -340,10 +340,13 @@ pub enum Limit {
 }
 
 impl Rules {
-    /// What a TLE or MLE line says about its limit, after `limit N ms` or `limit N MB`: whose
-    /// figure it is, for which language class, and the switch that gives the other class's
-    /// (`HDU 1043's figure for C/C++; --lang other gives its Java/Others figure, 64 MB`).
-    pub fn limit_note(&self, limit: Limit) -> String {
+    /// What a TLE or MLE line says about its limit under a preset, after `limit N ms` or `limit
+    /// N MB`: whose figure it is, for which language class, and the switch that gives the other
+    /// class's (`HDU 1043's figure for C/C++; --lang other gives its Java/Others figure, 64 MB`),
+    /// or that a switch set it instead. `None` without a preset: the limit is the user's own, and
+    /// the summary says it is no judge's.
+    pub fn limit_note(&self, limit: Limit) -> Option<String> {
+        let preset = self.preset?;
         let given = match limit {
             Limit::Time => self.time_given,
             Limit::Memory => self.memory_given,
@@ -356,31 +359,27 @@ impl Rules {
             Limit::Time => "--time-limit",
             Limit::Memory => "--memory-limit",
         };
-        match self.preset {
-            None if given => format!("{switch}'s"),
-            None => "judge's default, not any judge's: --judge J sets one's".to_string(),
-            Some(preset) if given => format!(
+        Some(if given {
+            format!(
                 "{switch}'s, not {}'s {} for {}",
                 preset.judge,
                 shown(preset.figures(self.lang)),
                 self.lang.name()
-            ),
-            Some(preset) => match preset.other {
-                Some(_) => {
-                    let other = self.lang.other();
-                    format!(
-                        "{}'s figure for {}{}; {} gives its {} figure, {}",
-                        preset.judge,
-                        self.lang.name(),
-                        if self.lang_given { "" } else { ", read from --command" },
-                        other.switch(),
-                        other.name(),
-                        shown(preset.figures(other))
-                    )
-                }
-                None => format!("{}'s figure, the same for every language", preset.judge),
-            },
-        }
+            )
+        } else if preset.other.is_some() {
+            let other = self.lang.other();
+            format!(
+                "{}'s figure for {}{}; {} gives its {} figure, {}",
+                preset.judge,
+                self.lang.name(),
+                if self.lang_given { "" } else { ", read from --command" },
+                other.switch(),
+                other.name(),
+                shown(preset.figures(other))
+            )
+        } else {
+            format!("{}'s figure, the same for every language", preset.judge)
+        })
     }
 }
 
@@ -539,9 +538,10 @@ mod tests {
             ..Rules::default()
         };
         assert_eq!(
-            rules.limit_note(Limit::Memory),
+            rules.limit_note(Limit::Memory).unwrap(),
             "HDU 1043's figure for C/C++, read from --command; --lang other gives its Java/Others figure, 64 MB"
         );
+        assert_eq!(Rules::default().limit_note(Limit::Time), None);
         let (time, memory) = hdu.limits(Lang::C);
         let own = Limits {
             time: Some(time),

@@ -265,7 +265,8 @@ fn verdict_line(verdict: Verdict, id: &str, run: &Run, options: &RunOptions) -> 
                 _ => "",
             };
             let note = options.rules.limit_note(judges::Limit::Memory);
-            line.push_str(&format!("  (limit {limit} MB: {note}{mode})"));
+            let note = note.map(|note| format!(": {note}")).unwrap_or_default();
+            line.push_str(&format!("  (limit {limit} MB{note}{mode})"));
         }
         Verdict::TimeLimitExceeded => {
             let limit = limits.time.unwrap_or_default();
@@ -275,7 +276,8 @@ fn verdict_line(verdict: Verdict, id: &str, run: &Run, options: &RunOptions) -> 
                 None => format!(", wall limit {} ms: it waited", runner::wall_limit(limit).as_millis()),
             };
             let note = options.rules.limit_note(judges::Limit::Time);
-            line.push_str(&format!("  (limit {} ms: {note}{wall})", limit.as_millis()));
+            let note = note.map(|note| format!(": {note}")).unwrap_or_default();
+            line.push_str(&format!("  (limit {} ms{note}{wall})", limit.as_millis()));
         }
         Verdict::OutputLimitExceeded => line.push_str(&format!("  (over {} bytes)", limits.output)),
         _ => {}

@@ -175,6 +175,35 @@ mod tests {
         assert!(permalink("colour-hash", colour_hash, b"12\n", "x")
             .unwrap()
             .ends_with(",1,2,1&yours=12"));
+        // Colour Hash names its case `case N:`; a claim where moves were due plays no moves.
+        let three =
+            b"2\n0 3 4 3 0 5 6 5 0 1 2 1 0 7 8 7 0 9 10 9 0 1 2 1\n0 3 4 5 0 3 6 5 0 1 2 1 0 7 8 7 0 9 10 9 0 1 2 1\n";
+        assert!(permalink(
+            "colour-hash",
+            three,
+            b"PUZZLE ALREADY SOLVED\n1111\n",
+            "wrong answer case 2: x"
+        )
+        .unwrap()
+        .ends_with("=0,3,4,5,0,3,6,5,0,1,2,1,0,7,8,7,0,9,10,9,0,1,2,1&yours=1111"));
+        assert!(permalink(
+            "colour-hash",
+            three,
+            b"PUZZLE ALREADY SOLVED\nNO SOLUTION WAS FOUND IN 16 STEPS\n",
+            "case 2: x"
+        )
+        .unwrap()
+        .ends_with(",1,2,1&yours="));
+        assert!(permalink("eight", sample, b"unsolvable\n", "x")
+            .unwrap()
+            .ends_with("&yours="));
+        // The study line is an absolute file:// URL of the page.
+        let line = study_line("eight", sample, b"", "x").unwrap();
+        assert!(
+            line.starts_with("file:///") && line.contains("/target/page/study.html#eight=2,3,4"),
+            "{line}"
+        );
+        assert_eq!(file_url(Path::new("/a b/é")), "file:///a%20b/%C3%A9");
         // Several cases and none named: no link.
         assert_eq!(permalink("eight", three, b"", "RE exit 1"), None);
         assert_eq!(permalink("eight", b"", b"", "x"), None);

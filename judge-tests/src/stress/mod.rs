@@ -124,15 +124,14 @@ pub fn try_batch(options: &Options, batch: &Batch) -> io::Result<Option<FailedRu
     let mut exit = None;
     let (kind, verdict) = if run.timed_out {
         let note = options.rules.limit_note(crate::judges::Limit::Time);
-        (
-            "TLE",
-            format!("TLE after {} ms ({note})", options.time_limit.as_millis()),
-        )
+        let note = note.map(|note| format!(" ({note})")).unwrap_or_default();
+        ("TLE", format!("TLE after {} ms{note}", options.time_limit.as_millis()))
     } else if run.memory_limit_exceeded {
         let peak = run.peak_memory.map_or("?".into(), runner::format_memory);
-        let note = options.rules.limit_note(crate::judges::Limit::Memory);
         let limit = options.memory_limit.unwrap_or_default() >> 20;
-        ("MLE", format!("MLE peak {peak} (limit {limit} MB: {note})"))
+        let note = options.rules.limit_note(crate::judges::Limit::Memory);
+        let note = note.map(|note| format!(": {note}")).unwrap_or_default();
+        ("MLE", format!("MLE peak {peak} (limit {limit} MB{note})"))
     } else if run.output_limit_exceeded {
         ("OLE", format!("OLE: more than {} bytes of output", limits.output))
     } else if run.code != Some(0) {
