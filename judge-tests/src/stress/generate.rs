@@ -20,11 +20,11 @@
 //!   whose answer is `NO SOLUTION` (a distance-17 trap), two random configurations of the puzzle
 //!   (a long random walk of moves: what a judge's data mostly holds), the goal, and, as a
 //!   minority, a shuffle of all 24 numbers that is no configuration of the puzzle (the shared
-//!   pieces disagree) under `--whitespace hostile` only, since no judge sends one; batches of up
+//!   pieces disagree) under `--inputs hostile` only, since no judge sends one; batches of up
 //!   to 8.
 //! - msquare: a target at every distance 0 to 22; one target an input (the format has one).
 //!
-//! Whitespace is plain (single spaces, one case a line) unless `--whitespace hostile` asks for
+//! Whitespace is plain (single spaces, one case a line) unless `--inputs hostile` asks for
 //! tabs, CRLF, one token a line, no spaces, `\v` and `\f`, or random runs of whitespace (and
 //! for Colour Hash the shuffles that are no configuration of the puzzle).
 //!
@@ -341,7 +341,7 @@ mod tests {
         let count = |distance: usize| distances.iter().filter(|&&d| d == distance).count();
         assert!((0..=22).all(|distance| count(distance) > 0), "{distances:?}");
         assert!(count(3) > count(20), "{distances:?}");
-        // Without --whitespace hostile, every Colour Hash case is a configuration of the puzzle.
+        // Without --inputs hostile, every Colour Hash case is a configuration of the puzzle.
         let mut plain = Generator::new("colour-hash", 4).unwrap().growing(100);
         assert!((0..100).all(|_| plain.item().is_the_puzzles()));
     }

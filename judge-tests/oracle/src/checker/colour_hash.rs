@@ -38,7 +38,7 @@ fn try_solver() -> Result<&'static ColourHash, String> {
 pub fn rule(level: Level) -> &'static str {
     match level {
         Level::Judge | Level::Strict => "the shortest of at most 16 moves with the smallest number (UVa 704)",
-        Level::Shortest => "any shortest sequence of at most 16 moves (--shortest)",
+        Level::Shortest => "any shortest sequence of at most 16 moves (--checker-level shortest)",
     }
 }
 

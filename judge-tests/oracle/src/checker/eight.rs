@@ -46,8 +46,8 @@ pub fn try_distances() -> Result<&'static Distances, String> {
 pub fn rule(level: Level) -> &'static str {
     match level {
         Level::Judge => "any move sequence that reaches the goal, as POJ 1077, HDU 1043 and UVa 652 judge",
-        Level::Shortest => "a shortest move sequence (--shortest, as AcWing 179)",
-        Level::Strict => "the smallest shortest sequence in u < l < d < r order (--strict)",
+        Level::Shortest => "a shortest move sequence (--checker-level shortest, as AcWing 179)",
+        Level::Strict => "the smallest shortest sequence in u < l < d < r order (--checker-level strict)",
     }
 }
 
@@ -398,7 +398,7 @@ mod tests {
         assert_eq!(status(HDU, other, Level::Judge), 0);
         assert_eq!(status(HDU, other, Level::Shortest), 0);
         assert_eq!(status(HDU, other, Level::Strict), 1);
-        // A detour reaches the goal: the judges accept it, --shortest does not.
+        // A detour reaches the goal: the judges accept it, --checker-level shortest does not.
         let long = b"udullddrurdllurdruldr\n\nunsolvable\n";
         assert_eq!(status(HDU, long, Level::Judge), 0);
         assert_eq!(status(HDU, long, Level::Shortest), 1);
