@@ -41,7 +41,11 @@ fn temp(name: &str) -> PathBuf {
 
 /// Runs a stress test; returns whether it passed, the report and the kept input.
 fn stress(mut options: Options) -> (bool, String, Vec<u8>) {
-    let keep = temp(&format!("kept-{}-{}", options.puzzle, options.seed));
+    // One file a run: tests of the same puzzle and seed run at once, and each writes its file
+    // while it shrinks.
+    static RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let run = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let keep = temp(&format!("kept-{}-{}-{run}", options.puzzle, options.seed));
     let _ = fs::remove_file(&keep);
     options.keep = Some(keep.clone());
     let mut report = Vec::new();
