@@ -536,3 +536,50 @@ fn a_time_budget_or_sigterm_stops_stress_with_the_best_failing_input_kept() {
     );
     fs::remove_file(&keep).unwrap();
 }
+
+#[test]
+fn a_time_limit_is_shrunk_only_to_inputs_that_fail_alone() {
+    // The program's second and third runs spin; every other run answers. The second run is the
+    // unsolvable board (a TLE); the shrinker's one candidate for it, another unsolvable board,
+    // is the third run: a TLE beside nothing else's load too, but run alone it passes, so it is
+    // not kept, and the report keeps the board that failed.
+    let counter = std::env::temp_dir().join(format!("contestant-runs-{}", std::process::id()));
+    let _ = fs::remove_file(&counter);
+    let program = format!(
+        "n=$(cat '{counter}' 2>/dev/null || echo 0); echo $((n + 1)) > '{counter}'; \
+         if [ \"$n\" = 1 ] || [ \"$n\" = 2 ]; then while :; do :; done; fi; exec '{eight}'",
+        counter = counter.display(),
+        eight = judge_tests::binary_path("eight").display()
+    );
+    let done = judge(&[
+        "stress",
+        "eight",
+        "--format",
+        "poj",
+        "--cases",
+        "2",
+        "--jobs",
+        "1",
+        "--time-limit",
+        "300",
+        "--command",
+        &program,
+    ]);
+    assert_eq!(done.status, Some(1), "{done:?}");
+    assert!(
+        done.stdout
+            .starts_with("FAIL on case 2 of 2 (seed 1): TLE after 300 ms; not reproduced alone"),
+        "{}",
+        done.stdout
+    );
+    assert!(
+        done.stdout.contains("input (1 board unsolvable, shrunk from 1)"),
+        "{}",
+        done.stdout
+    );
+    assert!(!done.stdout.contains("2 1 3 4 5 6 7 8 x"), "{}", done.stdout);
+    // The candidate was run, twice (in its batch, then alone), and never kept.
+    assert_eq!(fs::read_to_string(&counter).unwrap().trim(), "5");
+    assert_eq!(lines_with(&done.stderr, "shrinking a ").len(), 1, "{}", done.stderr);
+    fs::remove_file(&counter).unwrap();
+}
