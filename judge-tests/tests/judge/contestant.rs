@@ -145,7 +145,8 @@ fn hdu_judges_python_by_its_java_and_others_figures_and_says_which() {
             && verdict.contains("HDU 1043's figure for C/C++, read from --command; --lang other"),
         "{verdict}"
     );
-    // One figure for every language: POJ's, named so; a TLE line says whose time limit it is.
+    // One figure for every language: POJ's, named so; a TLE line says whose time limit it is
+    // (a program that waits: it costs no CPU, and the wall limit stops it).
     let done = judge(&[
         "run",
         "eight",
@@ -153,7 +154,7 @@ fn hdu_judges_python_by_its_java_and_others_figures_and_says_which() {
         "--judge",
         "POJ",
         "--command",
-        "while :; do :; done",
+        "sleep 60",
     ]);
     let verdict = done.stdout.lines().next().unwrap();
     assert!(
@@ -417,19 +418,26 @@ fn usaco_runs_each_program_in_a_fresh_folder_with_its_files() {
 
 #[test]
 fn stress_prefers_the_wrong_answer_to_the_time_limit_and_shows_its_progress() {
-    // Wrong from distance 3, endless from 10: the run meets the farthest target first (a TLE),
-    // and shrinking takes the wrong answer on a closer target when it meets one.
+    // Wrong from distance 3 (the count, then A that many times), endless from 10: the run meets
+    // the farthest target first (a TLE), and shrinking takes the wrong answer on a closer target
+    // when it meets one. In sh around the shipped binary: a run costs a few milliseconds.
     let keep = std::env::temp_dir().join(format!("contestant-stress-{}.in", std::process::id()));
     let keep_arg = keep.display().to_string();
+    let program = format!(
+        "answer=$('{msquare}'; echo x); answer=${{answer%x}}; n=$(echo \"$answer\" | head -n 1); \
+         if [ \"$n\" -ge 10 ]; then while :; do :; done; fi; \
+         if [ \"$n\" -ge 3 ]; then echo \"$n\"; printf '%*s\\n' \"$n\" '' | tr ' ' A; else printf '%s' \"$answer\"; fi",
+        msquare = judge_tests::binary_path("msquare").display()
+    );
     let done = judge(&[
         "stress",
         "msquare",
         "--command",
-        &python("msquare", "msquare", "slow-from-10"),
+        &program,
         "--cases",
         "4",
         "--time-limit",
-        "300",
+        "200",
         "--jobs",
         "1",
         "--keep",
