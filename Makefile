@@ -148,13 +148,14 @@ page-test: page dist
 # valgrind when it is missing. Not part of `make test`: a benchmark reports, it does not assert.
 # `cargo bench -p judge-tests --bench perm` times common::perm against the textbook Cantor
 # expansion (std timing).
+# Quoted where it is used: an absolute path, which may hold a space.
 PAGE_BENCH := $(abspath $(TARGET))/bench/page.tsv
 bench: build page
 	@command -v valgrind >/dev/null || { apt-get update -q && apt-get install -y -q valgrind; }
 	page/setup.sh
-	python3 page/bench_page.py $(PAGE_DIR) $(PAGE_BENCH)
+	python3 page/bench_page.py $(PAGE_DIR) '$(PAGE_BENCH)'
 	$(CARGO) build --release -p colour-hash --example gen -p eight --example seen
-	PAGE_BENCH=$(PAGE_BENCH) $(CARGO) bench -p judge-tests --bench puzzles
+	PAGE_BENCH='$(PAGE_BENCH)' $(CARGO) bench -p judge-tests --bench puzzles
 
 # The crate docs, fast tier included: the judge program keeps its fast pieces private, so plain
 # `cargo doc` shows only the public surface. The page's crate too (its module and the calls the

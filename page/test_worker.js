@@ -31,11 +31,11 @@ async function send(message) {
   return replies.pop();
 }
 
-// Makes the worker's next `run` trap inside the module, once: the raw export called with an
-// input pointer past the module's memory, as only the raw interface can.
+// Makes the worker's next request trap inside the module, once: the raw export called with a
+// request pointer past the module's memory, as only the raw interface can.
 function trapNextRun() {
   vm.runInContext(
-    '{ const exports = wasm; wasm = { ...exports, run: (code) => { wasm = exports; return exports.run(code, 0xfffff000, 4096); } }; }',
+    '{ const exports = wasm; wasm = { ...exports, call: () => { wasm = exports; return exports.call(0xfffff000, 4096); } }; }',
     context,
   );
 }

@@ -4,7 +4,7 @@
 //! meet in the middle's sizes for each goal-side depth G; and Magic Squares' distances to a case,
 //! by the relabelling of [`crate::square::relabelled`].
 
-use crate::{hash, json, square, tiles, Puzzle};
+use crate::{json, square, Puzzle};
 
 /// The puzzle's figures as a JSON object (`describe`'s `"figures"`):
 /// - every puzzle: `"states"`, the size of the whole space (8! and 9! arrangements, Colour
@@ -12,7 +12,7 @@ use crate::{hash, json, square, tiles, Puzzle};
 /// - eight: `"solvable"`, the boards that reach the goal, and `"budget"`, the IDA* expansions a
 ///   run spends before it builds the table (`eight::study::budget::SEARCH_BUDGET`);
 /// - colour-hash: `"maxMoves"` (the judge's limit), `"deepest"` (the deepest layer the page
-///   counts, [`hash::MAX_DEPTH`]), `"goalDepth"` (`Solver::new`'s G), for each G of `"depths"`
+///   counts, [`crate::hash::MAX_DEPTH`]), `"goalDepth"` (`Solver::new`'s G), for each G of `"depths"`
 ///   `"tables"` (the table's configurations), and for each G from 0 to the limit `"leaves"` (the
 ///   start side's most, `MAX_MOVES` − G moves deep, as the solver searches, never undoing a
 ///   move) and `"sequences"` (the 4^(`MAX_MOVES` − G) that the plain start side drawn on the
@@ -22,69 +22,33 @@ use crate::{hash, json, square, tiles, Puzzle};
 /// eight: its table once (the solvable boards are its layers); the others O(1).
 pub fn figures(puzzle: Puzzle) -> String {
     let mut out = json::Object::new();
-    match puzzle {
-        Puzzle::Msquare => out.number("states", (1..=8).product()),
-        Puzzle::Eight => {
-            out.number("states", (1..=9).product());
-            let solvable: usize = tiles::with(|tiles| tiles.solver.layer_sizes()).iter().sum();
-            out.number("solvable", solvable as u64);
-            out.number("budget", eight::study::budget::SEARCH_BUDGET);
-        }
-        Puzzle::ColourHash => {
-            use colour_hash::study::meet;
-            out.number("states", hash::space_size());
-            out.number("maxMoves", colour_hash::MAX_MOVES as u64);
-            out.number("deepest", u64::from(hash::MAX_DEPTH));
-            out.number("goalDepth", u64::from(meet::default_goal_depth()));
-            let depths = meet::goal_depths();
-            out.numbers("depths", depths.iter().map(|&g| u64::from(g)));
-            out.numbers("tables", depths.iter().map(|&g| meet::table_size(g)));
-            let deepest = colour_hash::MAX_MOVES as u8;
-            out.numbers("leaves", (0..=deepest).map(meet::start_side_leaves));
-            out.numbers("sequences", (0..=deepest).map(meet::start_side_sequences));
-            out.numbers("allTables", (0..=deepest).map(meet::table_size));
-        }
-    }
+    puzzle.study().figures(&mut out);
     out.finish()
 }
 
-/// The case the page opens a puzzle with, as tokens: the problem's published sample (USACO 3.2's
-/// `2 6 8 4 5 7 3 1`, POJ 1077's `2 3 4 1 5 x 7 6 8`, the second of UVa 704's two: the first is
-/// the goal).
-pub fn sample(puzzle: Puzzle) -> &'static str {
-    match puzzle {
-        Puzzle::Msquare => "2,6,8,4,5,7,3,1",
-        Puzzle::Eight => "2,3,4,1,5,x,7,6,8",
-        Puzzle::ColourHash => "0,3,4,5,0,3,6,5,0,1,2,1,0,7,8,7,0,9,10,9,0,1,2,1",
-    }
-}
-
-/// Magic Squares: the distance from each board of `request` (`board;board;…|target`, boards as
-/// tokens) to `target`, as JSON `{"distances":[…]}`: the crate's distance from the basic state of
-/// each board's relabelling ([`square::relabelled`]); `{"error":…}` if a board is not one.
-pub fn msquare_to_case(request: &str) -> String {
+/// Magic Squares: the distance from each board of `boards` (boards as tokens, `;` between them)
+/// to `target`, as JSON `{"distances":[…]}`: the crate's distance from the basic state of each
+/// board's relabelling ([`square::relabelled`]); `{"error":…}` if a board is not one.
+pub fn msquare_to_case(boards: &str, target: &str) -> String {
     let mut out = json::Object::new();
-    let found = (|| -> Result<Vec<u64>, String> {
-        let (boards, target) = request.split_once('|').ok_or("expected boards|target")?;
-        let words = |text: &str| -> Vec<String> {
-            text.split(|c: char| c == ',' || c.is_whitespace())
-                .filter(|w| !w.is_empty())
-                .map(str::to_string)
-                .collect()
-        };
-        let target_words = words(target);
-        let target = square::parse(&target_words.iter().map(String::as_str).collect::<Vec<_>>())?;
-        let mut distances = Vec::new();
-        for board in boards.split(';') {
-            let board_words = words(board);
-            let board = square::parse(&board_words.iter().map(String::as_str).collect::<Vec<_>>())?;
-            let relabelled = square::relabelled(&board, &target);
-            distances.push(u64::from(square::with(|square| {
-                square.depths[msquare::plain::rank(&relabelled)]
-            })));
-        }
-        Ok(distances)
-    })();
+    let board = |text: &str| -> Result<msquare::Board, String> {
+        let words: Vec<&str> = text
+            .split(|c: char| c == ',' || c.is_whitespace())
+            .filter(|w| !w.is_empty())
+            .collect();
+        square::parse(&words)
+    };
+    let found = board(target).and_then(|target| {
+        boards
+            .split(';')
+            .map(|text| {
+                let relabelled = square::relabelled(&board(text)?, &target);
+                Ok(u64::from(square::with(|square| {
+                    square.depths[msquare::plain::rank(&relabelled)]
+                })))
+            })
+            .collect::<Result<Vec<u64>, String>>()
+    });
     match found {
         Ok(distances) => out.numbers("distances", distances),
         Err(error) => out.string("error", &error),
@@ -129,7 +93,7 @@ mod tests {
             (Puzzle::Eight, "ullddrurdllurdruldr\\n"),
             (Puzzle::ColourHash, "1434332334332323\\n"),
         ] {
-            let words = sample(puzzle).replace(',', " ");
+            let words = puzzle.study().sample().replace(',', " ");
             let input = if puzzle == Puzzle::ColourHash {
                 format!("1\n{words}\n")
             } else {
@@ -138,7 +102,7 @@ mod tests {
             assert!(crate::run(puzzle, input.as_bytes()).contains(answer), "{puzzle:?}");
             assert_eq!(
                 crate::first::first_case(puzzle, input.as_bytes()),
-                format!(r#"{{"tokens":"{}"}}"#, sample(puzzle))
+                format!(r#"{{"tokens":"{}"}}"#, puzzle.study().sample())
             );
         }
     }
@@ -149,9 +113,9 @@ mod tests {
         // and one move from the basic state toward it one closer or one farther.
         let case = "2,6,8,4,5,7,3,1";
         assert_eq!(
-            msquare_to_case(&format!("{case};1,2,3,4,5,6,7,8|{case}")),
+            msquare_to_case(&format!("{case};1,2,3,4,5,6,7,8"), case),
             r#"{"distances":[0,7]}"#
         );
-        assert!(msquare_to_case("1,2,3|1,2,3,4,5,6,7,8").starts_with(r#"{"error":"#));
+        assert!(msquare_to_case("1,2,3", "1,2,3,4,5,6,7,8").starts_with(r#"{"error":"#));
     }
 }

@@ -6,7 +6,6 @@
 //! eight numbers; Colour Hash's first case follows its count, the 24 numbers after it.
 
 use crate::json;
-use crate::tiles;
 use crate::Puzzle;
 
 /// The first case of `input` as JSON: `{"tokens":"t,t,…"}`, or `{"none":"…why"}` when the
@@ -15,17 +14,8 @@ use crate::Puzzle;
 /// # Complexity
 /// O(the first case's bytes), or eight's layout look-ahead.
 pub fn first_case(puzzle: Puzzle, input: &[u8]) -> String {
-    let found = match puzzle {
-        Puzzle::Eight => match eight::study::layout::first_board(input) {
-            Ok(Some((board, _))) => Ok(tiles::tokens(&board)),
-            Ok(None) => Err("the input holds no board".to_string()),
-            Err(failure) => Err(failure.to_string()),
-        },
-        Puzzle::Msquare => words(input, 0, 8),
-        Puzzle::ColourHash => words(input, 1, colour_hash::NUMBERS),
-    };
     let mut out = json::Object::new();
-    match found {
+    match puzzle.study().first_case(input) {
         Ok(tokens) => out.string("tokens", &tokens),
         Err(why) => out.string("none", &why),
     }
@@ -34,7 +24,7 @@ pub fn first_case(puzzle: Puzzle, input: &[u8]) -> String {
 
 /// Words `skip..skip + count` of `input`, comma-joined, when the input has that many (Magic
 /// Squares: exactly that many in all; the puzzle crates' readers say what is wrong with them).
-fn words(input: &[u8], skip: usize, count: usize) -> Result<String, String> {
+pub fn words(input: &[u8], skip: usize, count: usize) -> Result<String, String> {
     let text = String::from_utf8_lossy(&input[..input.len().min(4096)]);
     let words: Vec<&str> = text.split_whitespace().collect();
     let exact = skip == 0 && words.len() != count && input.len() <= 4096;

@@ -15,8 +15,11 @@ use colour_hash::plain::{apply_move, Config, MOVES};
 use colour_hash::study::GoalLayers;
 use colour_hash::{Answer, Solver, State, GOAL, MAX_MOVES, NUMBERS};
 
+use common::cli::Failure;
+
 use crate::json;
 use crate::shortest::{self, Space};
+use crate::study::Study;
 
 /// The deepest table the page builds: 14 moves, 4.4 million configurations.
 pub const MAX_DEPTH: u8 = 14;
@@ -212,6 +215,83 @@ pub fn inspect(tokens: &[&str]) -> Result<String, String> {
         }
         Ok(out.finish())
     })
+}
+
+/// Colour Hash's answers to the page's questions ([`Study`]).
+#[derive(Clone, Copy, Debug)]
+pub struct ColourHash;
+
+impl Study for ColourHash {
+    fn program(&self) -> &'static str {
+        colour_hash::PROGRAM
+    }
+
+    fn run(&self, input: &[u8], stdout: &mut Vec<u8>, stderr: &mut Vec<u8>) -> Result<(), Failure> {
+        colour_hash::run(input, stdout, stderr, &colour_hash::Options::default())
+    }
+
+    fn first_case(&self, input: &[u8]) -> Result<String, String> {
+        crate::first::words(input, 1, NUMBERS)
+    }
+
+    fn layer_sizes(&self, depth: u8) -> Vec<usize> {
+        with_depth(depth, |table| table.sizes())
+    }
+
+    fn states(&self) -> u64 {
+        space_size()
+    }
+
+    fn census(&self) -> Option<Vec<u64>> {
+        Some(colour_hash::census_layers())
+    }
+
+    fn inspect(&self, tokens: &[&str]) -> Result<String, String> {
+        inspect(tokens)
+    }
+
+    fn replay(&self, start: &[&str], moves: &str) -> Result<String, String> {
+        replay(start, moves)
+    }
+
+    fn random(&self, mixed: u64) -> String {
+        random(mixed)
+    }
+
+    fn moves(&self) -> Vec<u8> {
+        MOVES.iter().map(|&step| b'0' + step).collect()
+    }
+
+    fn goal(&self) -> String {
+        tokens(&GOAL)
+    }
+
+    fn sample(&self) -> &'static str {
+        "0,3,4,5,0,3,6,5,0,1,2,1,0,7,8,7,0,9,10,9,0,1,2,1"
+    }
+
+    fn figures(&self, out: &mut json::Object) {
+        use colour_hash::study::meet;
+        out.number("states", space_size());
+        out.number("maxMoves", MAX_MOVES as u64);
+        out.number("deepest", u64::from(MAX_DEPTH));
+        out.number("goalDepth", u64::from(meet::default_goal_depth()));
+        let depths = meet::goal_depths();
+        out.numbers("depths", depths.iter().map(|&g| u64::from(g)));
+        out.numbers("tables", depths.iter().map(|&g| meet::table_size(g)));
+        let deepest = MAX_MOVES as u8;
+        out.numbers("leaves", (0..=deepest).map(meet::start_side_leaves));
+        out.numbers("sequences", (0..=deepest).map(meet::start_side_sequences));
+        out.numbers("allTables", (0..=deepest).map(meet::table_size));
+    }
+
+    fn bfs(&self, k: usize) -> Option<String> {
+        crate::watch::hash_bfs(k)
+    }
+
+    fn first_layers(&self) -> String {
+        crate::watch::first_layers(colour_hash::study::GoalSideStepper::new(), crate::watch::hash_step)
+    }
 }
 
 #[cfg(test)]

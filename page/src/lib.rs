@@ -23,6 +23,8 @@
 #![deny(unsafe_code)]
 
 // Only in the wasm build: natively, unmangled exports could collide with the C library's symbols.
+pub mod call;
+pub mod compare;
 #[cfg(target_arch = "wasm32")]
 #[allow(unsafe_code)]
 mod ffi;
@@ -31,8 +33,10 @@ pub mod first;
 pub mod hash;
 pub mod json;
 pub mod memory;
+pub mod request;
 pub mod shortest;
 pub mod square;
+pub mod study;
 pub mod tiles;
 pub mod watch;
 
@@ -40,7 +44,10 @@ use std::io::Write;
 
 use common::cli::{printable, Failure};
 
-/// The three puzzles, in the order of the exports' puzzle codes.
+pub use call::call;
+pub use study::Study;
+
+/// The three puzzles, in the order of the requests' puzzle codes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Puzzle {
     /// USACO 3.2 Magic Squares.
@@ -55,36 +62,45 @@ impl Puzzle {
     /// Code 0, 1, 2.
     pub const ALL: [Puzzle; 3] = [Puzzle::Msquare, Puzzle::Eight, Puzzle::ColourHash];
 
+    /// The puzzle's answers to the page's questions: the one place that tells the three apart.
+    pub fn study(self) -> &'static dyn Study {
+        match self {
+            Puzzle::Msquare => &square::MagicSquares,
+            Puzzle::Eight => &tiles::Eight,
+            Puzzle::ColourHash => &hash::ColourHash,
+        }
+    }
+
     /// The binary's name, as its error lines begin.
     pub fn program(self) -> &'static str {
-        match self {
-            Puzzle::Msquare => msquare::PROGRAM,
-            Puzzle::Eight => eight::PROGRAM,
-            Puzzle::ColourHash => colour_hash::PROGRAM,
-        }
+        self.study().program()
     }
 }
 
 /// What the binary prints for `input`: stdout, and stderr (colour-hash's warnings, then the error
-/// line `<program>: error: <message>` if the run failed), as JSON `{"stdout":…,"stderr":…}`.
+/// line `<program>: error: <message>` if the run failed).
 ///
 /// # Complexity
 /// The crate's `run`: building its table when the input needs one.
-pub fn run(puzzle: Puzzle, input: &[u8]) -> String {
+pub fn output(puzzle: Puzzle, input: &[u8]) -> (String, String) {
     let mut stdout = Vec::new();
     let mut stderr = Vec::new();
-    let outcome = match puzzle {
-        Puzzle::Msquare => msquare::run(input, &mut stdout, &mut stderr, &msquare::Options::default()),
-        Puzzle::Eight => eight::run(input, &mut stdout, &mut stderr, &eight::Options::default()),
-        Puzzle::ColourHash => colour_hash::run(input, &mut stdout, &mut stderr, &colour_hash::Options::default()),
-    };
-    if let Err(failure) = outcome {
+    if let Err(failure) = puzzle.study().run(input, &mut stdout, &mut stderr) {
         // `common::cli::finish`, but into the buffer; a broken pipe cannot happen on a Vec.
         let _ = writeln!(stderr, "{}", error_line(puzzle, &failure));
     }
+    (
+        String::from_utf8_lossy(&stdout).into_owned(),
+        String::from_utf8_lossy(&stderr).into_owned(),
+    )
+}
+
+/// [`output`] as JSON `{"stdout":…,"stderr":…}`.
+pub fn run(puzzle: Puzzle, input: &[u8]) -> String {
+    let (stdout, stderr) = output(puzzle, input);
     let mut out = json::Object::new();
-    out.string("stdout", &String::from_utf8_lossy(&stdout));
-    out.string("stderr", &String::from_utf8_lossy(&stderr));
+    out.string("stdout", &stdout);
+    out.string("stderr", &stderr);
     out.finish()
 }
 
@@ -104,16 +120,12 @@ pub fn error_line(puzzle: Puzzle, failure: &Failure) -> String {
 /// msquare: its plain table, once; eight: its solver's table, once; colour-hash:
 /// [`hash::Table::extend_to`].
 pub fn layers(puzzle: Puzzle, depth: u8) -> String {
-    let (sizes, states) = match puzzle {
-        Puzzle::Msquare => (square::with(|square| square.plain.layer_sizes()), 40_320),
-        Puzzle::Eight => (tiles::with(|tiles| tiles.solver.layer_sizes()), 362_880),
-        Puzzle::ColourHash => (hash::with_depth(depth, |table| table.sizes()), hash::space_size()),
-    };
+    let study = puzzle.study();
     let mut out = json::Object::new();
-    out.numbers("layers", sizes.iter().map(|&size| size as u64));
-    out.number("states", states);
-    if puzzle == Puzzle::ColourHash {
-        out.numbers("census", colour_hash::census_layers());
+    out.numbers("layers", study.layer_sizes(depth).iter().map(|&size| size as u64));
+    out.number("states", study.states());
+    if let Some(census) = study.census() {
+        out.numbers("census", census);
     }
     out.finish()
 }
@@ -124,31 +136,31 @@ pub fn layers(puzzle: Puzzle, depth: u8) -> String {
 /// # Complexity
 /// O(states), the table once.
 pub fn depths(puzzle: Puzzle) -> Vec<u8> {
-    match puzzle {
-        Puzzle::Msquare => square::with(|square| square.depths.clone()),
-        Puzzle::Eight => tiles::with(|tiles| tiles.depths()),
-        Puzzle::ColourHash => Vec::new(),
-    }
+    puzzle.study().depths()
+}
+
+/// A board's tokens written with commas or spaces between them.
+fn words(text: &str) -> Vec<&str> {
+    text.split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|token| !token.is_empty())
+        .collect()
+}
+
+/// `{"error":…}`.
+fn error_json(error: &str) -> String {
+    let mut out = json::Object::new();
+    out.string("error", error);
+    out.finish()
 }
 
 /// One board, written as its tokens (commas or spaces between them), seen from the tables: its
 /// distance, each move's board and distance (the hint), how many shortest answers it has and the
 /// first few in the judge's order, as JSON; `{"error":…}` if the tokens are not a board.
 pub fn inspect(puzzle: Puzzle, tokens: &str) -> String {
-    let tokens: Vec<&str> = tokens
-        .split(|c: char| c == ',' || c.is_whitespace())
-        .filter(|token| !token.is_empty())
-        .collect();
-    let inspected = match puzzle {
-        Puzzle::Msquare => square::inspect(&tokens),
-        Puzzle::Eight => tiles::inspect(&tokens),
-        Puzzle::ColourHash => hash::inspect(&tokens),
-    };
-    inspected.unwrap_or_else(|error| {
-        let mut out = json::Object::new();
-        out.string("error", &error);
-        out.finish()
-    })
+    puzzle
+        .study()
+        .inspect(&words(tokens))
+        .unwrap_or_else(|error| error_json(&error))
 }
 
 /// One board of a [`replay`] as JSON: `{"board":"t,t,…","rank":R,"distance":D|null,
@@ -175,26 +187,15 @@ pub fn board_json(
     out.finish()
 }
 
-/// `request` is a board's tokens (commas or spaces between them), a `|`, then a move string: the
-/// boards the moves pass through, by the crate's moves, the board first, as JSON
-/// `{"boards":[…]}` ([`board_json`] each), or `{"error":…}` if the tokens are not a board or a
-/// move does not exist.
+/// The boards `moves` pass through from the board `start` (its tokens, commas or spaces between
+/// them), by the crate's moves, the board first, as JSON `{"boards":[…]}` ([`board_json`] each),
+/// or `{"error":…}` if the tokens are not a board or a move does not exist.
 ///
 /// # Complexity
 /// O(board size · moves), after the puzzle's table is built once.
-pub fn replay(puzzle: Puzzle, request: &str) -> String {
-    let (start, moves) = request.split_once('|').unwrap_or((request, ""));
-    let tokens: Vec<&str> = start
-        .split(|c: char| c == ',' || c.is_whitespace())
-        .filter(|token| !token.is_empty())
-        .collect();
-    let replayed = match puzzle {
-        Puzzle::Msquare => square::replay(&tokens, moves.trim()),
-        Puzzle::Eight => tiles::replay(&tokens, moves.trim()),
-        Puzzle::ColourHash => hash::replay(&tokens, moves.trim()),
-    };
+pub fn replay(puzzle: Puzzle, start: &str, moves: &str) -> String {
     let mut out = json::Object::new();
-    match replayed {
+    match puzzle.study().replay(&words(start), moves.trim()) {
         Ok(boards) => out.raw("boards", &boards),
         Err(error) => out.string("error", &error),
     }
@@ -209,55 +210,31 @@ pub fn random(puzzle: Puzzle, random: u64) -> String {
     mixed = (mixed ^ (mixed >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     mixed = (mixed ^ (mixed >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     mixed ^= mixed >> 31;
-    match puzzle {
-        Puzzle::Msquare => square::random(mixed),
-        Puzzle::Eight => tiles::random(mixed),
-        Puzzle::ColourHash => hash::random(mixed),
-    }
+    puzzle.study().random(mixed)
 }
 
 /// The board of rank `rank` as tokens (msquare's 8! and eight's 9! boards, numbered by
 /// `common::perm::rank` as their crates rank them), for the all-states picture's pointer; empty
 /// for colour-hash or a rank out of range.
 pub fn board_at(puzzle: Puzzle, rank: usize) -> String {
-    match puzzle {
-        Puzzle::Msquare if rank < 40_320 => {
-            let mut board = msquare::plain::BASIC;
-            common::perm::unrank(rank, &mut board);
-            square::tokens(&board)
-        }
-        Puzzle::Eight if rank < 362_880 => tiles::tokens(&eight::Board::from_rank(rank)),
-        _ => String::new(),
-    }
+    puzzle.study().board_at(rank).unwrap_or_default()
 }
 
 /// What the page needs to know of a puzzle before anything is solved, as JSON: its move
 /// letters in the judge's order, its goal, and where an answer's playback starts (`"case"`, or
 /// for msquare the basic state's tokens: its answer builds the case from there), and the figures
 /// its prose and plots use ([`figures::figures`]), and the case it opens with
-/// ([`figures::sample`]).
+/// ([`Study::sample`]).
 pub fn describe(puzzle: Puzzle) -> String {
+    let study = puzzle.study();
     let mut out = json::Object::new();
-    let (moves, goal, start) = match puzzle {
-        Puzzle::Msquare => {
-            let basic = square::tokens(&msquare::plain::BASIC);
-            (msquare::plain::MOVE_NAMES.to_vec(), basic.clone(), basic)
-        }
-        Puzzle::Eight => (
-            eight::plain::LETTERS.to_vec(),
-            tiles::cell_tokens(&eight::plain::GOAL),
-            "case".to_string(),
-        ),
-        Puzzle::ColourHash => (
-            colour_hash::plain::MOVES.iter().map(|&step| b'0' + step).collect(),
-            hash::tokens(&colour_hash::GOAL),
-            "case".to_string(),
-        ),
-    };
-    out.strings("moves", moves.iter().map(|&letter| char::from(letter).to_string()));
-    out.string("goal", &goal);
-    out.string("start", &start);
-    out.string("sample", figures::sample(puzzle));
+    out.strings(
+        "moves",
+        study.moves().iter().map(|&letter| char::from(letter).to_string()),
+    );
+    out.string("goal", &study.goal());
+    out.string("start", &study.start());
+    out.string("sample", study.sample());
     out.raw("figures", &figures::figures(puzzle));
     out.finish()
 }
@@ -325,7 +302,7 @@ mod tests {
     #[test]
     fn replays_play_the_crates_moves() {
         // msquare: the sample's answer from the basic state builds the sample, one move a board.
-        let text = replay(Puzzle::Msquare, "1,2,3,4,5,6,7,8|BCABCCB");
+        let text = replay(Puzzle::Msquare, "1,2,3,4,5,6,7,8", "BCABCCB");
         let boards: Vec<&str> = text
             .split(r#"{"board":""#)
             .skip(1)
@@ -336,25 +313,25 @@ mod tests {
         assert_eq!(field(&text, "distance"), ["0", "1", "2", "3", "4", "5", "6", "7"]);
         assert_eq!(field(&text, "rank")[0], "0");
         // eight: the sample's answer reaches the goal; the blank in a corner has two moves.
-        let text = replay(Puzzle::Eight, "2,3,4,1,5,x,7,6,8|ullddrurdllurdruldr");
+        let text = replay(Puzzle::Eight, "2,3,4,1,5,x,7,6,8", "ullddrurdllurdruldr");
         let distances: Vec<usize> = field(&text, "distance").iter().map(|d| d.parse().unwrap()).collect();
         assert_eq!(distances, (0..=19).rev().collect::<Vec<_>>());
         assert!(text.ends_with(r#"{"board":"1,2,3,4,5,6,7,8,x","rank":0,"distance":0,"next":{"u":"1,2,3,4,5,x,7,8,6","l":"1,2,3,4,5,6,7,x,8"},"digits":[0,0,0,0,0,0,0,0,0]}]}"#), "{text}");
         assert_eq!(
-            replay(Puzzle::Eight, "2,3,4,1,5,x,7,6,8|r"),
+            replay(Puzzle::Eight, "2,3,4,1,5,x,7,6,8", "r"),
             r#"{"error":"move r leaves the frame"}"#
         );
         assert_eq!(
-            replay(Puzzle::Msquare, "1,2,3|"),
+            replay(Puzzle::Msquare, "1,2,3", ""),
             r#"{"error":"a board is 8 colours 1..8, not 3 tokens"}"#
         );
         assert_eq!(
-            replay(Puzzle::Msquare, "1,2,3,4,5,6,7,8|AD"),
+            replay(Puzzle::Msquare, "1,2,3,4,5,6,7,8", "AD"),
             r#"{"error":"'D' is not a move A, B or C"}"#
         );
         // colour-hash: 3 then 2 from the goal, then 4 and 1 undo them.
         let goal = "0,3,4,3,0,5,6,5,0,1,2,1,0,7,8,7,0,9,10,9,0,1,2,1";
-        let text = replay(Puzzle::ColourHash, &format!("{goal}|3241"));
+        let text = replay(Puzzle::ColourHash, goal, "3241");
         assert!(
             text.starts_with(&format!(r#"{{"boards":[{{"board":"{goal}","#)),
             "{text}"
@@ -370,7 +347,7 @@ mod tests {
     fn random_cases_are_boards_of_their_puzzle() {
         for seed in 0..50 {
             for puzzle in Puzzle::ALL {
-                let text = replay(puzzle, &format!("{}|", random(puzzle, seed)));
+                let text = replay(puzzle, &random(puzzle, seed), "");
                 assert!(text.starts_with(r#"{"boards":"#), "{text}");
             }
         }
@@ -378,10 +355,10 @@ mod tests {
         assert!(describe(Puzzle::Msquare).contains(r#""moves":["A","B","C"]"#));
         // The picture's pointer: a rank's board has that rank.
         for rank in [0, 1, 719, 40_319] {
-            let text = replay(Puzzle::Msquare, &format!("{}|", board_at(Puzzle::Msquare, rank)));
+            let text = replay(Puzzle::Msquare, &board_at(Puzzle::Msquare, rank), "");
             assert!(text.contains(&format!(r#""rank":{rank},"#)), "{text}");
         }
-        let text = replay(Puzzle::Eight, &format!("{}|", board_at(Puzzle::Eight, 362_879)));
+        let text = replay(Puzzle::Eight, &board_at(Puzzle::Eight, 362_879), "");
         assert!(
             text.contains(r#""board":"x,8,7,6,5,4,3,2,1","rank":362879,"distance":28,"#),
             "{text}"

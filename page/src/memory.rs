@@ -1,7 +1,7 @@
 //! The bytes the module has allocated, counted as it runs: on wasm the page's global allocator is
 //! the system's wrapped in a counter of the bytes live and their peak, so that the page can say
 //! what a data structure costs from its own run (the seen sets' bytes per board, in
-//! [`crate::watch::seen`]) rather than from a sum on paper.
+//! [`crate::compare::seen`]) rather than from a sum on paper.
 //!
 //! Natively (the unit tests, which run on several threads at once and would count each other's
 //! allocations) nothing is counted and [`measure`] reports no figures.

@@ -14,8 +14,11 @@ use common::perm;
 use msquare::plain::{apply as moved, rank, Plain, BASIC, MOVE_NAMES};
 use msquare::Board;
 
+use common::cli::Failure;
+
 use crate::json;
 use crate::shortest::{self, Space};
+use crate::study::Study;
 
 /// Cells on the board.
 const CELLS: usize = 8;
@@ -162,6 +165,89 @@ pub fn random(random: u64) -> String {
     let mut board = BASIC;
     perm::unrank((random % perm::FACTORIALS[CELLS] as u64) as usize, &mut board);
     tokens(&board)
+}
+
+/// Magic Squares' answers to the page's questions ([`Study`]).
+#[derive(Clone, Copy, Debug)]
+pub struct MagicSquares;
+
+impl Study for MagicSquares {
+    fn program(&self) -> &'static str {
+        msquare::PROGRAM
+    }
+
+    fn run(&self, input: &[u8], stdout: &mut Vec<u8>, stderr: &mut Vec<u8>) -> Result<(), Failure> {
+        msquare::run(input, stdout, stderr, &msquare::Options::default())
+    }
+
+    fn first_case(&self, input: &[u8]) -> Result<String, String> {
+        crate::first::words(input, 0, CELLS)
+    }
+
+    fn layer_sizes(&self, _depth: u8) -> Vec<usize> {
+        with(|square| square.plain.layer_sizes())
+    }
+
+    fn states(&self) -> u64 {
+        perm::FACTORIALS[CELLS] as u64
+    }
+
+    fn depths(&self) -> Vec<u8> {
+        with(|square| square.depths.clone())
+    }
+
+    fn inspect(&self, tokens: &[&str]) -> Result<String, String> {
+        inspect(tokens)
+    }
+
+    fn replay(&self, start: &[&str], moves: &str) -> Result<String, String> {
+        replay(start, moves)
+    }
+
+    fn random(&self, mixed: u64) -> String {
+        random(mixed)
+    }
+
+    fn board_at(&self, rank: usize) -> Option<String> {
+        (rank < perm::FACTORIALS[CELLS]).then(|| {
+            let mut board = BASIC;
+            perm::unrank(rank, &mut board);
+            tokens(&board)
+        })
+    }
+
+    fn moves(&self) -> Vec<u8> {
+        MOVE_NAMES.to_vec()
+    }
+
+    fn goal(&self) -> String {
+        tokens(&BASIC)
+    }
+
+    /// An answer builds the case from the basic state.
+    fn start(&self) -> String {
+        tokens(&BASIC)
+    }
+
+    fn sample(&self) -> &'static str {
+        "2,6,8,4,5,7,3,1"
+    }
+
+    fn figures(&self, out: &mut json::Object) {
+        out.number("states", self.states());
+    }
+
+    fn bfs(&self, k: usize) -> Option<String> {
+        crate::watch::msquare_bfs(k)
+    }
+
+    fn found_order(&self) -> Vec<u8> {
+        crate::watch::found_order(msquare::study::stepper(), rank, perm::FACTORIALS[CELLS])
+    }
+
+    fn first_layers(&self) -> String {
+        crate::watch::first_layers(msquare::study::stepper(), crate::watch::msquare_step)
+    }
 }
 
 #[cfg(test)]

@@ -9,8 +9,11 @@ use eight::plain::LETTERS;
 use eight::study::{heuristic, heuristic_parts, iterations};
 use eight::{Board, Solver};
 
+use common::cli::Failure;
+
 use crate::json;
 use crate::shortest::{self, Space};
+use crate::study::Study;
 
 /// The crate's solver.
 #[derive(Debug)]
@@ -179,6 +182,87 @@ pub fn replay(start: &[&str], moves: &str) -> Result<String, String> {
 /// A board drawn uniformly from the 9! by `random` (its low bits), as tokens.
 pub fn random(random: u64) -> String {
     tokens(&Board::from_rank((random % 362_880) as usize))
+}
+
+/// Eight's answers to the page's questions ([`Study`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Eight;
+
+impl Study for Eight {
+    fn program(&self) -> &'static str {
+        eight::PROGRAM
+    }
+
+    fn run(&self, input: &[u8], stdout: &mut Vec<u8>, stderr: &mut Vec<u8>) -> Result<(), Failure> {
+        eight::run(input, stdout, stderr, &eight::Options::default())
+    }
+
+    fn first_case(&self, input: &[u8]) -> Result<String, String> {
+        match eight::study::layout::first_board(input) {
+            Ok(Some((board, _))) => Ok(tokens(&board)),
+            Ok(None) => Err("the input holds no board".to_string()),
+            Err(failure) => Err(failure.to_string()),
+        }
+    }
+
+    fn layer_sizes(&self, _depth: u8) -> Vec<usize> {
+        with(|tiles| tiles.solver.layer_sizes())
+    }
+
+    fn states(&self) -> u64 {
+        common::perm::FACTORIALS[9] as u64
+    }
+
+    fn depths(&self) -> Vec<u8> {
+        with(|tiles| tiles.depths())
+    }
+
+    fn inspect(&self, tokens: &[&str]) -> Result<String, String> {
+        inspect(tokens)
+    }
+
+    fn replay(&self, start: &[&str], moves: &str) -> Result<String, String> {
+        replay(start, moves)
+    }
+
+    fn random(&self, mixed: u64) -> String {
+        random(mixed)
+    }
+
+    fn board_at(&self, rank: usize) -> Option<String> {
+        (rank < common::perm::FACTORIALS[9]).then(|| tokens(&Board::from_rank(rank)))
+    }
+
+    fn moves(&self) -> Vec<u8> {
+        LETTERS.to_vec()
+    }
+
+    fn goal(&self) -> String {
+        cell_tokens(&eight::plain::GOAL)
+    }
+
+    fn sample(&self) -> &'static str {
+        "2,3,4,1,5,x,7,6,8"
+    }
+
+    fn figures(&self, out: &mut json::Object) {
+        out.number("states", self.states());
+        let solvable: usize = self.layer_sizes(0).iter().sum();
+        out.number("solvable", solvable as u64);
+        out.number("budget", eight::study::budget::SEARCH_BUDGET);
+    }
+
+    fn bfs(&self, k: usize) -> Option<String> {
+        crate::watch::eight_bfs(k)
+    }
+
+    fn found_order(&self) -> Vec<u8> {
+        crate::watch::found_order(eight::study::stepper(), eight::plain::rank, common::perm::FACTORIALS[9])
+    }
+
+    fn first_layers(&self) -> String {
+        crate::watch::first_layers(eight::study::stepper(), crate::watch::eight_step)
+    }
 }
 
 #[cfg(test)]

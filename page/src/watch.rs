@@ -1,14 +1,12 @@
-//! Watching the searches run, all by the crates' own study items: the plain breadth-first search
-//! one board at a time ([`mod@msquare::study::stepper`], [`mod@eight::study::stepper`], both
-//! [`common::stepper`]; colour-hash's goal side by its own stepper), Eight's methods
-//! raced on one board ([`eight::study::breadth_first`], [`eight::study::a_star`],
-//! [`eight::study::iterations`], [`eight::Solver`]) and Eight's whole space searched with each of
-//! three seen sets ([`eight::study::explore`]), what each set holds counted by [`crate::memory`].
+//! Watching the breadth-first search run, by the crates' own steppers: one board at a time
+//! ([`mod@msquare::study::stepper`], [`mod@eight::study::stepper`], both [`common::stepper`];
+//! colour-hash's goal side by its own stepper), the order it finds every board in, its first
+//! layers, and Magic Squares' parent chain. The page's `watch.js` draws them; the other ways to
+//! search, compared, are [`crate::compare`]'s.
 
 use std::cell::RefCell;
 
 use common::stepper::Stepper;
-use eight::study::SeenKind;
 
 use crate::{hash, json, square, tiles, Puzzle};
 
@@ -128,18 +126,18 @@ fn ranked_step<B: Copy + AsRef<[u8]>>(
 }
 
 /// One step of msquare's search as JSON.
-fn msquare_step(stepper: &mut Stepper<msquare::Board>) -> Option<String> {
+pub fn msquare_step(stepper: &mut Stepper<msquare::Board>) -> Option<String> {
     ranked_step(stepper, square::tokens, msquare::plain::rank)
 }
 
 /// One step of eight's search as JSON.
-fn eight_step(stepper: &mut Stepper<[u8; 9]>) -> Option<String> {
+pub fn eight_step(stepper: &mut Stepper<[u8; 9]>) -> Option<String> {
     ranked_step(stepper, tiles::cell_tokens, eight::plain::rank)
 }
 
 /// One step of colour-hash's goal side as JSON: configurations have no rank (their space is
 /// remembered in a hash map), so `rank` is 0 and `digits` empty.
-fn hash_step(stepper: &mut colour_hash::study::GoalSideStepper) -> Option<String> {
+pub fn hash_step(stepper: &mut colour_hash::study::GoalSideStepper) -> Option<String> {
     let shown = |numbers| Shown {
         tokens: hash::tokens(numbers),
         rank: 0,
@@ -165,42 +163,6 @@ fn hash_step(stepper: &mut colour_hash::study::GoalSideStepper) -> Option<String
         seen: step.seen,
         queue: stepper.queue().take(QUEUE_SHOWN).map(hash::tokens).collect(),
     }))
-}
-
-/// Colour-hash's start side from a configuration, `request` being `tokens|G`: JSON
-/// `{"visits":[{"length":L,"path":"…","meets":true|false|null},…],"met":…}`, the first 60 nodes
-/// of the search and the meeting one, the layers reaching G (at most 12).
-pub fn start_side(request: &str) -> String {
-    let (tokens, depth) = request.split_once('|').unwrap_or((request, "11"));
-    let tokens: Vec<&str> = tokens.split(',').filter(|token| !token.is_empty()).collect();
-    let goal_depth: u8 = depth.trim().parse().unwrap_or(11).clamp(1, 12);
-    let mut out = json::Object::new();
-    let numbers = match hash::parse(&tokens) {
-        Ok(numbers) => numbers,
-        Err(error) => {
-            out.string("error", &error);
-            return out.finish();
-        }
-    };
-    hash::with_layers(goal_depth, |layers| {
-        let (visits, met) = colour_hash::study::start_side(&numbers, layers, goal_depth, 60);
-        let listed: Vec<String> = visits
-            .iter()
-            .map(|visit| {
-                let mut item = json::Object::new();
-                item.number("length", u64::from(visit.length));
-                item.string("path", &visit.path.iter().map(u8::to_string).collect::<String>());
-                item.raw(
-                    "meets",
-                    visit.meets.map_or("null", |meets| if meets { "true" } else { "false" }),
-                );
-                item.finish()
-            })
-            .collect();
-        out.raw("visits", &format!("[{}]", listed.join(",")));
-        out.raw("met", if met { "true" } else { "false" });
-    });
-    out.finish()
 }
 
 /// Steps `kept` (a new stepper when there is none or it is past `k`) to the step numbered `k`
@@ -234,49 +196,62 @@ fn step_to<S>(
     kept.last.clone()
 }
 
-/// The plain breadth-first search just after it took its (`k` + 1)-th board from the queue and
-/// queued that board's new neighbours, as JSON: the board (tokens, rank, its Lehmer digits,
-/// distance), each neighbour with its move and whether it was new, the queue's length and its
-/// first boards; `{"error":…}` past the last board. For colour-hash, the goal side's search.
+/// The error of a step past the search's last board.
+pub fn past_the_end(k: usize) -> String {
+    let mut out = json::Object::new();
+    out.string("error", &format!("the search takes fewer than {} boards", k + 1));
+    out.finish()
+}
+
+/// Magic Squares' plain breadth-first search just after it took its (`k` + 1)-th board from the
+/// queue and queued that board's new neighbours, as JSON: the board (tokens, rank, its Lehmer
+/// digits, distance), each neighbour with its move and whether it was new, the queue's length
+/// and its first boards; `None` past the last board.
 ///
 /// # Complexity
 /// One step from the previous call's `k` to the next; from the start otherwise (k steps, only the
 /// last written as JSON).
-pub fn bfs(puzzle: Puzzle, k: usize) -> String {
-    let found = match puzzle {
-        Puzzle::Msquare => MSQUARE.with(|kept| {
-            step_to(
-                &mut kept.borrow_mut(),
-                k,
-                msquare::study::stepper,
-                |stepper| stepper.step().map(drop),
-                msquare_step,
-            )
-        }),
-        Puzzle::Eight => EIGHT.with(|kept| {
-            step_to(
-                &mut kept.borrow_mut(),
-                k,
-                eight::study::stepper,
-                |stepper| stepper.step().map(drop),
-                eight_step,
-            )
-        }),
-        Puzzle::ColourHash => HASH.with(|kept| {
-            step_to(
-                &mut kept.borrow_mut(),
-                k,
-                colour_hash::study::GoalSideStepper::new,
-                |stepper| stepper.step().map(drop),
-                hash_step,
-            )
-        }),
-    };
-    found.unwrap_or_else(|| {
-        let mut out = json::Object::new();
-        out.string("error", &format!("the search takes fewer than {} boards", k + 1));
-        out.finish()
+pub fn msquare_bfs(k: usize) -> Option<String> {
+    MSQUARE.with(|kept| {
+        step_to(
+            &mut kept.borrow_mut(),
+            k,
+            msquare::study::stepper,
+            |stepper| stepper.step().map(drop),
+            msquare_step,
+        )
     })
+}
+
+/// Eight's, as [`msquare_bfs`].
+pub fn eight_bfs(k: usize) -> Option<String> {
+    EIGHT.with(|kept| {
+        step_to(
+            &mut kept.borrow_mut(),
+            k,
+            eight::study::stepper,
+            |stepper| stepper.step().map(drop),
+            eight_step,
+        )
+    })
+}
+
+/// Colour Hash's goal side, as [`msquare_bfs`] (no rank: 0 and no digits).
+pub fn hash_bfs(k: usize) -> Option<String> {
+    HASH.with(|kept| {
+        step_to(
+            &mut kept.borrow_mut(),
+            k,
+            colour_hash::study::GoalSideStepper::new,
+            |stepper| stepper.step().map(drop),
+            hash_step,
+        )
+    })
+}
+
+/// [`crate::Study::bfs`] of `puzzle`, or the error past the last board.
+pub fn bfs(puzzle: Puzzle, k: usize) -> String {
+    puzzle.study().bfs(k).unwrap_or_else(|| past_the_end(k))
 }
 
 /// The order in which the plain breadth-first search finds each board, by rank: 4 bytes (little
@@ -288,31 +263,20 @@ pub fn bfs(puzzle: Puzzle, k: usize) -> String {
 ///
 /// # Complexity
 /// One whole search of [`mod@msquare::study::stepper`] or [`mod@eight::study::stepper`].
-pub fn found_order(puzzle: Puzzle) -> Vec<u8> {
-    fn order<B: Copy>(mut stepper: Stepper<B>, rank: fn(&B) -> usize, states: usize) -> Vec<u8> {
-        let mut found = vec![u32::MAX; states];
-        let mut next = 0u32;
-        while let Some(step) = stepper.step() {
-            if step.index == 0 {
-                found[rank(&step.board)] = next;
-                next += 1;
-            }
-            for neighbour in step.neighbours.iter().filter(|neighbour| neighbour.new) {
-                found[rank(&neighbour.board)] = next;
-                next += 1;
-            }
+pub fn found_order<B: Copy>(mut stepper: Stepper<B>, rank: fn(&B) -> usize, states: usize) -> Vec<u8> {
+    let mut found = vec![u32::MAX; states];
+    let mut next = 0u32;
+    while let Some(step) = stepper.step() {
+        if step.index == 0 {
+            found[rank(&step.board)] = next;
+            next += 1;
         }
-        found.iter().flat_map(|order| order.to_le_bytes()).collect()
+        for neighbour in step.neighbours.iter().filter(|neighbour| neighbour.new) {
+            found[rank(&neighbour.board)] = next;
+            next += 1;
+        }
     }
-    match puzzle {
-        Puzzle::Msquare => order(
-            msquare::study::stepper(),
-            msquare::plain::rank,
-            common::perm::FACTORIALS[8],
-        ),
-        Puzzle::Eight => order(eight::study::stepper(), eight::plain::rank, common::perm::FACTORIALS[9]),
-        Puzzle::ColourHash => Vec::new(),
-    }
+    found.iter().flat_map(|order| order.to_le_bytes()).collect()
 }
 
 /// The first steps of a fresh breadth-first search, as a JSON list of [`bfs`]'s steps: those that
@@ -322,23 +286,16 @@ pub fn found_order(puzzle: Puzzle) -> Vec<u8> {
 ///
 /// # Complexity
 /// A handful of steps of a fresh stepper (and its distance array, 8! or 9! bytes).
-pub fn first_layers(puzzle: Puzzle) -> String {
+pub fn first_layers<S>(mut stepper: S, step: fn(&mut S) -> Option<String>) -> String {
     // The start's step, then one step for each of its new neighbours (queued next, in order).
-    fn steps<S>(mut stepper: S, step: fn(&mut S) -> Option<String>) -> String {
-        let mut found: Vec<String> = step(&mut stepper).into_iter().collect();
-        let neighbours = found.first().map_or(0, |start| start.matches("\"new\":true").count());
-        found.extend((0..neighbours).map_while(|_| step(&mut stepper)));
-        format!("[{}]", found.join(","))
-    }
-    match puzzle {
-        Puzzle::Msquare => steps(msquare::study::stepper(), msquare_step),
-        Puzzle::Eight => steps(eight::study::stepper(), eight_step),
-        Puzzle::ColourHash => steps(colour_hash::study::GoalSideStepper::new(), hash_step),
-    }
+    let mut found: Vec<String> = step(&mut stepper).into_iter().collect();
+    let neighbours = found.first().map_or(0, |start| start.matches("\"new\":true").count());
+    found.extend((0..neighbours).map_while(|_| step(&mut stepper)));
+    format!("[{}]", found.join(","))
 }
 
 /// Magic Squares' breadth-first search run from the basic state until it takes the case
-/// (`request`, its tokens), each new board's parent (the board taken when it was queued) and
+/// (`board`, its tokens), each new board's parent (the board taken when it was queued) and
 /// move noted as the search goes, then the parents read back from the case to the start. JSON
 /// `{"index":K,"chain":[{"board":…,"move":…},…]}`: K the step that takes the case (the page's
 /// `#msquare&bfs=K`), the chain from the basic state (its move empty) to the case. Since a board
@@ -347,8 +304,8 @@ pub fn first_layers(puzzle: Puzzle) -> String {
 ///
 /// # Complexity
 /// Up to 8! steps of [`mod@msquare::study::stepper`]; 8 bytes a rank for the parents.
-pub fn msquare_chain(request: &str) -> String {
-    let tokens: Vec<&str> = request.split(',').filter(|token| !token.is_empty()).collect();
+pub fn msquare_chain(board: &str) -> String {
+    let tokens: Vec<&str> = board.split(',').filter(|token| !token.is_empty()).collect();
     let mut out = json::Object::new();
     let case = match square::parse(&tokens) {
         Ok(case) => case,
@@ -401,93 +358,6 @@ pub fn msquare_chain(request: &str) -> String {
     out.finish()
 }
 
-/// One method of the race on an Eight board, `request` being `method|tokens` with the method one
-/// of `bfs`, `astar`, `ida`, `table`: JSON `{"moves":M,"expansions":E}` (IDA* adds each
-/// iteration's `bounds` and `expanded`; the table counts the boards its build expanded, the whole
-/// solvable space, plus the answer's walk).
-pub fn race(request: &str) -> String {
-    let (method, tokens) = request.split_once('|').unwrap_or((request, ""));
-    let tokens: Vec<&str> = tokens.split(',').filter(|token| !token.is_empty()).collect();
-    let mut out = json::Object::new();
-    let board = match tiles::parse(&tokens) {
-        Ok(board) => board,
-        Err(error) => {
-            out.string("error", &error);
-            return out.finish();
-        }
-    };
-    let run = |run: Option<eight::study::Run>, out: &mut json::Object| {
-        out.optional("moves", run.map(|run| u64::from(run.moves)));
-        out.optional("expansions", run.map(|run| run.expansions));
-    };
-    match method {
-        "bfs" => run(eight::study::breadth_first(&board, &mut |_| {}), &mut out),
-        "astar" => run(eight::study::a_star(&board, &mut |_| {}), &mut out),
-        "astar_deeper" => run(eight::study::a_star_deeper_first(&board), &mut out),
-        "ida" => {
-            let found = eight::study::iterations(&board, u64::MAX).unwrap_or_default();
-            let spent: u64 = found.iter().map(|iteration| iteration.expansions).sum();
-            out.optional("moves", found.last().map(|iteration| u64::from(iteration.bound)));
-            out.optional("expansions", (!found.is_empty()).then_some(spent));
-            out.numbers("bounds", found.iter().map(|iteration| u64::from(iteration.bound)));
-            out.numbers("expanded", found.iter().map(|iteration| iteration.expansions));
-        }
-        "table" => {
-            // Built afresh, as a run that needs the table builds it: every solvable board
-            // expanded once, then the answer walked down the table a board a move.
-            let solver = eight::Solver::new();
-            let built: usize = solver.layer_sizes().iter().sum();
-            let distance = solver.distance(&board);
-            out.optional("moves", distance.map(u64::from));
-            out.optional("expansions", distance.map(|moves| built as u64 + u64::from(moves)));
-        }
-        other => out.string("error", &format!("no method {other}")),
-    }
-    out.finish()
-}
-
-/// Which boards one method of the race expanded, `request` being `method|tokens` with the
-/// method `bfs` or `astar`: one byte a rank (9! of them), 1 where the board was expanded; empty
-/// for another method or a board that is not one.
-pub fn race_map(request: &str) -> Vec<u8> {
-    let (method, tokens) = request.split_once('|').unwrap_or((request, ""));
-    let tokens: Vec<&str> = tokens.split(',').filter(|token| !token.is_empty()).collect();
-    let Ok(board) = tiles::parse(&tokens) else {
-        return Vec::new();
-    };
-    let mut map = vec![0u8; 362_880];
-    let mut mark = |at: &eight::Board| map[at.rank()] = 1;
-    match method {
-        "bfs" => eight::study::breadth_first(&board, &mut mark).map(|_| ()),
-        "astar" => eight::study::a_star(&board, &mut mark).map(|_| ()),
-        _ => return Vec::new(),
-    };
-    map
-}
-
-/// Eight's whole space searched with seen set `kind` (0 `BTreeSet`, 1 `HashSet`, 2 Cantor
-/// array): JSON `{"name":…,"boards":181440,"depth":31,"bytes":…,"peak":…}`, where `bytes` is
-/// what the filled set holds (the search's layers freed) and `peak` the most the run held at
-/// once, layers and growing tables included, both counted by [`crate::memory`] (left out
-/// natively, where nothing is counted).
-pub fn seen(kind: u32) -> String {
-    let mut out = json::Object::new();
-    match SeenKind::ALL.get(kind as usize) {
-        Some(&kind) => {
-            let (explored, allocated) = crate::memory::measure(|| eight::study::explore(kind));
-            out.string("name", kind.name());
-            out.number("boards", explored.boards as u64);
-            out.number("depth", u64::from(explored.depth));
-            if let Some(allocated) = allocated {
-                out.number("bytes", allocated.held as u64);
-                out.number("peak", allocated.peak as u64);
-            }
-        }
-        None => out.string("error", "no such seen set"),
-    }
-    out.finish()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -518,21 +388,11 @@ mod tests {
             goal.contains(r#""distance":0,"neighbours":[{"move":"1","#) && goal.contains(r#""queued":4,"seen":5"#),
             "{goal}"
         );
-        let sample = "0,3,4,5,0,3,6,5,0,1,2,1,0,7,8,7,0,9,10,9,0,1,2,1";
-        let side = start_side(&format!("{sample}|11"));
-        assert!(
-            side.starts_with(r#"{"visits":[{"length":1,"path":"1","meets":false}"#),
-            "{side}"
-        );
-        assert!(
-            side.ends_with(r#"{"length":5,"path":"14343","meets":true}],"met":true}"#),
-            "{side}"
-        );
     }
 
     #[test]
     fn boards_are_found_in_the_order_the_steps_take_them() {
-        let found = found_order(Puzzle::Msquare);
+        let found = crate::Puzzle::Msquare.study().found_order();
         let order = |rank: usize| u32::from_le_bytes(found[4 * rank..4 * rank + 4].try_into().unwrap());
         let mut stepper = msquare::study::stepper();
         let mut taken = 0u32;
@@ -546,12 +406,15 @@ mod tests {
     #[test]
     fn the_first_layers_are_the_starts_step_and_its_neighbours() {
         // Magic Squares: the basic state and its three neighbours A, B, C, each expanded.
-        let found = first_layers(Puzzle::Msquare);
+        let found = Puzzle::Msquare.study().first_layers();
         assert_eq!(found.matches("\"index\":").count(), 4, "{found}");
         assert!(found.starts_with(&format!("[{}", bfs(Puzzle::Msquare, 0))), "{found}");
         // Eight's goal has its blank in a corner: two neighbours.
-        assert_eq!(first_layers(Puzzle::Eight).matches("\"index\":").count(), 3);
-        assert_eq!(first_layers(Puzzle::ColourHash).matches("\"index\":").count(), 5);
+        assert_eq!(Puzzle::Eight.study().first_layers().matches("\"index\":").count(), 3);
+        assert_eq!(
+            Puzzle::ColourHash.study().first_layers().matches("\"index\":").count(),
+            5
+        );
     }
 
     #[test]
@@ -581,31 +444,5 @@ mod tests {
                 "and starts at the basic state: {found}"
             );
         }
-    }
-
-    #[test]
-    fn the_race_finds_one_distance_by_every_method() {
-        let sample = "2,3,4,1,5,x,7,6,8";
-        for method in ["bfs", "astar", "ida", "table"] {
-            let text = race(&format!("{method}|{sample}"));
-            assert!(text.starts_with(r#"{"moves":19,"expansions":"#), "{method}: {text}");
-        }
-        // IDA*'s last bound is the distance.
-        assert!(race("ida|2,3,4,1,5,x,7,6,8").contains(r#",19],"expanded":["#));
-        assert!(race("bfs|2,1,3,4,5,6,7,8,x").starts_with(r#"{"moves":null,"expansions":null"#));
-        assert_eq!(seen(2), r#"{"name":"Cantor","boards":181440,"depth":31}"#);
-        // The maps hold as many boards as the runs count.
-        for method in ["bfs", "astar"] {
-            let expanded = race_map(&format!("{method}|{sample}"))
-                .iter()
-                .filter(|&&byte| byte == 1)
-                .count();
-            let text = race(&format!("{method}|{sample}"));
-            assert!(
-                text.contains(&format!(r#""expansions":{expanded}"#)),
-                "{method}: {text}"
-            );
-        }
-        assert!(race_map("ida|2,3,4,1,5,x,7,6,8").is_empty());
     }
 }

@@ -104,7 +104,7 @@ const app = {
     update({ hints: null });
     if (!$('hint').checked || !entry) { this.drawBoard(); return; }
     try {
-      const info = await client.call({ op: 'inspect', code: p.code, text: entry.board });
+      const info = await client.call({ op: 'inspect', code: p.code, board: entry.board });
       if (entry !== this.displayed()) return;
       update({ hints: Object.fromEntries((info.moves || []).map((m) => [m.move, m.distance])) });
       this.drawBoard();
@@ -200,12 +200,12 @@ const app = {
       // The first case as the crate's reader reads it (`run` brings it; eight's layout rule): the
       // page draws that board or none, never one the binary did not read.
       const tokens = result.first.tokens ? result.first.tokens.split(',') : null, answer = p.answer(result.stdout);
-      const start = tokens ? await client.call({ op: 'replay', code: p.code, text: tokens.join(',') + '|' }) : { error: 'no case' };
+      const start = tokens ? await client.call({ op: 'replay', code: p.code, board: tokens.join(',') }) : { error: 'no case' };
       const caseTokens = start.error ? null : tokens;
       const moves = caseTokens && Array.isArray(answer) ? answer : [];
       const from = state.described[p.name].start === 'case' ? tokens : state.described[p.name].start.split(',');
-      const path = moves.length ? await client.call({ op: 'replay', code: p.code, text: from.join(',') + '|' + moves.join('') }) : start;
-      const info = caseTokens ? await client.call({ op: 'inspect', code: p.code, text: tokens.join(',') }) : null;
+      const path = moves.length ? await client.call({ op: 'replay', code: p.code, board: from.join(','), moves: moves.join('') }) : start;
+      const info = caseTokens ? await client.call({ op: 'inspect', code: p.code, board: tokens.join(',') }) : null;
       if (!current('solve', ticket)) return;
       update({ tokens: caseTokens, moves, answerKind: Array.isArray(answer) ? 'moves' : answer, info,
         boards: path.error ? [] : this.entries(path.boards), step: state.described[p.name].start === 'case' ? 0 : moves.length });
@@ -290,7 +290,7 @@ const app = {
       try {
         for (;;) {
           const tokens = (await client.call({ op: 'random', code: p.code, high: random32(), low: random32() })).split(',');
-          const entry = await client.call({ op: 'replay', code: p.code, text: tokens.join(',') + '|' });
+          const entry = await client.call({ op: 'replay', code: p.code, board: tokens.join(',') });
           if (p.acceptRandom(entry.boards[0])) return this.setCase(tokens, 'push');
         }
       } catch (error) { this.failed(error); }

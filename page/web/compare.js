@@ -66,7 +66,7 @@ const compare = {
     const runs = [];
     try {
       for (const [search, name] of methods) {
-        const run = await client.call({ op: 'race', text: search + '|' + tokens.join(',') });
+        const run = await client.call({ op: 'race', method: search, board: tokens.join(',') });
         if (!current('race', ticket)) return;  // a newer race draws the table
         runs.push([search, name, run]);
       }
@@ -88,7 +88,7 @@ const compare = {
     // A*'s tie order, and what the other order would have cost on this board.
     const star = runs.find(([search]) => search === 'astar')[2];
     if (star.expansions !== null) {
-      const deeper = await client.call({ op: 'race', text: 'astar_deeper|' + tokens.join(',') });
+      const deeper = await client.call({ op: 'race', method: 'astar_deeper', board: tokens.join(',') });
       if (!current('race', ticket)) return;
       $('race-ties').textContent = `A*'s ties: of the boards with the smallest g + h it expands the one with the smaller g first, then the smaller rank ` +
         `(${count(star.expansions, 'expansion')} here); taking the larger g first instead, it expands ${grouped(deeper.expansions)} for the same ${count(deeper.moves, 'move')}.`;
@@ -133,7 +133,7 @@ const compare = {
     if (!state.tokens || !state.puzzle.panels.includes('start-side')) { $('start-text').textContent = 'Give a configuration first.'; return; }
     try {
       const ticket = takeTicket('start');
-      const found = await client.call({ op: 'start_side', text: state.tokens.join(',') + '|' + G });
+      const found = await client.call({ op: 'start_side', board: state.tokens.join(','), depth: G });
       if (!current('start', ticket)) return;
       if (found.error) { $('start-text').textContent = found.error; return; }
       box.replaceChildren(...found.visits.map((visit) => html('li', {

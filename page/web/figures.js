@@ -106,7 +106,7 @@ const figures = {
     box.replaceChildren();
     for (const [search, name] of [['bfs', 'breadth-first search'], ['astar', 'A*']]) {
       try {
-        const made = await client.call({ op: 'race_picture', text: search + '|' + tokens.join(',') });
+        const made = await client.call({ op: 'race_picture', method: search, board: tokens.join(',') });
         const canvas = html('canvas', { width: made.width, height: made.height });
         canvas.getContext('2d').putImageData(new ImageData(made.pixels, made.width, made.height), 0, 0);
         canvas.setAttribute('role', 'img');

@@ -85,7 +85,7 @@ const watch = {
     const p = state.puzzle, tokens = state.tokens, ticket = takeTicket('chain');
     if (!p.chain || !tokens) { $('chain-text').textContent = 'Give a board first.'; return; }
     try {
-      const found = await client.call({ op: 'chain', text: tokens.join(',') });
+      const found = await client.call({ op: 'chain', board: tokens.join(',') });
       if (!current('chain', ticket) || state.puzzle !== p) return;
       if (found.error) { $('chain-text').textContent = found.error; return; }
       this.stop();

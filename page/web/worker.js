@@ -1,7 +1,7 @@
 // The study page's worker: every call into the WebAssembly module runs here, off the page's
 // thread, and so does the drawing of the all-states picture, so neither a table's building nor
-// a picture's pixels ever freeze the page. Messages: {id, op, code, text, depth, upTo, rank};
-// replies: {id, value} or {id, error}.
+// a picture's pixels ever freeze the page. Messages: {id, op, ...fields}, a request of the module
+// (page/src/call.rs lists them) or of the worker's own ops below; replies: {id, value} or {id, error}.
 'use strict';
 let wasm = null;
 // The compiled module, kept to start a fresh instance after a trap.
@@ -17,21 +17,44 @@ function take(ptr) {
   return bytes;
 }
 
-// Hands `text` to the module as a buffer it owns (the export frees it).
-function give(text) {
-  const bytes = encoder.encode(text);
+// A request in the module's one form (page/src/request.rs): each field of `message` but its id,
+// as its name and its value (a string's or number's text, or a Uint8Array's bytes), each after
+// its length in 4 bytes, little endian.
+function request(message) {
+  const parts = [];
+  for (const [name, value] of Object.entries(message)) {
+    if (name === 'id' || value === undefined || value === null) continue;
+    parts.push(encoder.encode(name), value instanceof Uint8Array ? value : encoder.encode(String(value)));
+  }
+  const bytes = new Uint8Array(parts.reduce((sum, part) => sum + 4 + part.length, 0));
+  const view = new DataView(bytes.buffer);
+  let at = 0;
+  for (const part of parts) {
+    view.setUint32(at, part.length, true);
+    bytes.set(part, at + 4);
+    at += 4 + part.length;
+  }
+  return bytes;
+}
+
+// The module's answer to `message`: its `call` export, the reply's kind byte telling JSON ('j')
+// from raw bytes ('b').
+const JSON_REPLY = 'j'.charCodeAt(0);
+function call(message) {
+  const bytes = request(message);
   const ptr = wasm.buffer_alloc(bytes.length);
   new Uint8Array(wasm.memory.buffer, ptr, bytes.length).set(bytes);
-  return [ptr, bytes.length];
+  const reply = take(wasm.call(ptr, bytes.length));
+  // Bytes are copied out to a buffer of their own, which a Uint32Array can view from its start.
+  return reply[0] === JSON_REPLY ? JSON.parse(decoder.decode(reply.subarray(1))) : reply.slice(1);
 }
-const json = (ptr) => JSON.parse(decoder.decode(take(ptr)));
 
 // The all-states picture of a puzzle: one pixel per state, the states grouped by distance (each
 // distance from a new row), in rank order; built once per puzzle from the crate's distances.
 const layouts = new Map();
 function layout(code) {
   if (layouts.has(code)) return layouts.get(code);
-  const depths = take(wasm.depths(code));
+  const depths = call({ op: 'depths', code });
   const width = depths.length > 100000 ? 600 : 300;
   const counts = [];
   for (const d of depths) if (d !== 255) counts[d] = (counts[d] || 0) + 1;
@@ -60,42 +83,44 @@ function rgb(h, s, l) {
   return [255 * f(0), 255 * f(8), 255 * f(4)];
 }
 
+// The one painting loop: a pixel per state of the puzzle's picture, in the colour
+// `shade(rank, depth)` gives ([red, green, blue], or null to leave it blank); the unsolvable half
+// has no place in the picture.
+function paint(code, shade) {
+  const { width, height, depths, position } = layout(code);
+  const pixels = new Uint8ClampedArray(width * height * 4);
+  for (let r = 0; r < depths.length; r++) {
+    if (depths[r] === 255) continue;
+    const colour = shade(r, depths[r]);
+    if (!colour) continue;
+    const at = position[r] * 4;
+    pixels[at] = colour[0]; pixels[at + 1] = colour[1]; pixels[at + 2] = colour[2]; pixels[at + 3] = 255;
+  }
+  return { width, height, pixels };
+}
+
 // The picture with the distances up to `upTo` drawn, the last of them brighter.
 function picture(m) {
-  const { width, height, depths, position, counts } = layout(m.code);
-  const pixels = new Uint8ClampedArray(width * height * 4);
+  const { counts } = layout(m.code);
   const colours = counts.map((_, d) => rgb(240 - 240 * d / (counts.length - 1), d === m.upTo ? 0.95 : 0.55, d === m.upTo ? 0.45 : 0.7));
-  for (let r = 0; r < depths.length; r++) {
-    const d = depths[r];
-    if (d === 255 || d > m.upTo) continue;
-    const at = position[r] * 4, [red, green, blue] = colours[d];
-    pixels[at] = red; pixels[at + 1] = green; pixels[at + 2] = blue; pixels[at + 3] = 255;
-  }
-  return { value: { width, height, counts, upTo: m.upTo, pixels }, transfer: [pixels.buffer] };
+  const painted = paint(m.code, (r, d) => (d > m.upTo ? null : colours[d]));
+  return { value: { ...painted, counts, upTo: m.upTo }, transfer: [painted.pixels.buffer] };
 }
 
 // Which boards a method of the race expanded, drawn on Eight's picture: those dark, the rest of
 // the solvable space pale.
 function racePicture(m) {
-  const map = take(wasm.race_map(...give(m.text)));
-  const { width, height, depths, position } = layout(1);
-  const pixels = new Uint8ClampedArray(width * height * 4);
+  const map = call({ op: 'race_map', method: m.method, board: m.board });
   let expanded = 0;
-  for (let r = 0; r < depths.length; r++) {
-    if (depths[r] === 255) continue;
-    const at = position[r] * 4, hit = map[r] === 1;
-    expanded += hit;
-    const shade = hit ? [20, 60, 140] : [225, 228, 235];
-    pixels[at] = shade[0]; pixels[at + 1] = shade[1]; pixels[at + 2] = shade[2]; pixels[at + 3] = 255;
-  }
-  return { value: { width, height, expanded, pixels }, transfer: [pixels.buffer] };
+  const painted = paint(1, (r) => (map[r] === 1 ? (expanded++, [20, 60, 140]) : [225, 228, 235]));
+  return { value: { ...painted, expanded }, transfer: [painted.pixels.buffer] };
 }
 
 // The order the breadth-first search finds each state in, by rank (the crate's stepper's), kept.
 const orders = new Map();
 function foundOrder(code) {
   if (!orders.has(code)) {
-    const bytes = take(wasm.found_order(code));
+    const bytes = call({ op: 'found_order', code });
     orders.set(code, new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4));
   }
   return orders.get(code);
@@ -105,17 +130,15 @@ function foundOrder(code) {
 // still in it) drawn on the picture of all states: taken dark, queued orange, the rest pale;
 // with the counts of each, as painted.
 function searchPicture(m) {
-  const { width, height, depths, position } = layout(m.code), order = foundOrder(m.code);
-  const pixels = new Uint8ClampedArray(width * height * 4);
+  const order = foundOrder(m.code);
   let taken = 0, queued = 0;
-  for (let r = 0; r < depths.length; r++) {
-    if (depths[r] === 255) continue;
-    const o = order[r], shade = o <= m.taken ? [29, 60, 110] : o < m.seen ? [230, 120, 30] : [228, 230, 236];
-    if (o <= m.taken) taken++; else if (o < m.seen) queued++;
-    const at = position[r] * 4;
-    pixels[at] = shade[0]; pixels[at + 1] = shade[1]; pixels[at + 2] = shade[2]; pixels[at + 3] = 255;
-  }
-  return { value: { width, height, taken, queued, pixels }, transfer: [pixels.buffer] };
+  const painted = paint(m.code, (r) => {
+    const o = order[r];
+    if (o <= m.taken) return taken++, [29, 60, 110];
+    if (o < m.seen) return queued++, [230, 120, 30];
+    return [228, 230, 236];
+  });
+  return { value: { ...painted, taken, queued }, transfer: [painted.pixels.buffer] };
 }
 
 // Where the state of rank `rank` sits in the picture, and its distance.
@@ -125,15 +148,9 @@ function spot(m) {
   return { value: at < 0 ? null : { x: at % width, y: Math.floor(at / width), depth: depths[m.rank] } };
 }
 
+// The worker's own work, on the module's answers: the pictures' pixels and where a state sits in
+// them. Every other message is a request of the module, passed through as it came.
 const ops = {
-  // The binary's output, and the first case as the crate reads it (the text crosses once).
-  run: (m) => ({ value: { ...json(wasm.run(m.code, ...give(m.text))), first: json(wasm.first_case(m.code, ...give(m.text))) } }),
-  to_case: (m) => ({ value: json(wasm.msquare_to_case(...give(m.text))) }),
-  inspect: (m) => ({ value: json(wasm.inspect(m.code, ...give(m.text))) }),
-  replay: (m) => ({ value: json(wasm.replay(m.code, ...give(m.text))) }),
-  layers: (m) => ({ value: json(wasm.layers(m.code, m.depth || 0)) }),
-  describe: (m) => ({ value: json(wasm.describe(m.code)) }),
-  random: (m) => ({ value: decoder.decode(take(wasm.random(m.code, m.high >>> 0, m.low >>> 0))) }),
   picture,
   spot,
   race_picture: racePicture,
@@ -142,14 +159,10 @@ const ops = {
   at: (m) => {
     const { width, height, rankAt, depths } = layout(m.code);
     const rank = m.x >= 0 && m.x < width && m.y >= 0 && m.y < height ? rankAt[m.y * width + m.x] : -1;
-    return { value: rank < 0 ? null : { rank, depth: depths[rank], board: decoder.decode(take(wasm.board_at(m.code, rank))) } };
+    return { value: rank < 0 ? null : { rank, depth: depths[rank], board: call({ op: 'board_at', code: m.code, rank }) } };
   },
-  bfs: (m) => ({ value: json(wasm.bfs(m.code, m.k)) }),
-  first_layers: (m) => ({ value: json(wasm.first_layers(m.code)) }),
-  chain: (m) => ({ value: json(wasm.msquare_chain(...give(m.text))) }),
-  start_side: (m) => ({ value: json(wasm.start_side(...give(m.text))) }),
-  race: (m) => timed(() => json(wasm.race(...give(m.text)))),
-  seen: (m) => timed(() => json(wasm.seen(m.kind))),
+  race: (m) => timed(() => call(m)),
+  seen: (m) => timed(() => call(m)),
 };
 
 // `work`'s value with the milliseconds it took, measured here where it runs.
@@ -173,7 +186,7 @@ onmessage = async (event) => {
     return;
   }
   try {
-    const { value, transfer } = ops[m.op](m);
+    const { value, transfer } = ops[m.op] ? ops[m.op](m) : { value: call(m) };
     postMessage({ id: m.id, value }, transfer || []);
   } catch (error) {
     // A trap unwinds nothing inside the module: its stack pointer stays where the trapped call

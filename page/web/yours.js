@@ -61,7 +61,7 @@ const yours = {
   // the index of the first move that does not (null when all do), with the crate's reason.
   async replayed(moves) {
     const p = state.puzzle, from = this.start().join(',');
-    const replay = (n) => client.call({ op: 'replay', code: p.code, text: from + '|' + moves.slice(0, n).join('') });
+    const replay = (n) => client.call({ op: 'replay', code: p.code, board: from, moves: moves.slice(0, n).join('') });
     const whole = await replay(moves.length);
     if (!whole.error) return { boards: whole.boards, illegal: null, why: null };
     // A prefix plays when every move of it exists: the longest that plays, by halving.
@@ -114,7 +114,7 @@ const yours = {
   // A board's distance to the goal and each move's, from the crate's `inspect` (for a puzzle
   // whose view has no `choicesAt`).
   async distancesAt(p, board) {
-    const info = await client.call({ op: 'inspect', code: p.code, text: board });
+    const info = await client.call({ op: 'inspect', code: p.code, board });
     return { distance: info.distance, after: Object.fromEntries((info.moves || []).map((m) => [m.move, m.distance])) };
   },
 

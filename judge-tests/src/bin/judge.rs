@@ -154,6 +154,8 @@ fn main() -> ExitCode {
         return no_room_to_start();
     }
     let verb = cli::parse(std::env::args_os().skip(1).collect());
+    // The references' tables, built once and read by every later process of this binary.
+    checker::cache::keep_in(checker::cache::default_folder());
     let stdout = io::stdout();
     let mut out = stdout.lock();
     let mut err = io::stderr();

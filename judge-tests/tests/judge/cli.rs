@@ -457,7 +457,7 @@ fn peak_mb(line: &str) -> f64 {
 fn memory_limit_gives_mle_with_the_peak() {
     let dir = data("memory", &[("eight/a.in", b"1\n"), ("eight/a.out", b"300\n")]);
     let hog = judge_tests::binary_path("memory-hog");
-    let command = format!("{} 300", hog.display());
+    let command = format!("'{}' 300", hog.display());
     let limited = run_command(&dir, &command, &["--memory-limit", "100", "--time-limit", "30000"]);
     assert_eq!(limited.status, Some(1), "{limited:?}");
     let line = limited.stdout.lines().next().unwrap();

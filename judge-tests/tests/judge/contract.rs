@@ -201,9 +201,29 @@ fn a_process_limit_is_fewer_jobs_or_one_error_line_never_a_panic() {
     // RLIMIT_NPROC binds every user but root: as root, judge runs as `nobody`.
     let root = std::os::unix::fs::MetadataExt::uid(&fs::metadata("/proc/self").unwrap()) == 0;
     let dir = scratch("nproc");
-    let judge_path = judge_tests::binary_path("judge");
-    let command = right_answer();
-    let data = data();
+    // `nobody` may be unable to reach the build or the data (a clone in a folder only its owner
+    // can enter, as `mktemp -d` gives): judge, its helper and msquare's cases are copied into the
+    // scratch folder, which every user can.
+    let tools = dir.join("bin");
+    fs::create_dir(&tools).unwrap();
+    for tool in ["judge", "peak-rss"] {
+        let copy = tools.join(tool);
+        fs::copy(judge_tests::binary_path(tool), &copy).unwrap();
+        fs::set_permissions(&copy, fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    let judge_path = tools.join("judge");
+    let data = dir.join("data");
+    fs::create_dir_all(data.join("msquare")).unwrap();
+    for case in fs::read_dir(self::data().join("msquare")).unwrap() {
+        let case = case.unwrap().path();
+        let copy = data.join("msquare").join(case.file_name().unwrap());
+        fs::copy(&case, &copy).unwrap();
+        fs::set_permissions(&copy, fs::Permissions::from_mode(0o644)).unwrap();
+    }
+    for folder in [&tools, &data, &data.join("msquare")] {
+        fs::set_permissions(folder, fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    let command = format!("cat '{}'", data.join("msquare/usaco-1.out").display());
     // From a limit that refuses judge's first thread up to one that lets a few jobs start.
     let mut reports = 0;
     for limit in [1, 2, 3, 4, 6, 8, 1024] {
@@ -230,6 +250,8 @@ fn a_process_limit_is_fewer_jobs_or_one_error_line_never_a_panic() {
             ])
             .arg("--data")
             .arg(&data)
+            .current_dir(&dir)
+            .env("JUDGE_BIN_DIR", &tools)
             .env("TMPDIR", &dir);
         let judged = finish(shell, Duration::from_secs(120));
         let said = String::from_utf8_lossy(&judged.stdout);

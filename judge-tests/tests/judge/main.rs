@@ -1,6 +1,7 @@
 //! The `judge` tool, gathered in one test binary (one link instead of four) under the standard
 //! harness:
 //!
+//! - [`cache`]: the references' tables kept between `judge` processes;
 //! - [`contract`]: promises a hostile round broke: memory outside the resident set, `--jobs` over
 //!   the cores, a process limit, `--keep` checked first, a FIFO among the cases;
 //! - [`cli`]: `judge` (and its `peak-rss` helper) as a user meets them: help, mistakes, odd
@@ -24,6 +25,7 @@
 //! statuses for odd arguments (`cli`) and its failure, never an abort, under `ulimit -v`
 //! (`limits`). `cargo test --test judge -- stress::` runs one part.
 
+mod cache;
 mod cli;
 mod contestant;
 mod contract;

@@ -212,7 +212,7 @@ fn jobs_change_nothing_but_the_speed() {
     // with hints and the layout advice; the same verdicts and reports in the same order. One
     // job runs the cases in order; four finish them out of order on any machine, which is what
     // the report's order must not show (a count in between proves nothing more).
-    let command = format!("{} | head -n 1", judge_tests::binary_path("eight").display());
+    let command = format!("'{}' | head -n 1", judge_tests::binary_path("eight").display());
     let runs: Vec<Vec<String>> = ["1", "4"]
         .iter()
         .map(|jobs| {

@@ -165,7 +165,7 @@ const eight = {
   // method.choices at the answer's i-th board: its distance to the goal and each move's, from the
   // crate's table through `inspect` (null: that move's board is not in the table).
   async choicesAt(boards, i, call) {
-    const info = await call({ op: 'inspect', code: this.code, text: boards[i].board });
+    const info = await call({ op: 'inspect', code: this.code, board: boards[i].board });
     return { distance: boards[i].distance, after: Object.fromEntries((info.moves || []).map((m) => [m.move, m.distance])) };
   },
   // The first board of a run is answered by IDA* (module text above), so "why" explains its order.

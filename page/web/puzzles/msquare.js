@@ -94,7 +94,7 @@ const msquare = {
   // `call` asks the worker.
   async choicesAt(boards, i, call) {
     const next = Object.entries(boards[i].next);
-    const found = await call({ op: 'to_case', text: [boards[i].board, ...next.map(([, board]) => board)].join(';') + '|' + boards[boards.length - 1].board });
+    const found = await call({ op: 'to_case', boards: [boards[i].board, ...next.map(([, board]) => board)].join(';'), target: boards[boards.length - 1].board });
     return { distance: found.distances[0], after: Object.fromEntries(next.map(([move], j) => [move, found.distances[j + 1]])) };
   },
   why: () => 'Why the BFS prints this one: boards are reached layer by layer, and within a layer in the order of their own answers; ' +

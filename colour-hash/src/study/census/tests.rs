@@ -173,26 +173,35 @@ fn child_census() {
 /// This test binary run again as the child of `name`, under the shell limit `limit`
 /// (`ulimit -v N`, `ulimit -u 1`); its stdout, or a message when it did not end with status 0.
 fn child(name: &str, limit: &str) -> Result<String, String> {
-    let exe = std::env::current_exe().unwrap();
     let script = format!("{limit} && exec \"$0\" --exact --test-threads=1 --nocapture {name}");
     let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
     let root = status
         .lines()
         .any(|line| line.starts_with("Uid:") && line.split_whitespace().nth(1) == Some("0"));
-    // A process limit does not bind root: the child runs as `nobody` then.
-    let mut command = if root && limit.contains("-u") {
+    // A process limit does not bind root: the child runs as `nobody` then, from a copy of this
+    // binary in a folder of its own that every user can enter (the build's own folder may be
+    // one that only its owner can, such as a clone in `mktemp -d`).
+    let (mut command, exe, copy) = if root && limit.contains("-u") {
+        let copy = ReachableCopy::new().map_err(|e| format!("cannot copy the test binary for `nobody`: {e}"))?;
         let mut command = std::process::Command::new("setpriv");
         command.args(["--reuid=65534", "--regid=65534", "--clear-groups", "bash"]);
-        command
+        command.current_dir(&copy.folder);
+        (command, copy.exe.clone(), Some(copy))
     } else {
         // dash's `ulimit` has no `-u`.
-        std::process::Command::new("bash")
+        (
+            std::process::Command::new("bash"),
+            std::env::current_exe().unwrap(),
+            None,
+        )
     };
     let done = command
-        .args(["-c", &script, &exe.to_string_lossy()])
+        .args(["-c", &script])
+        .arg(&exe)
         .env("CENSUS_CHILD", "1")
         .output()
         .map_err(|e| e.to_string())?;
+    drop(copy);
     let stdout = String::from_utf8_lossy(&done.stdout).into_owned();
     match done.status.code() {
         Some(0) => Ok(stdout),
@@ -201,6 +210,37 @@ fn child(name: &str, limit: &str) -> Result<String, String> {
             done.status,
             String::from_utf8_lossy(&done.stderr)
         )),
+    }
+}
+
+/// A copy of this test binary that every user may run, in a fresh folder under the temporary
+/// folder; both removed when it is dropped.
+struct ReachableCopy {
+    folder: std::path::PathBuf,
+    exe: std::path::PathBuf,
+}
+
+impl ReachableCopy {
+    fn new() -> std::io::Result<Self> {
+        use std::os::unix::fs::PermissionsExt;
+        let folder = std::env::temp_dir().join(format!("colour-hash-census-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&folder);
+        std::fs::create_dir(&folder)?;
+        // Whatever the umask: the folder entered and the copy run by another user.
+        let copy = Self {
+            exe: folder.join("census-tests"),
+            folder,
+        };
+        std::fs::set_permissions(&copy.folder, std::fs::Permissions::from_mode(0o755))?;
+        std::fs::copy(std::env::current_exe()?, &copy.exe)?;
+        std::fs::set_permissions(&copy.exe, std::fs::Permissions::from_mode(0o755))?;
+        Ok(copy)
+    }
+}
+
+impl Drop for ReachableCopy {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.folder);
     }
 }
 

@@ -8,6 +8,7 @@
 //! optional sign); an empty input has no configurations. A number outside 0..=10 makes its
 //! configuration impossible (answered `NO SOLUTION ...`), never the input invalid.
 
+use super::cache;
 use super::layout;
 use super::read::{Input, Reader};
 use super::verdict::{self, shorten, unreadable, Judged, Level, Verdict};
@@ -30,7 +31,15 @@ fn try_solver() -> Result<&'static ColourHash, String> {
     if let Some(solver) = TABLE.get() {
         return Ok(solver);
     }
-    let built = crate::alloc::with_headroom(ColourHash::try_new).map_err(|refused| refused.to_string())?;
+    let built = crate::alloc::with_headroom(|| {
+        cache::kept_or_built(
+            "colour-hash",
+            cache::decode_colour_hash,
+            cache::encode_colour_hash,
+            ColourHash::try_new,
+        )
+    })
+    .map_err(|refused| refused.to_string())?;
     Ok(TABLE.get_or_init(|| built))
 }
 

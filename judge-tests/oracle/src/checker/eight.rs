@@ -13,6 +13,7 @@
 //! in order (a solved board's answer is an empty line, no token). Then the lines are compared
 //! with the exact layout.
 
+use super::cache;
 use super::layout;
 use super::read::{Input, Reader};
 use super::verdict::{self, shorten, unreadable, Judged, Level, Verdict};
@@ -38,7 +39,10 @@ pub fn try_distances() -> Result<&'static Distances, String> {
     if let Some(table) = TABLE.get() {
         return Ok(table);
     }
-    let built = crate::alloc::with_headroom(Distances::try_new).map_err(|refused| refused.to_string())?;
+    let built = crate::alloc::with_headroom(|| {
+        cache::kept_or_built("eight", cache::decode_eight, cache::encode_eight, Distances::try_new)
+    })
+    .map_err(|refused| refused.to_string())?;
     Ok(TABLE.get_or_init(|| built))
 }
 

@@ -20,8 +20,10 @@
 //! FIFO, `/dev/stdin`) is held in memory. Outputs are judged in place, so a check needs the output
 //! and the jury's answer in memory (and such an input) and a constant besides: the reference's
 //! table, built on first need through [`crate::alloc`], so that memory refused for it is the
-//! checker's failure ([`Verdict::Fail`]), never Rust's abort.
+//! checker's failure ([`Verdict::Fail`]), never Rust's abort. A program may keep the built
+//! tables on disk for its later processes ([`cache`]; the `judge` command does).
 
+pub mod cache;
 pub mod colour_hash;
 pub mod eight;
 pub mod layout;

@@ -6,6 +6,7 @@
 //! The input: eight numbers (by the shared grammar: `+1`, `01` are 1) that are a permutation of
 //! 1..8, and nothing else.
 
+use super::cache;
 use super::read::{Input, Reader};
 use super::verdict::{self, shorten, unreadable, Judged, Level, Verdict};
 use crate::reference::msquare as reference;
@@ -25,8 +26,15 @@ fn try_sequences() -> Result<&'static ShortKeyMap<reference::Grid, String>, Stri
     if let Some(table) = TABLE.get() {
         return Ok(table);
     }
-    let built = crate::alloc::with_headroom(reference::try_smallest_shortest_sequences)
-        .map_err(|refused| refused.to_string())?;
+    let built = crate::alloc::with_headroom(|| {
+        cache::kept_or_built(
+            "msquare",
+            cache::decode_msquare,
+            cache::encode_msquare,
+            reference::try_smallest_shortest_sequences,
+        )
+    })
+    .map_err(|refused| refused.to_string())?;
     Ok(TABLE.get_or_init(|| built))
 }
 

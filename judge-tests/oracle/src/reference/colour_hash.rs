@@ -19,6 +19,10 @@ pub const GOAL: Config = [0, 3, 4, 3, 0, 5, 6, 5, 0, 1, 2, 1, 0, 7, 8, 7, 0, 9, 
 /// How deep the reference's goal-side table reaches.
 pub const TABLE_DEPTH: u8 = 9;
 
+/// How many configurations lie at each distance 0..=[`TABLE_DEPTH`] from the goal, as the
+/// reference's breadth-first search finds them (its test holds it to that).
+pub const LAYER_SIZES: [usize; TABLE_DEPTH as usize + 1] = [1, 4, 12, 34, 96, 272, 770, 2180, 6120, 17160];
+
 /// The longest answer the judge accepts.
 pub const LIMIT: usize = 16;
 
@@ -119,6 +123,22 @@ impl ColourHash {
         Ok(ColourHash { distance })
     }
 
+    /// The table made by [`try_new`](Self::try_new) in another process, read back (see
+    /// `checker::cache`, which checks it before it gets here).
+    pub(crate) fn from_table(distance: HashMap<Config, u8>) -> Self {
+        ColourHash { distance }
+    }
+
+    /// Every configuration of the table with its distance, in no particular order.
+    pub fn entries(&self) -> impl Iterator<Item = (&Config, u8)> {
+        self.distance.iter().map(|(config, &distance)| (config, distance))
+    }
+
+    /// The distance of `config` from the goal if it is within [`TABLE_DEPTH`] moves.
+    pub fn distance(&self, config: &Config) -> Option<u8> {
+        self.distance.get(config).copied()
+    }
+
     /// How many configurations lie at each distance 0..=[`TABLE_DEPTH`] from the goal.
     ///
     /// # Complexity
@@ -197,7 +217,7 @@ mod tests {
     #[test]
     fn table_layers_and_sample() {
         let reference = ColourHash::new();
-        assert_eq!(reference.layer_sizes(), [1, 4, 12, 34, 96, 272, 770, 2180, 6120, 17160]);
+        assert_eq!(reference.layer_sizes(), LAYER_SIZES);
         assert_eq!(reference.answer(&GOAL), "PUZZLE ALREADY SOLVED");
         let sample = [0, 3, 4, 5, 0, 3, 6, 5, 0, 1, 2, 1, 0, 7, 8, 7, 0, 9, 10, 9, 0, 1, 2, 1];
         assert_eq!(reference.answer(&sample), "1434332334332323");

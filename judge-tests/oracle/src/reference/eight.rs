@@ -161,6 +161,17 @@ impl Distances {
         Ok(Distances { table })
     }
 
+    /// The table made by [`try_new`](Self::try_new) in another process, read back (see
+    /// `checker::cache`, which checks it before it gets here).
+    pub(crate) fn from_table(table: Table) -> Self {
+        Distances { table }
+    }
+
+    /// Every solvable board with its distance, in no particular order.
+    pub fn entries(&self) -> impl Iterator<Item = (&Board, u8)> {
+        self.table.iter().map(|(board, &distance)| (board, distance))
+    }
+
     /// The distance of `board` to the goal, or `None` if the goal cannot be reached.
     ///
     /// # Complexity
