@@ -1,10 +1,10 @@
 //! `judge`'s command line: one parser for every verb (on [`lexopt`]), one [`Command`] for what it
 //! asks, and one [`Mistake`] for what is wrong with it.
 //!
-//! Each switch is defined once, in [`SWITCHES`]: its name, its value, its help and the verbs that
+//! Each switch is defined once, in `SWITCHES`: its name, its value, its help and the verbs that
 //! take it. The switches `run` and `stress` share (`--command`, `--format`, `--inputs`,
 //! `--checker-level`, `--jobs`, `--judge`, `--lang`, `--time-limit`, `--memory-limit`,
-//! `--file-io`) are read by one function, [`SharedSwitches::take`], into one [`Shared`], whatever
+//! `--file-io`) are read by one function, `SharedSwitches::take`, into one [`Shared`], whatever
 //! the verb; each verb's help is generated from the table ([`help`]), so it says every switch its
 //! parser takes and no other.
 //!
@@ -346,7 +346,7 @@ program DIR/<puzzle>-plain.rs (docs kept, at most 16,000 bytes); or the first to
     }
 }
 
-/// The help of `verb`: its summary, then each of its switches from [`SWITCHES`], wrapped at 100
+/// The help of `verb`: its summary, then each of its switches from `SWITCHES`, wrapped at 100
 /// columns.
 pub fn help(verb: Verb) -> String {
     const INDENT: usize = 21;
