@@ -130,6 +130,23 @@ impl Generator {
         }
     }
 
+    /// The largest distance (answer length) the cases drawn so far may have, for the progress
+    /// line: the ramp's reach while it grows (the opening's classes aside), the puzzle's farthest
+    /// once it has grown.
+    pub fn reach(&self) -> usize {
+        let farthest = match self.puzzle.as_str() {
+            "eight" => 31,
+            "colour-hash" => 16,
+            _ => 22,
+        };
+        if self.ramp == 0 || self.next >= self.ramp {
+            return farthest;
+        }
+        let kinds = self.kinds();
+        let reach = (self.next.max(1) * kinds + self.ramp - 1) / self.ramp;
+        reach.saturating_sub(1).min(farthest)
+    }
+
     /// The next case.
     pub fn item(&mut self) -> Item {
         let kinds = self.kinds();
@@ -251,6 +268,19 @@ pub(super) fn scramble(rng: &mut Rng, length: usize) -> [u8; 24] {
 mod tests {
     use super::*;
     use judge_oracle::checker::Level;
+
+    #[test]
+    fn the_reach_grows_to_the_farthest_over_the_ramp() {
+        let mut generator = Generator::new("msquare", 1).unwrap().growing(200);
+        let mut reaches = Vec::new();
+        for _ in 0..200 {
+            reaches.push(generator.reach());
+            generator.item();
+        }
+        assert!(reaches.windows(2).all(|pair| pair[0] <= pair[1]), "{reaches:?}");
+        assert_eq!((reaches[10], reaches[199]), (2, 22));
+        assert_eq!(Generator::new("eight", 1).unwrap().reach(), 31);
+    }
 
     #[test]
     fn generators_are_seeded_and_valid() {

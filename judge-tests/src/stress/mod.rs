@@ -401,6 +401,8 @@ pub fn run_watched(
             index += 1;
         }
         let mut stop: Option<Result<(Batch, Origin, FailedRun), Error>> = None;
+        // A user's generator's inputs have no distance the run chose.
+        let reach = options.generator.is_none().then(|| generator.reach());
         runner::in_order(
             planned.len(),
             jobs,
@@ -417,7 +419,7 @@ pub fn run_watched(
                 Ok((batch, origin, None)) => {
                     done += origin.cases;
                     passed.extend(batch.items);
-                    watch.passed(done, options.cases);
+                    watch.passed(done, options.cases, reach);
                     true
                 }
             },

@@ -1,5 +1,5 @@
 //! What a stress run that is left running shows and leaves behind: a progress line on stderr
-//! (the cases passed, then while shrinking the input's cases and the distance it is down to, the
+//! (the cases passed and the distances reached, then while shrinking the input's cases and the distance it is down to, the
 //! runs made, and the time taken), the best failing input so far written to `--keep` each time
 //! it gets better, and a time budget ([`Watch::over_budget`]) after which the run stops with
 //! what it has. On SIGINT or SIGTERM `judge` stops at once (`runner::stop_programs_on_interrupt`);
@@ -79,10 +79,14 @@ impl<'a> Watch<'a> {
         self.last = Instant::now();
     }
 
-    /// After each passing input: `412/1000 cases passed, 37 s`.
-    pub fn passed(&mut self, done: usize, total: usize) {
+    /// After each passing input: `412/1000 cases passed, distances up to 14, 37 s` (`reach`: the
+    /// largest distance the generator draws by now; none for a user's generator).
+    pub fn passed(&mut self, done: usize, total: usize, reach: Option<usize>) {
         if self.terminal || self.last.elapsed() >= QUIET {
-            let line = format!("{done}/{total} cases passed, {}", self.elapsed());
+            let reach = reach
+                .map(|reach| format!("distances up to {reach}, "))
+                .unwrap_or_default();
+            let line = format!("{done}/{total} cases passed, {reach}{}", self.elapsed());
             self.say(&line);
         }
     }

@@ -282,7 +282,7 @@ fn the_progress_line_goes_where_it_is_asked_to() {
     assert_eq!(String::from_utf8(report).unwrap(), "3 passed, 0 failed\n");
     assert!(String::from_utf8(progress)
         .unwrap()
-        .contains("\r\x1b[K3/3 cases passed, "));
+        .contains("\r\x1b[K3/3 cases passed, distances up to "));
 }
 
 /// A generator script: `sh GEN SEED` prints one input.
