@@ -335,7 +335,7 @@ mod tests {
         assert!(said(b"PUZZLE ALREADY SOLVED\n1111\n")
             .starts_with("wrong answer case 2: \"1111\" does not reach the goal; in all, found 2 answers"));
         assert!(said(b"").starts_with("wrong answer case 1: no answer: the output is empty;"));
-        let extra = [&RIGHT[..], b"12\n"].concat();
+        let extra = [RIGHT, b"12\n"].concat();
         assert!(said(&extra).starts_with("wrong answer answer 4: after the last configuration's;"));
         let no_solution =
             said(b"NO SOLUTION WAS FOUND IN 16 STEPS\n1434332334332323\nNO SOLUTION WAS FOUND IN 16 STEPS\n");
