@@ -268,7 +268,7 @@ const SWITCHES: &[Switch] = &[
     Switch {
         shown: "--file-io NAME",
         help: "USACO's file I/O: each run in a fresh folder of its own holding NAME.in, its answer read from \
-               NAME.out (--judge usaco sets --file-io msquare)",
+               NAME.out (--judge usaco sets --file-io msquare for a --command)",
         verbs: RUN_STRESS,
     },
     Switch {
@@ -534,7 +534,9 @@ impl SharedSwitches {
             limits.time = Some(self.time.unwrap_or(time));
             limits.memory = Some(self.memory.unwrap_or(memory));
             level = level.or(Some(preset.level));
-            file_io = file_io.or(preset.file_io.map(str::to_string));
+            // The workspace's own binaries read stdin: the judge's file I/O is for a --command.
+            let own_binary = self.command.is_none();
+            file_io = file_io.or(preset.file_io.filter(|_| !own_binary).map(str::to_string));
             rules.preset = Some(preset);
         }
         Ok(Shared {
@@ -991,10 +993,15 @@ mod tests {
             (stress.time_limit, stress.memory_limit),
             (Duration::from_millis(3000), Some(128 << 20))
         );
-        let Ok(Command::Run(run)) = parsed("run msquare --judge usaco") else {
+        let Ok(Command::Run(run)) = parsed("run msquare --judge usaco --command ./mine") else {
             panic!("run")
         };
         assert_eq!(run.file_io.as_deref(), Some("msquare"));
+        // The workspace's own binary reads stdin, whatever the judge.
+        let Ok(Command::Run(run)) = parsed("run msquare --judge usaco") else {
+            panic!("run")
+        };
+        assert_eq!(run.file_io, None);
         assert_eq!(
             mistake("run eight --judge poj --format hdu"),
             "--judge poj reads the poj layout: --format hdu is another judge's"
