@@ -417,6 +417,72 @@ mod tests {
     }
 
     #[test]
+    fn a_crash_under_a_memory_limit_is_told_apart_by_the_run_without_it() {
+        use crate::runner::{Limits, Run};
+        let limits = Limits {
+            memory: Some(64 << 20),
+            ..Limits::default()
+        };
+        let crashed = Run {
+            signal: Some(11),
+            ..Run::default()
+        };
+        let clean = |peak_mb: u64| Run {
+            code: Some(0),
+            peak_memory: Some(peak_mb << 20),
+            ..Run::default()
+        };
+        assert!(memory_cap_said(&crashed, &clean(3), &limits, false)
+            .starts_with("the address-space cap caused the SIGSEGV, not the memory used"));
+        assert!(
+            memory_cap_said(&crashed, &clean(300), &limits, false).starts_with("the memory limit caused the SIGSEGV")
+        );
+        assert!(memory_cap_said(&crashed, &clean(300), &limits, false).ends_with("a judge would say MLE"));
+        assert!(memory_cap_said(&crashed, &crashed, &limits, false)
+            .starts_with("not the memory limit: run again without it, it ends the same way (SIGSEGV)"));
+        // Through sh: exit 139 is SIGSEGV; Python's MemoryError is memory-like too.
+        let shell = Run {
+            code: Some(139),
+            ..Run::default()
+        };
+        assert_eq!(ended(&shell, true).unwrap(), "SIGSEGV (sh's exit 139)");
+        assert_eq!(ended(&shell, false).unwrap(), "exit 139");
+        assert!(out_of_memory_like(&shell, true) && !out_of_memory_like(&shell, false));
+        let python = Run {
+            code: Some(1),
+            stderr: b"Traceback (most recent call last):\nMemoryError\n".to_vec(),
+            ..Run::default()
+        };
+        assert!(out_of_memory_like(&python, true));
+    }
+
+    #[test]
+    fn a_command_that_never_started_is_told_from_a_program_that_failed() {
+        use crate::runner::Run;
+        let run = |code: i32, stderr: &[u8], stdout: &[u8]| Run {
+            code: Some(code),
+            stderr: stderr.to_vec(),
+            stdout: stdout.to_vec(),
+            ..Run::default()
+        };
+        assert_eq!(
+            never_started(&run(127, b"sh: 1: ./mine: not found\n", b"")).unwrap(),
+            "--command cannot start its program: sh: 1: ./mine: not found (exit 127); no case was judged"
+        );
+        assert!(never_started(&run(126, b"sh: 1: ./mine: Permission denied\n", b"")).is_some());
+        assert!(never_started(&run(
+            2,
+            b"python3: can't open file '/x.py': [Errno 2] No such file or directory\n",
+            b""
+        ))
+        .is_some());
+        // A program that ran: output, another status, or its own message.
+        assert!(never_started(&run(127, b"sh: 1: ./mine: not found\n", b"1\n")).is_none());
+        assert!(never_started(&run(1, b"not found\n", b"")).is_none());
+        assert!(never_started(&run(2, b"usage: mine\n", b"")).is_none());
+    }
+
+    #[test]
     fn an_exit_status_failure_with_right_answers_says_so_and_nothing_else() {
         let hdu = b"2 3 4 1 5 x 7 6 8\n2 1 3 4 5 6 7 8 x\n";
         let right = b"ullddrurdllurdruldr\nunsolvable\n";
