@@ -512,7 +512,8 @@ impl SharedSwitches {
         let command_text = self.command.as_deref().and_then(OsStr::to_str).unwrap_or_default();
         let mut rules = Rules {
             lang: self.lang.unwrap_or_else(|| Lang::of_command(command_text)),
-            lang_given: self.lang.is_some(),
+            // The workspace's own binary is compiled: C/C++'s class, read from no command.
+            lang_given: self.lang.is_some() || self.command.is_none(),
             time_given: self.time.is_some(),
             memory_given: self.memory.is_some(),
             preset: None,

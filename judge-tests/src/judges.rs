@@ -310,7 +310,8 @@ pub struct Rules {
     pub preset: Option<&'static Preset>,
     /// The language class the preset's figures were taken for.
     pub lang: Lang,
-    /// Whether `--lang` named the class (else it was read from the command).
+    /// Whether the class was not read from `--command`: `--lang` named it, or there is no
+    /// command (the workspace's own binary, compiled).
     pub lang_given: bool,
     /// Whether `--time-limit` set the time limit (else the preset's figure or the default).
     pub time_given: bool,
