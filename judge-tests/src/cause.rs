@@ -6,7 +6,12 @@
 //! puzzle's), or the input is in another judge's layout than the one the solution reads (an HDU
 //! 1043 solution given UVa 652's count, a POJ 1077 solution that answers one board of many). The
 //! verdict alone hides that (`found 0 answers, expected 2`); a hint names the likely cause and
-//! the switch that leaves such inputs out (`--whitespace plain`, `--format hdu`).
+//! the switch that leaves such inputs out (`--inputs judges`, `--format hdu`).
+//!
+//! It also names how a program ended ([`ended`]: an exit of 128 + N from `sh -c` is signal N, as
+//! the shell reports a child it killed), and tells a command that never started from a program
+//! that failed ([`never_started`]): `judge` reports the first as one error, never as a verdict
+//! per case.
 //!
 //! A hint is given only when the output shows its cause:
 //! - an exit-status failure whose answers are all right says exactly that ("answers right, exit
@@ -14,16 +19,107 @@
 //! - a case no judge sends says so under any failure: its fault would never reach a judge;
 //! - a layout hint only when the program printed another number of answers than the input has
 //!   cases (or crashed), and then it names the layout the output fits (the answers are right for
-//!   the input read as that judge's program reads it), or, when the output fits none, the
-//!   layout the input is in; never a layout the output does not fit, so it cannot contradict the
-//!   run's summary;
+//!   the input read as that judge's program reads it), or, when the output fits none and no
+//!   layout was chosen (`--format`, `--judge`), the layout the input is in; never a layout the
+//!   output does not fit, so it cannot contradict the run's summary. Under `--format` or
+//!   `--judge` the input is in the layout the program is meant to read, so a fit says the
+//!   program reads it as another judge's input;
 //! - nothing about tiles for an input with no case in it.
 //!
 //! A wrong answer in the right number is the program's own and gets no layout hint.
 
 use crate::cases::Format;
+use crate::runner::Run;
 use judge_oracle::checker::read::tokens;
 use judge_oracle::checker::{self, eight, Level};
+use nix::sys::signal::Signal;
+
+/// How a program ended when it did not exit with status 0, by name: `exit 3`, `SIGSEGV`; through
+/// `sh -c` (`shell`), an exit of 128 + N for a signal N is the shell's report of a child that
+/// signal killed, named so: `SIGSEGV (sh's exit 139)`. `None` for a clean exit.
+pub fn ended(run: &Run, shell: bool) -> Option<String> {
+    let plain = run.failure()?;
+    match run.code {
+        Some(code) if shell && (129..=128 + 64).contains(&code) => Some(match Signal::try_from(code - 128) {
+            Ok(signal) => format!("{} (sh's exit {code})", signal.as_str()),
+            Err(_) => plain,
+        }),
+        _ => Some(plain),
+    }
+}
+
+/// The signal a run ended by, directly or as `sh -c`'s exit of 128 + N.
+fn signal_of(run: &Run, shell: bool) -> Option<Signal> {
+    match (run.signal, run.code) {
+        (Some(signal), _) => Signal::try_from(signal).ok(),
+        (None, Some(code)) if shell && (129..=128 + 64).contains(&code) => Signal::try_from(code - 128).ok(),
+        _ => None,
+    }
+}
+
+/// Whether a run crashed the way a refused allocation ends a program: SIGSEGV (a stack or a
+/// pointer past the address space), SIGABRT (C++'s `bad_alloc` uncaught, Rust's allocation
+/// failure), SIGBUS, or Python's `MemoryError`.
+pub fn out_of_memory_like(run: &Run, shell: bool) -> bool {
+    let crashed = matches!(
+        signal_of(run, shell),
+        Some(Signal::SIGSEGV | Signal::SIGABRT | Signal::SIGBUS)
+    );
+    crashed || (run.code.is_some_and(|code| code != 0) && run.stderr_tail().contains("MemoryError"))
+}
+
+/// Whether a crash under a memory limit was the limit's doing, from `rerun`, the same case run
+/// again without a memory limit (and so without the address-space cap the limit brings): the
+/// same crash is the program's own; a clean end with a peak over the limit is the limit (a
+/// judge would say MLE); a clean end within it is the cap of address space alone.
+pub fn memory_cap_said(crashed: &Run, rerun: &Run, limits: &crate::runner::Limits, shell: bool) -> String {
+    let limit = limits.memory.unwrap_or_default() >> 20;
+    let how = ended(crashed, shell).unwrap_or_default();
+    let peak = rerun.peak_memory.map_or("an unknown peak".to_string(), |peak| {
+        format!("a peak of {}", crate::runner::format_memory(peak))
+    });
+    match ended(rerun, shell) {
+        None if rerun.peak_memory.unwrap_or_default() > limits.memory.unwrap_or_default() => format!(
+            "the memory limit caused the {how}: run again without it (and without the address-space cap \
+             that comes with it), it ran to the end with {peak}, over the {limit} MB limit: a judge would \
+             say MLE"
+        ),
+        None => format!(
+            "the address-space cap caused the {how}, not the memory used: run again without the memory \
+             limit, it ran to the end with {peak}, within the {limit} MB limit (the cap counts memory \
+             reserved but never used)"
+        ),
+        Some(again) if again == how => format!(
+            "not the memory limit: run again without it, it ends the same way ({again}), so the crash is \
+             the program's own"
+        ),
+        Some(again) => format!("run again without the memory limit it ended otherwise ({again}), with {peak}"),
+    }
+}
+
+/// The one error for a `--command` whose program never started, when the run shows that (its
+/// stderr's last line and nothing on stdout): the shell's `not found` (exit 127) or `Permission
+/// denied` / `cannot execute` (exit 126), or Python's `can't open file` (exit 2). `None` for a
+/// program that ran.
+pub fn never_started(run: &Run) -> Option<String> {
+    if !run.stdout.is_empty() {
+        return None;
+    }
+    let tail = run.stderr_tail();
+    let last = tail.lines().last().unwrap_or_default().trim();
+    let startup = match run.code {
+        Some(127) => last.ends_with("not found") || last.contains("No such file"),
+        Some(126) => last.contains("Permission denied") || last.contains("cannot execute"),
+        Some(2) => last.contains("can't open file"),
+        _ => false,
+    };
+    startup.then(|| {
+        format!(
+            "--command cannot start its program: {last} (exit {}); no case was judged",
+            run.code.unwrap_or_default()
+        )
+    })
+}
 
 /// Whether the output suggests the program did not read the input as it is: it `crashed`, or
 /// its answers are not as many as the input's cases (eight: a token per board that is not
@@ -123,7 +219,7 @@ pub fn hints(
             return hints;
         }
     }
-    if puzzle != "eight" || format.is_some() || !unread(puzzle, input, output, failure.is_some()) {
+    if puzzle != "eight" || !unread(puzzle, input, output, failure.is_some()) {
         return hints;
     }
     let Ok(shape) = eight::read_shape(input) else {
@@ -154,8 +250,19 @@ pub fn hints(
                     )
             })
         });
-    match fits {
-        Some(other) => hints.push(format!(
+    match (fits, format) {
+        // The layout was chosen: the input is in the one the program is meant to read.
+        (Some(other), Some(_)) => hints.push(format!(
+            "the output answers this input read as a {} program reads it ({}), not as it is ({}'s \
+             layout: {}): read the input as {} sends it",
+            other.judge(),
+            described(other),
+            own.judge(),
+            described(own),
+            own.judge()
+        )),
+        (None, Some(_)) => {}
+        (Some(other), None) => hints.push(format!(
             "the output answers this input read as a {} program reads it ({}), not as it is ({}'s \
              layout): if yours reads only {}'s layout, --format {} runs only its inputs",
             other.judge(),
@@ -164,7 +271,7 @@ pub fn hints(
             other.judge(),
             other.name()
         )),
-        None => {
+        (None, None) => {
             // One board and no count is POJ's layout and HDU's alike.
             let (layout, description) = match own {
                 Format::Poj => (
@@ -286,9 +393,93 @@ mod tests {
         assert!(hint[0].starts_with("this input is in HDU 1043's layout"), "{hint:?}");
         // The right number of answers: a wrong one is the program's own.
         assert!(said("eight", hdu, b"ul\nunsolvable\n", None, None).is_empty());
-        // With --format the layout is the program's own: nothing to say about it.
+        // With --format (or --judge) the layout is the program's own: a fit says the program
+        // reads it as another judge's, with no --format advice; no fit, nothing.
         assert!(hints("eight", hdu, b"", None, None, Some(Format::Hdu), Level::Judge).is_empty());
+        let hint = hints(
+            "eight",
+            hdu,
+            b"ullddrurdllurdruldr\n",
+            None,
+            None,
+            Some(Format::Hdu),
+            Level::Judge,
+        );
+        assert_eq!(
+            hint,
+            [
+                "the output answers this input read as a POJ 1077 program reads it (one board an input), not as \
+              it is (HDU 1043's layout: boards until the end of the input, no count): read the input as HDU \
+              1043 sends it"
+            ]
+        );
         assert!(said("msquare", b"1 2 3 4 5 6 7 8\n", b"", None, None).is_empty());
+    }
+
+    #[test]
+    fn a_crash_under_a_memory_limit_is_told_apart_by_the_run_without_it() {
+        use crate::runner::{Limits, Run};
+        let limits = Limits {
+            memory: Some(64 << 20),
+            ..Limits::default()
+        };
+        let crashed = Run {
+            signal: Some(11),
+            ..Run::default()
+        };
+        let clean = |peak_mb: u64| Run {
+            code: Some(0),
+            peak_memory: Some(peak_mb << 20),
+            ..Run::default()
+        };
+        assert!(memory_cap_said(&crashed, &clean(3), &limits, false)
+            .starts_with("the address-space cap caused the SIGSEGV, not the memory used"));
+        assert!(
+            memory_cap_said(&crashed, &clean(300), &limits, false).starts_with("the memory limit caused the SIGSEGV")
+        );
+        assert!(memory_cap_said(&crashed, &clean(300), &limits, false).ends_with("a judge would say MLE"));
+        assert!(memory_cap_said(&crashed, &crashed, &limits, false)
+            .starts_with("not the memory limit: run again without it, it ends the same way (SIGSEGV)"));
+        // Through sh: exit 139 is SIGSEGV; Python's MemoryError is memory-like too.
+        let shell = Run {
+            code: Some(139),
+            ..Run::default()
+        };
+        assert_eq!(ended(&shell, true).unwrap(), "SIGSEGV (sh's exit 139)");
+        assert_eq!(ended(&shell, false).unwrap(), "exit 139");
+        assert!(out_of_memory_like(&shell, true) && !out_of_memory_like(&shell, false));
+        let python = Run {
+            code: Some(1),
+            stderr: b"Traceback (most recent call last):\nMemoryError\n".to_vec(),
+            ..Run::default()
+        };
+        assert!(out_of_memory_like(&python, true));
+    }
+
+    #[test]
+    fn a_command_that_never_started_is_told_from_a_program_that_failed() {
+        use crate::runner::Run;
+        let run = |code: i32, stderr: &[u8], stdout: &[u8]| Run {
+            code: Some(code),
+            stderr: stderr.to_vec(),
+            stdout: stdout.to_vec(),
+            ..Run::default()
+        };
+        assert_eq!(
+            never_started(&run(127, b"sh: 1: ./mine: not found\n", b"")).unwrap(),
+            "--command cannot start its program: sh: 1: ./mine: not found (exit 127); no case was judged"
+        );
+        assert!(never_started(&run(126, b"sh: 1: ./mine: Permission denied\n", b"")).is_some());
+        assert!(never_started(&run(
+            2,
+            b"python3: can't open file '/x.py': [Errno 2] No such file or directory\n",
+            b""
+        ))
+        .is_some());
+        // A program that ran: output, another status, or its own message.
+        assert!(never_started(&run(127, b"sh: 1: ./mine: not found\n", b"1\n")).is_none());
+        assert!(never_started(&run(1, b"not found\n", b"")).is_none());
+        assert!(never_started(&run(2, b"usage: mine\n", b"")).is_none());
     }
 
     #[test]

@@ -10,6 +10,7 @@ pub mod bundle;
 pub mod cases;
 pub mod cause;
 pub mod cli;
+pub mod file_io;
 pub mod input;
 pub mod judges;
 pub mod run;
@@ -22,6 +23,25 @@ use std::ffi::OsStr;
 use std::fs;
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
+
+/// What `judge` says last when a signal stops it (after `judge: interrupted by SIGINT`): set by a
+/// verb whose work would otherwise be lost, as `judge stress` says where its best failing input
+/// so far is kept.
+static ON_INTERRUPT: std::sync::Mutex<String> = std::sync::Mutex::new(String::new());
+
+/// Sets the line (or lines, each ending with a newline) `judge` writes to stderr if SIGINT,
+/// SIGTERM or SIGHUP stops it from now on.
+pub fn on_interrupt_say(text: String) {
+    *ON_INTERRUPT.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = text;
+}
+
+/// The text set by [`on_interrupt_say`], for the interrupt handler.
+pub fn on_interrupt_text() -> String {
+    ON_INTERRUPT
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+        .clone()
+}
 
 /// Most bytes of a crashed program's stderr shown: its last lines within this many bytes.
 pub const STDERR_SHOWN: usize = 4096;

@@ -17,7 +17,9 @@ pub mod classes;
 pub mod link;
 
 use crate::cases::{self, Whitespace};
+use crate::cause;
 use crate::cli::RunOptions;
+use crate::file_io;
 use crate::judges;
 use crate::runner::{self, Limits, Run, Verdict};
 use judge_oracle::{checker, escape};
@@ -216,7 +218,11 @@ fn command_for(options: &RunOptions) -> Outcome<Command> {
     match &options.command {
         Some(line) => {
             let mut command = Command::new("sh");
-            command.arg("-c").arg(line);
+            match (&options.file_io, line.to_str()) {
+                // The program runs in a fresh folder: its files here are named absolutely.
+                (Some(_), Some(text)) => command.arg("-c").arg(crate::file_io::absolute_words(text)),
+                _ => command.arg("-c").arg(line),
+            };
             Ok(command)
         }
         None => {
@@ -238,14 +244,19 @@ fn indented(text: &str) -> String {
 }
 
 /// The verdict line of one case: `AC  eight/solved     3 ms    2.1 MB`, with the reason of an
-/// RE, TLE, MLE or OLE.
-fn verdict_line(verdict: Verdict, id: &str, run: &Run, limits: &Limits) -> String {
+/// RE (the signal by name, through `sh -c` too), TLE, MLE (the limit and whose figure it is, for
+/// which language class) or OLE.
+fn verdict_line(verdict: Verdict, id: &str, run: &Run, options: &RunOptions) -> String {
+    let limits = &options.limits;
     let memory = run.peak_memory.map(runner::format_memory).unwrap_or_else(|| "-".into());
     // CPU time, as the limit counts it (the wall clock where the program was stopped by it).
     let time = run.cpu.unwrap_or(run.elapsed);
     let mut line = format!("{verdict:<3} {id:<40} {:>6} ms {memory:>10}", time.as_millis());
     match verdict {
-        Verdict::RuntimeError => line.push_str(&format!("  ({})", run.failure().unwrap_or_default())),
+        Verdict::RuntimeError => line.push_str(&format!(
+            "  ({})",
+            crate::cause::ended(run, options.command.is_some()).unwrap_or_default()
+        )),
         Verdict::MemoryLimitExceeded => {
             let limit = limits.memory.unwrap_or_default() >> 20;
             // The weaker mode is named: it sees only the files the program was seen holding.
@@ -253,7 +264,9 @@ fn verdict_line(verdict: Verdict, id: &str, run: &Run, limits: &Limits) -> Strin
                 Some(runner::MemoryMode::Proc) => ", counted from /proc: no cgroup",
                 _ => "",
             };
-            line.push_str(&format!("  (limit {limit} MB{mode})"));
+            let note = options.rules.limit_note(judges::Limit::Memory);
+            let note = note.map(|note| format!(": {note}")).unwrap_or_default();
+            line.push_str(&format!("  (limit {limit} MB{note}{mode})"));
         }
         Verdict::TimeLimitExceeded => {
             let limit = limits.time.unwrap_or_default();
@@ -262,7 +275,9 @@ fn verdict_line(verdict: Verdict, id: &str, run: &Run, limits: &Limits) -> Strin
                 Some(_) => String::new(),
                 None => format!(", wall limit {} ms: it waited", runner::wall_limit(limit).as_millis()),
             };
-            line.push_str(&format!("  (limit {} ms{wall})", limit.as_millis()));
+            let note = options.rules.limit_note(judges::Limit::Time);
+            let note = note.map(|note| format!(": {note}")).unwrap_or_default();
+            line.push_str(&format!("  (limit {} ms{note}{wall})", limit.as_millis()));
         }
         Verdict::OutputLimitExceeded => line.push_str(&format!("  (over {} bytes)", limits.output)),
         _ => {}
@@ -280,7 +295,11 @@ fn judged(
     output: &[u8],
     answer: Option<&[u8]>,
 ) -> Outcome<(Verdict, String)> {
-    let judged = checker::check_at(&options.puzzle, input, output, answer, options.level);
+    let comparison = options
+        .rules
+        .preset
+        .map_or(judges::Comparison::Checker, |preset| preset.comparison);
+    let judged = judges::judge_output(&options.puzzle, input, output, answer, options.level, comparison);
     let verdict = match Verdict::of_check(&judged) {
         Ok(verdict) => verdict,
         Err(why) => {
@@ -319,8 +338,15 @@ fn run_case(options: &RunOptions, case: &cases::Case) -> Outcome<Judged> {
     let input = read(&case.input)?;
     let expected = case.expected.as_deref().map(read).transpose()?;
     let mut command = command_for(options)?;
-    let outcome = runner::run_with(&mut command, &input, &options.limits)
+    let shell = options.command.is_some();
+    let (outcome, file_note) = file_io::run(&mut command, &input, &options.limits, options.file_io.as_deref())
         .or_else(|e| mistake(format!("cannot run {}: {e}", runner::describe(&command))))?;
+    // A command that never started is one error, not a verdict per case.
+    if shell {
+        if let Some(message) = cause::never_started(&outcome) {
+            return mistake(message);
+        }
+    }
     // The report under a failing verdict: the checker's message, a diff, or stderr's end.
     let (verdict, mut report) = match (runner::limit_verdict(&outcome), &expected) {
         (Some(verdict), _) => {
@@ -353,9 +379,20 @@ fn run_case(options: &RunOptions, case: &cases::Case) -> Outcome<Judged> {
         },
         (None, expected) => judged(options, case, &input, &outcome.stdout, expected.as_deref())?,
     };
-    if verdict != Verdict::Accepted && verdict != Verdict::TimeLimitExceeded {
-        let failure = (verdict == Verdict::RuntimeError).then(|| outcome.failure().unwrap_or_default());
-        for hint in crate::cause::hints(
+    if verdict != Verdict::Accepted {
+        if let Some(note) = &file_note {
+            report.push_str(&indented(&format!("hint: {note}")));
+        }
+    }
+    // A time, memory or output limit stopped the program: what it printed says nothing of how
+    // it read the input.
+    let limited = matches!(
+        verdict,
+        Verdict::TimeLimitExceeded | Verdict::MemoryLimitExceeded | Verdict::OutputLimitExceeded
+    );
+    if verdict != Verdict::Accepted && !limited {
+        let failure = (verdict == Verdict::RuntimeError).then(|| cause::ended(&outcome, shell).unwrap_or_default());
+        for hint in cause::hints(
             &options.puzzle,
             &input,
             &outcome.stdout,
@@ -367,12 +404,26 @@ fn run_case(options: &RunOptions, case: &cases::Case) -> Outcome<Judged> {
             report.push_str(&indented(&format!("hint: {hint}")));
         }
     }
+    if verdict == Verdict::RuntimeError && options.limits.memory.is_some() && cause::out_of_memory_like(&outcome, shell)
+    {
+        let uncapped = Limits {
+            memory: None,
+            ..options.limits
+        };
+        let mut again = command_for(options)?;
+        let (rerun, _) = file_io::run(&mut again, &input, &uncapped, options.file_io.as_deref())
+            .or_else(|e| mistake(format!("cannot run {}: {e}", runner::describe(&again))))?;
+        report.push_str(&indented(&format!(
+            "hint: {}",
+            cause::memory_cap_said(&outcome, &rerun, &options.limits, shell)
+        )));
+    }
     if verdict != Verdict::Accepted {
-        if let Some(link) = link::permalink(&options.puzzle, &input, &outcome.stdout, &report) {
+        if let Some(link) = link::study_line(&options.puzzle, &input, &outcome.stdout, &report) {
             report.push_str(&indented(&format!("study: {link}")));
         }
     }
-    let mut text = verdict_line(verdict, &case.shown_id(), &outcome, &options.limits);
+    let mut text = verdict_line(verdict, &case.shown_id(), &outcome, options);
     text.push_str(&report);
     Ok(Judged {
         text,
@@ -468,7 +519,7 @@ pub fn run(options: &RunOptions, out: &mut dyn Write) -> Outcome<bool> {
         };
         writeln!(out, "answer classes covered: {covered}")?;
     }
-    writeln!(out, "{}", judges::limits_line(options.preset, &options.limits))?;
+    writeln!(out, "{}", judges::limits_line(&options.rules, &options.limits))?;
     // The mode that ran and what it does not guarantee (runner::sandbox).
     writeln!(out, "{}", runner::sandbox().summary())?;
     if left_out > 0 {

@@ -261,7 +261,8 @@ pub fn stop_programs_on_interrupt() -> io::Result<()> {
         } else {
             ": the judged program was stopped"
         };
-        let line = format!("judge: interrupted by {}{stopped}\n", signal.as_str());
+        let mut line = format!("judge: interrupted by {}{stopped}\n", signal.as_str());
+        line.push_str(&crate::on_interrupt_text());
         let _ = io::stderr().write_all(line.as_bytes());
         std::process::exit(128 + signal as i32);
     })?;

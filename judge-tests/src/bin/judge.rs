@@ -86,11 +86,12 @@ fn write_verdict(verdict: &checker::Verdict, out: &mut dyn Write, err: &mut dyn 
     }
 }
 
-/// `judge stress`: the report on stdout, the progress line on stderr when it is a terminal.
+/// `judge stress`: the report on stdout, the progress line on stderr (rewritten in place on a
+/// terminal, a line at each step elsewhere).
 fn stress(options: &stress::Options, out: &mut dyn Write) -> Outcome<bool> {
     let mut stderr = io::stderr();
-    let progress = stderr.is_terminal().then_some(&mut stderr as &mut dyn Write);
-    stress::run(options, out, progress).map_err(|error| match error {
+    let terminal = stderr.is_terminal();
+    stress::run_watched(options, out, Some(&mut stderr), terminal).map_err(|error| match error {
         stress::Error::Output(error) => Stop::Output(error),
         other => Stop::Mistake(format!("stress: {other}")),
     })
@@ -186,11 +187,11 @@ fn main() -> ExitCode {
             let _ = err.write_all(cli::USAGE.as_bytes());
             return ExitCode::from(2);
         }
-        Ok(Verb::Help(text)) => match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Ok(Verb::Help(verb, text)) => match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
             Ok(()) => return ExitCode::SUCCESS,
             // A help that cannot be written: 3 for check, whose statuses are testlib's.
             Err(error) => {
-                let status = if text == cli::CHECK_HELP { 3 } else { 2 };
+                let status = if verb == Some(cli::Verb::Check) { 3 } else { 2 };
                 return ExitCode::from(write_failed(&error, &mut err, status));
             }
         },

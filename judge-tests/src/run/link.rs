@@ -3,15 +3,55 @@
 //! docs/study-page.md and page/web/links.js), with `&yours=<moves>` appended when the program's
 //! answer for that case is a move sequence, so that the page can show it beside the right one.
 //!
-//! The case is the input's only one, or the one the checker's message names (`board 2: ...`);
-//! with neither there is no link. The page itself is built by `make page`.
+//! The case is the input's only one, or the one the checker's message names (`board 2: ...`,
+//! Colour Hash's `case 3: ...`); with neither there is no link. A claim where moves were due
+//! (`unsolvable`, `NO SOLUTION WAS FOUND IN 16 STEPS`) is linked as `&yours=`, the empty answer,
+//! which is what it plays: the page shows the right answer going on where yours stops.
+//!
+//! The link is an absolute `file://` URL of the workspace's page, so that it opens from any
+//! folder; when the page was never built, the line says so and names `make page` ([`study_line`]).
 
 use super::classes;
 use crate::input::Item;
 use judge_oracle::checker::read::tokens;
+use std::os::unix::ffi::OsStrExt;
+use std::path::{Path, PathBuf};
 
 /// Where `make page` writes the page, from the workspace's root.
 pub const PAGE: &str = "target/page/study.html";
+
+/// The page's absolute path: in the workspace `judge` runs in (found from the current folder,
+/// then from `judge`'s own), else in the one it was built from.
+fn page_path() -> PathBuf {
+    crate::find_workspace().unwrap_or_else(crate::workspace_root).join(PAGE)
+}
+
+/// `path` as a `file://` URL: each byte outside RFC 3986's unreserved set and `/` percent-encoded.
+fn file_url(path: &Path) -> String {
+    let mut url = String::from("file://");
+    for &byte in path.as_os_str().as_bytes() {
+        if byte.is_ascii_alphanumeric() || b"/-._~".contains(&byte) {
+            url.push(byte as char);
+        } else {
+            url.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    url
+}
+
+/// The `study:` line's text for a failure: the permalink as an absolute `file://` URL, and when
+/// the page is not built yet, that `make page` builds it; `None` when there is no link.
+pub fn study_line(puzzle: &str, input: &[u8], output: &[u8], message: &str) -> Option<String> {
+    let fragment = permalink(puzzle, input, output, message)?;
+    let page = page_path();
+    let fragment = fragment.strip_prefix(PAGE).unwrap_or(&fragment);
+    let url = format!("{}{fragment}", file_url(&page));
+    Some(if page.is_file() {
+        url
+    } else {
+        format!("{url} (the page is not built yet: run `make page` in the workspace)")
+    })
+}
 
 /// The longest answer put in a link: a longer one is no shortest answer of any of the puzzles,
 /// and a link is for reading.
@@ -45,13 +85,16 @@ pub fn permalink(puzzle: &str, input: &[u8], output: &[u8], message: &str) -> Op
     Some(link)
 }
 
-/// The case number a checker's message names: `board 2:`, `configuration 3:`, `target 1:`.
+/// The case number a checker's message names: `board 2:`, `configuration 3:`, `target 1:`,
+/// Colour Hash's `case 3:` and `answer 3:`.
 fn named(message: &str) -> Option<usize> {
-    ["board ", "configuration ", "target "].iter().find_map(|noun| {
-        let at = message.find(noun)? + noun.len();
-        let digits: String = message[at..].chars().take_while(char::is_ascii_digit).collect();
-        digits.parse().ok()
-    })
+    ["board ", "configuration ", "target ", "case ", "answer "]
+        .iter()
+        .find_map(|noun| {
+            let at = message.find(noun)? + noun.len();
+            let digits: String = message[at..].chars().take_while(char::is_ascii_digit).collect();
+            digits.parse().ok()
+        })
 }
 
 /// The program's answer for case `index`, when it is a sequence of the puzzle's moves.
@@ -77,8 +120,21 @@ fn yours(puzzle: &str, items: &[Item], index: usize, output: &[u8]) -> Option<St
             (tokens(line).next()?, b"1234")
         }
     };
+    // A claim plays no moves: the empty answer, beside the right one's moves.
+    if answer.first().is_some_and(|byte| byte.is_ascii_alphabetic()) && claims(puzzle).contains(&answer) {
+        return Some(String::new());
+    }
     let fits = !answer.is_empty() && answer.len() <= LONGEST && answer.iter().all(|byte| moves.contains(byte));
     fits.then(|| String::from_utf8_lossy(answer).into_owned())
+}
+
+/// The first token of each claim a puzzle's answer may be instead of moves.
+fn claims(puzzle: &str) -> &'static [&'static [u8]] {
+    match puzzle {
+        "eight" => &[b"unsolvable"],
+        "colour-hash" => &[b"PUZZLE", b"NO"],
+        _ => &[],
+    }
 }
 
 #[cfg(test)]
@@ -119,6 +175,35 @@ mod tests {
         assert!(permalink("colour-hash", colour_hash, b"12\n", "x")
             .unwrap()
             .ends_with(",1,2,1&yours=12"));
+        // Colour Hash names its case `case N:`; a claim where moves were due plays no moves.
+        let three =
+            b"2\n0 3 4 3 0 5 6 5 0 1 2 1 0 7 8 7 0 9 10 9 0 1 2 1\n0 3 4 5 0 3 6 5 0 1 2 1 0 7 8 7 0 9 10 9 0 1 2 1\n";
+        assert!(permalink(
+            "colour-hash",
+            three,
+            b"PUZZLE ALREADY SOLVED\n1111\n",
+            "wrong answer case 2: x"
+        )
+        .unwrap()
+        .ends_with("=0,3,4,5,0,3,6,5,0,1,2,1,0,7,8,7,0,9,10,9,0,1,2,1&yours=1111"));
+        assert!(permalink(
+            "colour-hash",
+            three,
+            b"PUZZLE ALREADY SOLVED\nNO SOLUTION WAS FOUND IN 16 STEPS\n",
+            "case 2: x"
+        )
+        .unwrap()
+        .ends_with(",1,2,1&yours="));
+        assert!(permalink("eight", sample, b"unsolvable\n", "x")
+            .unwrap()
+            .ends_with("&yours="));
+        // The study line is an absolute file:// URL of the page.
+        let line = study_line("eight", sample, b"", "x").unwrap();
+        assert!(
+            line.starts_with("file:///") && line.contains("/target/page/study.html#eight=2,3,4"),
+            "{line}"
+        );
+        assert_eq!(file_url(Path::new("/a b/é")), "file:///a%20b/%C3%A9");
         // Several cases and none named: no link.
         assert_eq!(permalink("eight", three, b"", "RE exit 1"), None);
         assert_eq!(permalink("eight", b"", b"", "x"), None);

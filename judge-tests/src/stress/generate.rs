@@ -20,11 +20,11 @@
 //!   whose answer is `NO SOLUTION` (a distance-17 trap), two random configurations of the puzzle
 //!   (a long random walk of moves: what a judge's data mostly holds), the goal, and, as a
 //!   minority, a shuffle of all 24 numbers that is no configuration of the puzzle (the shared
-//!   pieces disagree) under `--whitespace hostile` only, since no judge sends one; batches of up
+//!   pieces disagree) under `--inputs hostile` only, since no judge sends one; batches of up
 //!   to 8.
 //! - msquare: a target at every distance 0 to 22; one target an input (the format has one).
 //!
-//! Whitespace is plain (single spaces, one case a line) unless `--whitespace hostile` asks for
+//! Whitespace is plain (single spaces, one case a line) unless `--inputs hostile` asks for
 //! tabs, CRLF, one token a line, no spaces, `\v` and `\f`, or random runs of whitespace (and
 //! for Colour Hash the shuffles that are no configuration of the puzzle).
 //!
@@ -128,6 +128,23 @@ impl Generator {
             "colour-hash" => &[0, 17, 16, 1],
             _ => &[0, 22, 1],
         }
+    }
+
+    /// The largest distance (answer length) the cases drawn so far may have, for the progress
+    /// line: the ramp's reach while it grows (the opening's classes aside), the puzzle's farthest
+    /// once it has grown.
+    pub fn reach(&self) -> usize {
+        let farthest = match self.puzzle.as_str() {
+            "eight" => 31,
+            "colour-hash" => 16,
+            _ => 22,
+        };
+        if self.ramp == 0 || self.next >= self.ramp {
+            return farthest;
+        }
+        let kinds = self.kinds();
+        let reach = (self.next.max(1) * kinds + self.ramp - 1) / self.ramp;
+        reach.saturating_sub(1).min(farthest)
     }
 
     /// The next case.
@@ -253,6 +270,19 @@ mod tests {
     use judge_oracle::checker::Level;
 
     #[test]
+    fn the_reach_grows_to_the_farthest_over_the_ramp() {
+        let mut generator = Generator::new("msquare", 1).unwrap().growing(200);
+        let mut reaches = Vec::new();
+        for _ in 0..200 {
+            reaches.push(generator.reach());
+            generator.item();
+        }
+        assert!(reaches.windows(2).all(|pair| pair[0] <= pair[1]), "{reaches:?}");
+        assert_eq!((reaches[10], reaches[199]), (2, 22));
+        assert_eq!(Generator::new("eight", 1).unwrap().reach(), 31);
+    }
+
+    #[test]
     fn generators_are_seeded_and_valid() {
         for puzzle in checker::PUZZLES {
             for whitespace in [Whitespace::Plain, Whitespace::Hostile] {
@@ -341,7 +371,7 @@ mod tests {
         let count = |distance: usize| distances.iter().filter(|&&d| d == distance).count();
         assert!((0..=22).all(|distance| count(distance) > 0), "{distances:?}");
         assert!(count(3) > count(20), "{distances:?}");
-        // Without --whitespace hostile, every Colour Hash case is a configuration of the puzzle.
+        // Without --inputs hostile, every Colour Hash case is a configuration of the puzzle.
         let mut plain = Generator::new("colour-hash", 4).unwrap().growing(100);
         assert!((0..100).all(|_| plain.item().is_the_puzzles()));
     }

@@ -6,13 +6,14 @@
 //!
 //! ```text
 //! judge stress <puzzle> --command CMD [--generator GEN] [--format poj|hdu|uva652]
-//!              [--whitespace plain|hostile] [--cases N] [--seed S] [--jobs N]
-//!              [--checker-level judge|shortest|strict | --shortest | --strict]
-//!              [--keep FILE] [--time-limit MS] [--memory-limit MB]
+//!              [--inputs judges|hostile] [--cases N] [--seed S] [--jobs N]
+//!              [--checker-level judge|shortest|strict] [--judge J] [--lang L]
+//!              [--keep FILE] [--time-limit MS] [--memory-limit MB] [--time-budget S] [--file-io NAME]
 //! ```
 //!
-//! [`generate`] says what is generated, [`shrink`] how a failure is shrunk, [`input`](crate::input) how an
-//! input is written. The arguments are read by [`crate::cli`].
+//! [`generate`] says what is generated, [`shrink`] how a failure is shrunk, [`progress`] what a
+//! run left running shows and keeps, [`input`](crate::input) how an input is written. The
+//! arguments are read by [`crate::cli`].
 //!
 //! `--jobs N` runs N inputs at once ([`runner::in_order`]): the inputs are made in the same order
 //! whatever N is and their results taken in that order, the first failing one in order is the one
@@ -20,6 +21,7 @@
 //! the same for every N.
 
 pub mod generate;
+pub mod progress;
 pub mod shrink;
 
 pub use crate::input::{Batch, Item, Spacing};
@@ -83,6 +85,27 @@ pub struct FailedRun {
     /// What the failure is ([`crate::cause::cause_of`]): the shrinker keeps a smaller input only
     /// if it fails with the same.
     pub cause: String,
+    /// Under `--file-io`: what a USACO grader would see differently (no `NAME.out`, or stdout).
+    pub note: Option<String>,
+}
+
+/// The program under test as a command: `sh -c CMD`, its files named absolutely under
+/// `--file-io` (it runs in a fresh folder).
+fn program(options: &Options) -> Command {
+    let mut command = Command::new("sh");
+    match options.file_io {
+        Some(_) => command.arg("-c").arg(crate::file_io::absolute_words(&options.command)),
+        None => command.arg("-c").arg(&options.command),
+    };
+    command
+}
+
+/// The limits of each run of the program under test.
+fn limits(options: &Options) -> runner::Limits {
+    runner::Limits {
+        memory: options.memory_limit,
+        ..runner::Limits::time(Some(options.time_limit))
+    }
 }
 
 /// Runs the command on one batch; `None` if the output is accepted.
@@ -91,26 +114,30 @@ pub struct FailedRun {
 /// If the command cannot be started.
 pub fn try_batch(options: &Options, batch: &Batch) -> io::Result<Option<FailedRun>> {
     let input = batch.render();
-    let mut command = Command::new("sh");
-    command.arg("-c").arg(&options.command);
-    let limits = runner::Limits {
-        memory: options.memory_limit,
-        ..runner::Limits::time(Some(options.time_limit))
-    };
-    let run = runner::run_with(&mut command, &input, &limits)?;
+    let limits = limits(options);
+    let (run, note) = crate::file_io::run(&mut program(options), &input, &limits, options.file_io.as_deref())?;
+    // A command that never started is judge's error to report, once, not a failure to shrink.
+    if let Some(message) = crate::cause::never_started(&run) {
+        return Err(io::Error::new(io::ErrorKind::Other, message));
+    }
     let mut stderr = None;
     let mut exit = None;
     let (kind, verdict) = if run.timed_out {
-        ("TLE", format!("TLE after {} ms", options.time_limit.as_millis()))
+        let note = options.rules.limit_note(crate::judges::Limit::Time);
+        let note = note.map(|note| format!(" ({note})")).unwrap_or_default();
+        ("TLE", format!("TLE after {} ms{note}", options.time_limit.as_millis()))
     } else if run.memory_limit_exceeded {
         let peak = run.peak_memory.map_or("?".into(), runner::format_memory);
-        ("MLE", format!("MLE peak {peak}"))
+        let limit = options.memory_limit.unwrap_or_default() >> 20;
+        let note = options.rules.limit_note(crate::judges::Limit::Memory);
+        let note = note.map(|note| format!(": {note}")).unwrap_or_default();
+        ("MLE", format!("MLE peak {peak} (limit {limit} MB{note})"))
     } else if run.output_limit_exceeded {
         ("OLE", format!("OLE: more than {} bytes of output", limits.output))
     } else if run.code != Some(0) {
         let tail = run.stderr_tail();
         let last = tail.lines().last().unwrap_or_default().to_string();
-        let how = run.failure().unwrap_or_default();
+        let how = crate::cause::ended(&run, true).unwrap_or_default();
         stderr = (!tail.is_empty()).then_some(tail);
         exit = Some(how.clone());
         if last.is_empty() {
@@ -119,7 +146,20 @@ pub fn try_batch(options: &Options, batch: &Batch) -> io::Result<Option<FailedRu
             ("RE", format!("RE {how}: {last}"))
         }
     } else {
-        let judged = checker::check_at(&options.puzzle, &input[..], &run.stdout, None, options.level);
+        let comparison = options
+            .rules
+            .preset
+            .map_or(crate::judges::Comparison::Checker, |preset| preset.comparison);
+        // Luogu's comparison needs the jury's text; the checker needs no answer.
+        let answer = (comparison != crate::judges::Comparison::Checker).then(|| batch.expected_output());
+        let judged = crate::judges::judge_output(
+            &options.puzzle,
+            &input,
+            &run.stdout,
+            answer.as_deref(),
+            options.level,
+            comparison,
+        );
         match runner::Verdict::of_check(&judged) {
             Ok(runner::Verdict::Accepted) => return Ok(None),
             // A wrong answer whose every token is right, laid out wrong: a presentation error in
@@ -127,7 +167,8 @@ pub fn try_batch(options: &Options, batch: &Batch) -> io::Result<Option<FailedRu
             // the checker names it as `judge run` does (a UVa 652 answer without its empty line
             // before a solved board's empty answer reads as moves on the solved board's line).
             Ok(runner::Verdict::WrongAnswer)
-                if crate::cause::only_the_layout(&options.puzzle, &input, &run.stdout, options.level) =>
+                if comparison == crate::judges::Comparison::Checker
+                    && crate::cause::only_the_layout(&options.puzzle, &input, &run.stdout, options.level) =>
             {
                 ("PE", crate::cause::as_presentation_error(&judged.to_string()))
             }
@@ -143,22 +184,22 @@ pub fn try_batch(options: &Options, batch: &Batch) -> io::Result<Option<FailedRu
         received: run.stdout,
         stderr,
         exit,
+        note,
     }))
 }
 
-/// A time limit run again on the kept input alone, nothing else of `judge`'s running: whether it
+/// A time limit run again on `batch` alone, nothing else of `judge`'s running: whether it
 /// passed the limit again, and how long the run took.
 ///
 /// # Errors
 /// If the program cannot be started.
-fn alone(options: &Options, batch: &Batch) -> io::Result<(bool, Duration)> {
-    let mut command = Command::new("sh");
-    command.arg("-c").arg(&options.command);
-    let limits = runner::Limits {
-        memory: options.memory_limit,
-        ..runner::Limits::time(Some(options.time_limit))
-    };
-    let run = runner::run_with(&mut command, &batch.render(), &limits)?;
+pub fn alone(options: &Options, batch: &Batch) -> io::Result<(bool, Duration)> {
+    let (run, _) = crate::file_io::run(
+        &mut program(options),
+        &batch.render(),
+        &limits(options),
+        options.file_io.as_deref(),
+    )?;
     Ok((run.timed_out, run.elapsed))
 }
 
@@ -290,22 +331,39 @@ fn try_planned(options: &Options, planned: &Planned, first: usize) -> Tried {
     Ok((batch, origin, failure))
 }
 
-/// Runs the stress test, writing the report to `out` and, when `progress` is given (a terminal),
-/// a progress line there, rewritten after every input. Returns whether every case passed.
+/// Runs the stress test, writing the report to `out` and, when `progress` is given, the progress
+/// line there as on a terminal ([`run_watched`]). Returns whether every case passed.
+///
+/// # Errors
+/// As [`run_watched`].
+pub fn run(options: &Options, out: &mut dyn Write, progress: Option<&mut dyn Write>) -> Result<bool, Error> {
+    run_watched(options, out, progress, true)
+}
+
+/// Runs the stress test, writing the report to `out` and the progress line to `progress`
+/// (rewritten in place when `terminal`, else a line at each step: [`progress`]). Returns whether
+/// every case passed (or passed until the time budget ran out).
 ///
 /// The inputs are planned a window at a time (a few per job), run `--jobs` at once, and their
-/// results taken in order: the first failing input in order is shrunk and reported.
+/// results taken in order: the first failing input in order is shrunk and reported. The failing
+/// input is written to `--keep` as soon as it is found and again each time the shrinker makes it
+/// smaller, so that SIGINT, SIGTERM or the time budget leaves the best one found.
 ///
 /// # Errors
 /// If `--keep FILE` cannot be written (checked before anything runs: a folder, a FIFO, a folder
 /// that does not exist or is not writable), a program cannot be started, the generator fails, or
-/// writing the report or the `--keep` file fails (the file is written before the report, so a
-/// report cut short by `| head` still leaves it; a failure to write it is returned after the
+/// writing the report or the `--keep` file fails (a failure to write it is returned after the
 /// report is written in full).
-pub fn run(options: &Options, out: &mut dyn Write, mut progress: Option<&mut dyn Write>) -> Result<bool, Error> {
+pub fn run_watched(
+    options: &Options,
+    out: &mut dyn Write,
+    progress: Option<&mut dyn Write>,
+    terminal: bool,
+) -> Result<bool, Error> {
     if let Some(path) = &options.keep {
         check_keep(path)?;
     }
+    let mut watch = progress::Watch::new(options.time_budget, progress, terminal, options.keep.clone());
     let mut generator = Generator::new(&options.puzzle, options.seed)
         .map_err(Error::Generator)?
         .growing(options.cases)
@@ -316,6 +374,17 @@ pub fn run(options: &Options, out: &mut dyn Write, mut progress: Option<&mut dyn
     // Every case that passed: the shrinker's search for a closer failing case skips them.
     let mut passed = HashSet::new();
     while done < options.cases {
+        if watch.over_budget() {
+            watch.finish();
+            let why = watch.stopped.clone().unwrap_or_default();
+            writeln!(
+                out,
+                "{why}: stopped after {done} of {} cases\n{done} passed, 0 failed",
+                options.cases
+            )
+            .map_err(Error::Output)?;
+            return Ok(true);
+        }
         let mut planned = Vec::new();
         let mut firsts = Vec::new();
         let mut room = options.cases - done;
@@ -332,6 +401,8 @@ pub fn run(options: &Options, out: &mut dyn Write, mut progress: Option<&mut dyn
             index += 1;
         }
         let mut stop: Option<Result<(Batch, Origin, FailedRun), Error>> = None;
+        // A user's generator's inputs have no distance the run chose.
+        let reach = options.generator.is_none().then(|| generator.reach());
         runner::in_order(
             planned.len(),
             jobs,
@@ -348,10 +419,7 @@ pub fn run(options: &Options, out: &mut dyn Write, mut progress: Option<&mut dyn
                 Ok((batch, origin, None)) => {
                     done += origin.cases;
                     passed.extend(batch.items);
-                    if let Some(progress) = progress.as_mut() {
-                        let _ = write!(progress, "\r{done}/{} cases passed", options.cases);
-                        let _ = progress.flush();
-                    }
+                    watch.passed(done, options.cases, reach);
                     true
                 }
             },
@@ -360,25 +428,35 @@ pub fn run(options: &Options, out: &mut dyn Write, mut progress: Option<&mut dyn
             None => {}
             Some(Err(error)) => return Err(error),
             Some(Ok((batch, origin, failure))) => {
-                if let Some(progress) = progress.as_mut() {
-                    // A failing progress line must not stop the run.
-                    let _ = write!(progress, "\r\x1b[K");
-                }
                 let before = batch.items.len();
-                let (batch, mut failure) = shrink::shrink(options, batch, failure, &passed).map_err(Error::Start)?;
+                // Kept at once: whatever stops the run from here on leaves it.
+                let mut kept = watch.better(&batch, &failure, 0);
+                let shrunk =
+                    shrink::shrink(options, batch, failure, &passed, &mut watch, &mut kept).map_err(Error::Start)?;
+                let (batch, mut failure) = shrunk;
+                watch.finish();
                 if failure.kind == "TLE" {
                     // Parallel jobs on a busy machine can pass a limit a program keeps alone.
                     let (again, took) = alone(options, &batch).map_err(Error::Start)?;
                     failure.verdict.push_str(&confirmation(options, &batch, again, took));
                 }
-                report(options, out, done, &origin, before, &batch, &failure)?;
+                let kept = kept.map_err(|error| Error::Keep(options.keep.clone().unwrap_or_default(), error));
+                report(
+                    options,
+                    out,
+                    done,
+                    &origin,
+                    before,
+                    &batch,
+                    &failure,
+                    watch.stopped.as_deref(),
+                    kept,
+                )?;
                 return Ok(false);
             }
         }
     }
-    if let Some(progress) = progress.as_mut() {
-        let _ = writeln!(progress);
-    }
+    watch.finish();
     writeln!(out, "{done} passed, 0 failed").map_err(Error::Output)?;
     Ok(true)
 }
@@ -407,6 +485,7 @@ fn confirmation(options: &Options, batch: &Batch, again: bool, took: Duration) -
 
 /// The report of a failure: `--keep` first, then what failed, the shrunk input, both outputs,
 /// the end of stderr, and the summary, which counts the same unit on both sides.
+#[allow(clippy::too_many_arguments)]
 fn report(
     options: &Options,
     out: &mut dyn Write,
@@ -415,14 +494,13 @@ fn report(
     before: usize,
     batch: &Batch,
     failure: &FailedRun,
+    stopped: Option<&str>,
+    kept: Result<(), Error>,
 ) -> Result<(), Error> {
     let input = batch.render();
-    // Written before the report (a report cut short by `| head` still leaves it); a failure to
-    // write it is told after the report, which is never lost for it.
-    let kept = match &options.keep {
-        Some(path) => std::fs::write(path, &input).map_err(|error| Error::Keep(path.clone(), error)),
-        None => Ok(()),
-    };
+    // The input was written to --keep as it was found and shrunk, before this report (a report
+    // cut short by `| head` still leaves it); a failure to write it is told after the report,
+    // which is never lost for it.
     let mut text = String::new();
     let seed = match origin.generator_seed {
         Some(seed) => format!("the generator's seed {seed}"),
@@ -430,18 +508,29 @@ fn report(
     };
     // A wrong answer's verdict names the checker's rule itself.
     text.push_str(&format!("FAIL on {} ({seed}): {}\n", origin.place, failure.verdict));
-    for hint in crate::cause::hints(
-        &options.puzzle,
-        &input,
-        &failure.received,
-        failure.exit.as_deref(),
-        batch.hostile().as_deref(),
-        options.format,
-        options.level,
-    ) {
-        text.push_str(&format!("hint: {hint}\n"));
+    if let Some(why) = stopped {
+        text.push_str(&format!(
+            "shrinking stopped early ({why}): the input below is the smallest failing one found by then\n"
+        ));
     }
-    if let Some(link) = crate::run::link::permalink(&options.puzzle, &input, &failure.received, &failure.verdict) {
+    if let Some(note) = &failure.note {
+        text.push_str(&format!("hint: {note}\n"));
+    }
+    // A limit stopped the program: what it printed says nothing of how it read the input.
+    if !matches!(failure.kind, "TLE" | "MLE" | "OLE") {
+        for hint in crate::cause::hints(
+            &options.puzzle,
+            &input,
+            &failure.received,
+            failure.exit.as_deref(),
+            batch.hostile().as_deref(),
+            options.format,
+            options.level,
+        ) {
+            text.push_str(&format!("hint: {hint}\n"));
+        }
+    }
+    if let Some(link) = crate::run::link::study_line(&options.puzzle, &input, &failure.received, &failure.verdict) {
         text.push_str(&format!("study: {link}\n"));
     }
     let noun = noun(&options.puzzle, batch.items.len());

@@ -21,8 +21,17 @@
 //!
 //! A candidate counts as failing only if it fails the same way as the input it replaces (a wrong
 //! answer, a crash, a time limit): a large candidate that runs out of time does not stand in for
-//! a wrong answer. Each pass offers its candidates in a fixed order and keeps the first that
-//! fails, running up to `--jobs` of them at once, so the result does not depend on `--jobs`.
+//! a wrong answer. One exception goes the other way: while the failure is a time limit, a smaller
+//! candidate with a wrong answer (or a presentation error) is taken, and the failure becomes that
+//! wrong answer, the easier of the two to read. A candidate that runs out of time is kept only
+//! once it runs out of time again run alone, with nothing of `judge`'s beside it, so the kept
+//! input always fails (on a loaded machine parallel jobs pass limits a program keeps alone). Each
+//! pass offers its candidates in a fixed order and keeps the first that fails, running up to
+//! `--jobs` of them at once, so the result does not depend on `--jobs`.
+//!
+//! Each smaller failing input is handed to the run's [`Watch`]: the progress line shows it and
+//! `--keep` holds it at once. When the time budget runs out, the shrinker stops where it is and
+//! returns the smallest failing input found.
 //!
 //! The count of a UVa 652 or Colour Hash input is always written from its cases, so it stays
 //! consistent. A user's generator's exact bytes are given up only for a rendering that fails too.
@@ -35,7 +44,8 @@
 //! [`CLOSER_RUNS`] runs in all.
 
 use super::generate::scramble;
-use super::{try_batch, FailedRun, Options};
+use super::progress::Watch;
+use super::{alone, try_batch, FailedRun, Options};
 use crate::cases::Format;
 use crate::input::{Batch, Item, Spacing};
 use crate::runner;
@@ -64,6 +74,8 @@ pub fn shrink(
     batch: Batch,
     failure: FailedRun,
     passed: &HashSet<Item>,
+    watch: &mut Watch<'_>,
+    kept: &mut io::Result<()>,
 ) -> io::Result<(Batch, FailedRun)> {
     let mut shrinker = Shrinker {
         options,
@@ -72,6 +84,9 @@ pub fn shrink(
         passed,
         tried_below: 0,
         closer_runs: 0,
+        runs: 0,
+        watch,
+        kept,
     };
     if shrinker.batch.raw.is_some() {
         // A generator's bytes: the items re-rendered must fail too before anything is cut.
@@ -88,13 +103,13 @@ pub fn shrink(
         let simpler = shrinker.simplify()?;
         let plainer = shrinker.plain_spacing()?;
         let closer = shrinker.closer_cases()?;
-        if !simpler && !plainer && !closer {
+        if shrinker.watch.over_budget() || (!simpler && !plainer && !closer) {
             return Ok((shrinker.batch, shrinker.failure));
         }
     }
 }
 
-struct Shrinker<'a> {
+struct Shrinker<'a, 'w> {
     options: &'a Options,
     batch: Batch,
     failure: FailedRun,
@@ -103,40 +118,71 @@ struct Shrinker<'a> {
     tried_below: usize,
     /// Runs the closer-case pass has made.
     closer_runs: usize,
+    /// Runs the shrinker has made, for the progress line.
+    runs: usize,
+    /// The run's clock, progress line and `--keep` file.
+    watch: &'a mut Watch<'w>,
+    /// How writing the latest smaller input to `--keep` went.
+    kept: &'a mut io::Result<()>,
 }
 
-impl Shrinker<'_> {
+impl Shrinker<'_, '_> {
+    /// Whether `failure`, a candidate's, may replace the current one: the same kind and cause,
+    /// or a wrong answer (or presentation error) in place of a time limit.
+    fn replaces(&self, failure: &FailedRun) -> bool {
+        (failure.kind == self.failure.kind && failure.cause == self.failure.cause)
+            || (self.failure.kind == "TLE" && matches!(failure.kind, "WA" | "PE"))
+    }
+
     /// Runs the candidates, up to `--jobs` at once, and keeps the first in order that fails the
-    /// same way as the input it would replace; whether one did.
-    fn first_failing(&mut self, candidates: Vec<Batch>) -> io::Result<bool> {
-        let kind = self.failure.kind;
-        let cause = self.failure.cause.clone();
-        let mut found: Option<io::Result<(usize, FailedRun)>> = None;
-        runner::in_order(
-            candidates.len(),
-            self.options.jobs,
-            |at| try_batch(self.options, &candidates[at]),
-            |at, tried| match tried {
-                Err(error) => {
-                    found = Some(Err(error));
-                    false
+    /// same way as the input it would replace ([`Shrinker::replaces`]; a time limit only if it
+    /// passes the limit again alone); whether one did. Nothing runs once the budget is spent.
+    fn first_failing(&mut self, mut candidates: Vec<Batch>) -> io::Result<bool> {
+        while !candidates.is_empty() && !self.watch.over_budget() {
+            let mut found: Option<io::Result<(usize, FailedRun)>> = None;
+            let mut ran = 0;
+            runner::in_order(
+                candidates.len(),
+                self.options.jobs,
+                |at| try_batch(self.options, &candidates[at]),
+                |at, tried| {
+                    ran = at + 1;
+                    match tried {
+                        Err(error) => {
+                            found = Some(Err(error));
+                            false
+                        }
+                        Ok(Some(failure)) if self.replaces(&failure) => {
+                            found = Some(Ok((at, failure)));
+                            false
+                        }
+                        Ok(_) => true,
+                    }
+                },
+            );
+            self.runs += ran;
+            match found {
+                None => return Ok(false),
+                Some(Err(error)) => return Err(error),
+                Some(Ok((at, failure))) => {
+                    let rest = candidates.split_off(at + 1);
+                    let candidate = candidates.pop().expect("the failing candidate");
+                    if failure.kind == "TLE" {
+                        self.runs += 1;
+                        if !alone(self.options, &candidate)?.0 {
+                            // Only under load: the next candidates in order are tried.
+                            candidates = rest;
+                            continue;
+                        }
+                    }
+                    self.batch = candidate;
+                    self.failure = failure;
+                    *self.kept = self.watch.better(&self.batch, &self.failure, self.runs);
+                    return Ok(true);
                 }
-                Ok(Some(failure)) if failure.kind == kind && failure.cause == cause => {
-                    found = Some(Ok((at, failure)));
-                    false
-                }
-                Ok(_) => true,
-            },
-        );
-        match found {
-            None => Ok(false),
-            Some(Err(error)) => Err(error),
-            Some(Ok((at, failure))) => {
-                self.batch = candidates.into_iter().nth(at).expect("the failing candidate");
-                self.failure = failure;
-                Ok(true)
             }
         }
+        Ok(false)
     }
 
     /// Runs `candidate`; keeps it if it fails too.

@@ -14,7 +14,7 @@ use std::process::Command;
 fn check_sample(folder: &Path) -> (Option<i32>, String) {
     let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/eight");
     let done = Command::new(judge_tests::binary_path("judge"))
-        .args(["check", "eight", "--strict"])
+        .args(["check", "eight", "--checker-level", "strict"])
         .arg(data.join("poj1077-sample.in"))
         .arg(data.join("poj1077-sample.out"))
         .env("JUDGE_CACHE_DIR", folder)

@@ -529,8 +529,8 @@ fn run_judges_as_the_judges_do_and_exact_compares_bytes() {
     let done = run_eight(&["poj1077-sample", "--command", longer]);
     assert_eq!(done.status, Some(0), "{done:?}");
     assert!(done.stdout.starts_with("AC  eight/poj1077-sample"), "{}", done.stdout);
-    // --shortest is the checker at another level: the detour is two moves too many.
-    let done = run_eight(&["poj1077-sample", "--command", longer, "--shortest"]);
+    // --checker-level shortest: the detour is two moves too many.
+    let done = run_eight(&["poj1077-sample", "--command", longer, "--checker-level", "shortest"]);
     assert_eq!(done.status, Some(1), "{done:?}");
     assert!(done.stdout.contains("21 moves where 19 suffice"), "{}", done.stdout);
     // --exact: a WA that says the judges would accept it.
@@ -706,8 +706,8 @@ fn an_empty_puzzle_folder_is_said_plainly() {
 fn every_verb_shares_one_parser_and_its_mistakes() {
     let rows: Vec<(&[&str], &str)> = vec![
         (
-            &["run", "eight", "--exact", "--strict"],
-            "--exact compares bytes: --strict is a checker level (see judge run --help)",
+            &["run", "eight", "--exact", "--checker-level", "strict"],
+            "--exact compares bytes: --checker-level strict is a checker level (see judge run --help)",
         ),
         (
             &["run", "eight", "--checker"],
@@ -721,9 +721,18 @@ fn every_verb_shares_one_parser_and_its_mistakes() {
             &["run", "eight", "--jobs", "0"],
             "--jobs: 0 is out of range (1 to 1024)",
         ),
+        // The old aliases are gone (docs/judge.md's release note).
         (
-            &["run", "eight", "--strict", "--shortest"],
-            "--strict and --shortest exclude each other (see judge run --help)",
+            &["run", "eight", "--strict"],
+            "unknown option --strict (see judge run --help)",
+        ),
+        (
+            &["stress", "eight", "--command", "cat", "--whitespace", "hostile"],
+            "unknown option --whitespace (see judge stress --help)",
+        ),
+        (
+            &["run", "../../../../tmp"],
+            "unknown puzzle '../../../../tmp' (puzzles: colour-hash, eight, msquare)",
         ),
         (
             &["run", "eight", "--format", "zoj"],
@@ -746,8 +755,8 @@ fn every_verb_shares_one_parser_and_its_mistakes() {
             "unexpected argument 'nine': stress takes one puzzle (see judge stress --help)",
         ),
         (
-            &["stress", "eight", "--command", "cat", "--whitespace", "odd"],
-            "--whitespace: 'odd' is not plain or hostile",
+            &["stress", "eight", "--command", "cat", "--inputs", "odd"],
+            "--inputs: 'odd' is not judges or hostile",
         ),
         (&["bundle"], "which puzzle? (see judge bundle --help)"),
         (
@@ -765,12 +774,9 @@ fn every_verb_shares_one_parser_and_its_mistakes() {
         );
     }
     // check's mistakes are testlib FAIL lines, status 3.
-    let done = outcome(judge().args(["check", "eight", "a", "b", "--strict", "--shortest"]));
+    let done = outcome(judge().args(["check", "eight", "a", "b", "--strict"]));
     assert_eq!(done.status, Some(3));
-    assert_eq!(
-        done.stdout,
-        "FAIL --strict and --shortest exclude each other (see judge check --help)\n"
-    );
+    assert_eq!(done.stdout, "FAIL unknown option --strict (see judge check --help)\n");
     // Each verb's help names its switches.
     for (verb, switches) in [
         (
@@ -780,7 +786,10 @@ fn every_verb_shares_one_parser_and_its_mistakes() {
                 "--format",
                 "--command",
                 "--data",
-                "--whitespace",
+                "--inputs",
+                "--judge",
+                "--lang",
+                "--file-io",
                 "--checker-level",
                 "--jobs",
             ][..],
@@ -790,13 +799,14 @@ fn every_verb_shares_one_parser_and_its_mistakes() {
             &[
                 "--generator",
                 "--format",
-                "--whitespace",
+                "--inputs",
                 "--keep",
+                "--time-budget",
                 "--checker-level",
                 "--jobs",
             ],
         ),
-        ("check", &["--checker-level", "--shortest", "--strict"]),
+        ("check", &["--checker-level"]),
         ("bundle", &["--out"]),
     ] {
         let help = outcome(judge().args([verb, "--help"])).stdout;

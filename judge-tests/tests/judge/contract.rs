@@ -139,7 +139,7 @@ fn stress_options(command: String, keep: PathBuf) -> Options {
         whitespace: Whitespace::Plain,
         generator: None,
         jobs: 1,
-        preset: None,
+        ..Options::new("msquare", String::new())
     }
 }
 

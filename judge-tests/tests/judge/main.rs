@@ -14,6 +14,9 @@
 //!   workspace's own binaries;
 //! - [`own_solution`]: `judge` on a user's own solution: one-layout solutions, the cases no judge
 //!   sends, classic bugs shrunk to their easiest failing case, `--jobs`;
+//! - [`contestant`]: a contestant's own Python and C++ solutions with their habits, under each
+//!   judge's rules for their language: verdicts and messages as the real judge gives them, file
+//!   I/O, stress left running;
 //! - [`what_a_judge_finds`]: what a real judge would find, found at once: the unsolvable board
 //!   of a POJ solution without the parity check, a TLE confirmed alone, a missing empty line as
 //!   PE in run and stress, hints that say only what the output shows, `--data`.
@@ -26,6 +29,7 @@
 
 mod cache;
 mod cli;
+mod contestant;
 mod contract;
 mod limits;
 mod own_solution;

@@ -223,7 +223,7 @@ fn jobs_change_nothing_but_the_speed() {
                 &command,
                 "--jobs",
                 jobs,
-                "--whitespace",
+                "--inputs",
                 "hostile",
             ]);
             assert_eq!(status, Some(1), "{stdout}");
@@ -330,7 +330,7 @@ fn colour_hash_with_the_first_tail_found_shrinks_to_distance_3() {
 fn eight_in_another_move_order_shrinks_to_the_smallest_strict_failure() {
     let program = fixture("eight_lurd");
     // The truth: every board within 8 moves, in one HDU input; the fixture's answers are all
-    // shortest, so the judges' rule accepts them and only --strict tells them apart.
+    // shortest, so the judges' rule accepts them and only --checker-level strict tells them apart.
     let layers = eight::distances().by_distance();
     let mut input = String::new();
     let mut cases = Vec::new();

@@ -37,7 +37,7 @@ fn check_expectation(puzzle: &str, stem: &Path) -> Result<(), Failed> {
         match words.next() {
             None => {}
             Some(level @ ("strict" | "shortest")) => {
-                command.arg(format!("--{level}"));
+                command.arg("--checker-level").arg(level);
             }
             Some(other) => return Err(format!("bad level in .expect: {other}").into()),
         }

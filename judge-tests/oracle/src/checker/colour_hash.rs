@@ -47,7 +47,7 @@ fn try_solver() -> Result<&'static ColourHash, String> {
 pub fn rule(level: Level) -> &'static str {
     match level {
         Level::Judge | Level::Strict => "the shortest of at most 16 moves with the smallest number (UVa 704)",
-        Level::Shortest => "any shortest sequence of at most 16 moves (--shortest)",
+        Level::Shortest => "any shortest sequence of at most 16 moves (--checker-level shortest)",
     }
 }
 
@@ -205,6 +205,34 @@ fn judge_answer(config: &Config, answer: &Answer, level: Level) -> Result<u64, S
     ))
 }
 
+/// For an output with another number of answers than configurations, the first answer that is
+/// wrong, read in order against the configurations: a wrong one (`case 2: "1111" does not reach
+/// the goal`), the first configuration left without one (`case 3: no answer: the output ends after
+/// answer 2`), or one after the last configuration's. `None` if none is (it cannot be: the counts
+/// differ).
+fn first_wrong(input: &(impl Input + ?Sized), output: &[u8], level: Level) -> Result<Option<String>, String> {
+    let (mut configs, _) = Configs::open(input)?;
+    let mut answers = answers(output).enumerate();
+    let mut read = 0;
+    while let Some(config) = configs.next()? {
+        read += 1;
+        let Some((index, answer)) = answers.next() else {
+            return Ok(Some(if read == 1 {
+                "case 1: no answer: the output is empty".to_string()
+            } else {
+                format!("case {read}: no answer: the output ends after answer {}", read - 1)
+            }));
+        };
+        let answer = answer.expect("checked by the caller");
+        if let Err(why) = judge_answer(&config, &answer, level) {
+            return Ok(Some(format!("case {}: {why}", index + 1)));
+        }
+    }
+    Ok(answers
+        .next()
+        .map(|(index, _)| format!("answer {}: after the last configuration's", index + 1)))
+}
+
 /// Judges a whole output: content by tokens, then layout.
 fn judge_output(input: &(impl Input + ?Sized), count: u64, output: &[u8], level: Level) -> Result<Judged, String> {
     let mut given = 0u64;
@@ -215,11 +243,15 @@ fn judge_output(input: &(impl Input + ?Sized), count: u64, output: &[u8], level:
         given += 1;
     }
     if given != count {
-        return Ok(Err(format!(
+        let counted = format!(
             "found {given} {} for {count} {}",
             verdict::plural(given, "answer"),
             verdict::plural(count, "configuration")
-        )));
+        );
+        return Ok(Err(match first_wrong(input, output, level)? {
+            Some(first) => format!("{first}; in all, {counted}"),
+            None => counted,
+        }));
     }
     let (mut configs, _) = Configs::open(input)?;
     let mut moves = 0;
@@ -296,7 +328,15 @@ mod tests {
     #[test]
     fn messages_read_right() {
         let said = |output: &[u8]| check(SAMPLE, output, None, Level::Judge).to_string();
-        assert!(said(b"PUZZLE ALREADY SOLVED\n").contains("found 1 answer for 3 configurations"));
+        assert!(said(b"PUZZLE ALREADY SOLVED\n").starts_with(
+            "wrong answer case 2: no answer: the output ends after answer 1; in all, found 1 answer for 3 configurations"
+        ));
+        // The first wrong answer is named, before the count.
+        assert!(said(b"PUZZLE ALREADY SOLVED\n1111\n")
+            .starts_with("wrong answer case 2: \"1111\" does not reach the goal; in all, found 2 answers"));
+        assert!(said(b"").starts_with("wrong answer case 1: no answer: the output is empty;"));
+        let extra = [RIGHT, b"12\n"].concat();
+        assert!(said(&extra).starts_with("wrong answer answer 4: after the last configuration's;"));
         let no_solution =
             said(b"NO SOLUTION WAS FOUND IN 16 STEPS\n1434332334332323\nNO SOLUTION WAS FOUND IN 16 STEPS\n");
         assert!(

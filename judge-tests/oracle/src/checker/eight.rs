@@ -50,8 +50,8 @@ pub fn try_distances() -> Result<&'static Distances, String> {
 pub fn rule(level: Level) -> &'static str {
     match level {
         Level::Judge => "any move sequence that reaches the goal, as POJ 1077, HDU 1043 and UVa 652 judge",
-        Level::Shortest => "a shortest move sequence (--shortest, as AcWing 179)",
-        Level::Strict => "the smallest shortest sequence in u < l < d < r order (--strict)",
+        Level::Shortest => "a shortest move sequence (--checker-level shortest, as AcWing 179)",
+        Level::Strict => "the smallest shortest sequence in u < l < d < r order (--checker-level strict)",
     }
 }
 
@@ -222,12 +222,90 @@ fn count_mismatch(answers: u64, shape: &Shape) -> String {
     format!("{found}, expected {unsolved}: {solved}, and a solved board's answer is an empty line")
 }
 
+/// For an output with the wrong number of answers, the first line that is wrong, read line by
+/// line against the boards (one line a board, UVa 652's empty line before each board after the
+/// first): a board with no line left (`board 2: no answer: the output ends after line 1`), an
+/// empty line for a board that is not the goal (`board 9: an empty line (the goal's answer) for
+/// an unsolvable board`), moves on the goal's line, a wrong answer, or a line after the last
+/// board's. `None` when the output is not one answer a line (then the count says it all).
+fn first_wrong_line(
+    input: &(impl Input + ?Sized),
+    shape: &Shape,
+    output: &[u8],
+    level: Level,
+) -> Result<Option<String>, String> {
+    let text = output.strip_suffix(b"\n").unwrap_or(output);
+    let mut lines = text
+        .split(|&byte| byte == b'\n')
+        .enumerate()
+        .map(|(at, line)| (at + 1, line));
+    if output.is_empty() {
+        lines.next();
+    }
+    let mut boards = Boards::open(input, shape.counted)?;
+    let mut last = 0;
+    while let Some(board) = boards.next()? {
+        let number = boards.number;
+        let mut line = lines.next();
+        // UVa 652's empty line before each board after the first: skipped when it is there.
+        if shape.counted && number > 1 && line.is_some_and(|(_, text)| super::read::tokens(text).next().is_none()) {
+            line = lines.next();
+        }
+        let Some((at, text)) = line else {
+            return Ok(Some(if last == 0 {
+                format!("board {number}: no answer: the output is empty")
+            } else {
+                format!("board {number}: no answer: the output ends after line {last}")
+            }));
+        };
+        last = at;
+        let mut tokens = super::read::tokens(text);
+        let (first, more) = (tokens.next(), tokens.next());
+        if more.is_some() {
+            return Ok(None);
+        }
+        let goal = board == reference::GOAL;
+        let wrong = match (first, goal) {
+            (None, true) => None,
+            (None, false) => Some(match distances().get(&board) {
+                None => format!("board {number}: an empty line (the goal's answer) for an unsolvable board"),
+                Some(distance) => format!(
+                    "board {number}: an empty line (the goal's answer) for a board {distance} {} from the goal",
+                    verdict::plural(u64::from(distance), "move")
+                ),
+            }),
+            (Some(token), true) => Some(format!(
+                "board {number} is already solved, so its answer is an empty line, but line {at} holds the moves \"{}\"",
+                shorten(token)
+            )),
+            (Some(token), false) => judge_answer(&board, token, level)
+                .err()
+                .map(|why| format!("board {number}: {why}")),
+        };
+        if wrong.is_some() {
+            return Ok(wrong);
+        }
+    }
+    Ok(lines
+        .find(|(_, text)| super::read::tokens(text).next().is_some())
+        .map(|(at, text)| {
+            format!(
+                "line {at}: \"{}\" after the last board's answer",
+                shorten(super::read::tokens(text).next().unwrap_or_default())
+            )
+        }))
+}
+
 /// Judges a whole output: content by tokens, then layout.
 fn judge_output(input: &(impl Input + ?Sized), shape: &Shape, output: &[u8], level: Level) -> Result<Judged, String> {
     let unsolved = shape.boards - shape.solved;
     let answers = super::read::tokens(output).count() as u64;
     if answers != unsolved {
-        return Ok(Err(count_mismatch(answers, shape)));
+        let counted = count_mismatch(answers, shape);
+        return Ok(Err(match first_wrong_line(input, shape, output, level)? {
+            Some(line) => format!("{line}; in all, {counted}"),
+            None => counted,
+        }));
     }
     let mut tokens = super::read::tokens(output);
     let mut boards = Boards::open(input, shape.counted)?;
@@ -324,7 +402,7 @@ mod tests {
         assert_eq!(status(HDU, other, Level::Judge), 0);
         assert_eq!(status(HDU, other, Level::Shortest), 0);
         assert_eq!(status(HDU, other, Level::Strict), 1);
-        // A detour reaches the goal: the judges accept it, --shortest does not.
+        // A detour reaches the goal: the judges accept it, --checker-level shortest does not.
         let long = b"udullddrurdllurdruldr\n\nunsolvable\n";
         assert_eq!(status(HDU, long, Level::Judge), 0);
         assert_eq!(status(HDU, long, Level::Shortest), 1);
@@ -389,11 +467,26 @@ mod tests {
         let goal = b"1 2 3 4 5 6 7 8 x\n";
         assert!(
             said(goal, b"ud\n").starts_with(
-                "wrong answer found 1 answer, expected 0: the input's 1 board is already solved, and a solved board's answer is an empty line"
+                "wrong answer board 1 is already solved, so its answer is an empty line, but line 1 holds the moves \"ud\"; \
+                 in all, found 1 answer, expected 0: the input's 1 board is already solved, and a solved board's answer is an empty line"
             ),
             "{}",
             said(goal, b"ud\n")
         );
+        // The first wrong line is named: a program that read only the first board, and one that
+        // prints the goal's empty line for an unsolvable board.
+        assert!(said(HDU, b"ullddrurdllurdruldr\n").starts_with(
+            "wrong answer board 2: no answer: the output ends after line 1; in all, found 1 answer, expected 2"
+        ));
+        assert!(said(HDU, b"ullddrurdllurdruldr\n\n\n").starts_with(
+            "wrong answer board 3: an empty line (the goal's answer) for an unsolvable board; in all, found 1 answer"
+        ));
+        assert!(said(HDU, b"").starts_with("wrong answer board 1: no answer: the output is empty;"));
+        assert!(said(b"2 3 4 1 5 x 7 6 8\n", b"\n").starts_with(
+            "wrong answer board 1: an empty line (the goal's answer) for a board 19 moves from the goal;"
+        ));
+        assert!(said(b"2 3 4 1 5 x 7 6 8\n", b"ullddrurdllurdruldr\nu\n")
+            .starts_with("wrong answer line 2: \"u\" after the last board's answer;"));
         assert!(said(HDU, b"unsolvable\n")
             .contains("found 1 answer, expected 2: 1 of the input's 3 boards is already solved"));
         assert!(said(b"2 3 4 1 5 x 7 6 8\n", b"").contains("found 0 answers for 1 board"));

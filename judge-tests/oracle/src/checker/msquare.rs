@@ -42,7 +42,7 @@ fn try_sequences() -> Result<&'static ShortKeyMap<reference::Grid, String>, Stri
 pub fn rule(level: Level) -> &'static str {
     match level {
         Level::Judge | Level::Strict => "the shortest sequence, the smallest in A < B < C order (USACO 3.2)",
-        Level::Shortest => "any shortest sequence (--shortest)",
+        Level::Shortest => "any shortest sequence (--checker-level shortest)",
     }
 }
 
