@@ -7,41 +7,10 @@
 //! [`run`] is the one way `judge run` and `judge stress` start a program: with file I/O or, without
 //! it, [`runner::run_with`] unchanged.
 
-use crate::runner::{self, Limits, Run};
-use std::fs;
+use crate::runner::{self, Limits, Run, WorkingFolder};
 use std::io;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
-use std::sync::atomic::{AtomicU64, Ordering};
-
-/// A fresh folder for one run, removed when dropped.
-struct Folder(PathBuf);
-
-impl Folder {
-    /// A new, empty folder in the temporary folder, unique to this process and run.
-    fn new() -> io::Result<Folder> {
-        static NEXT: AtomicU64 = AtomicU64::new(0);
-        let path = std::env::temp_dir().join(format!(
-            "judge-file-io-{}-{}",
-            std::process::id(),
-            NEXT.fetch_add(1, Ordering::Relaxed)
-        ));
-        fs::create_dir(&path)
-            .map_err(|error| io::Error::new(error.kind(), format!("cannot make {}: {error}", path.display())))?;
-        Ok(Folder(path))
-    }
-
-    fn path(&self) -> &Path {
-        &self.0
-    }
-}
-
-impl Drop for Folder {
-    fn drop(&mut self) {
-        // What the program left is its own; a folder that cannot be removed costs only space.
-        let _ = fs::remove_dir_all(&self.0);
-    }
-}
 
 /// What a run with file I/O adds to the report: `NAME.out` missing, or stdout written that the
 /// judge ignores.
@@ -58,14 +27,15 @@ pub fn run(command: &mut Command, input: &[u8], limits: &Limits, file_io: Option
     let Some(name) = file_io else {
         return Ok((runner::run_with(command, input, limits)?, None));
     };
-    let folder = Folder::new()?;
-    let file_in = folder.path().join(format!("{name}.in"));
-    fs::write(&file_in, input)
-        .map_err(|error| io::Error::new(error.kind(), format!("cannot write {}: {error}", file_in.display())))?;
-    command.current_dir(folder.path());
-    let mut run = runner::run_with(command, &[], limits)?;
+    // The runner's own working folder for the run: the program's current folder in every sandbox
+    // mode, removed after the run, read back without following a link or opening a FIFO.
+    let folder = WorkingFolder::new()?;
+    folder
+        .write(&format!("{name}.in"), input)
+        .map_err(|error| io::Error::new(error.kind(), format!("cannot write {name}.in: {error}")))?;
+    let mut run = runner::run_in(command, &[], limits, &folder)?;
     let printed = std::mem::take(&mut run.stdout);
-    let note = match fs::read(folder.path().join(format!("{name}.out"))) {
+    let note = match folder.read(&format!("{name}.out")) {
         Ok(written) => {
             run.stdout = written;
             (!printed.is_empty()).then(|| {
