@@ -5,7 +5,8 @@
 //! the run's cgroup ([`RunCgroup`]), enters a new PID namespace for its children and
 //! starts itself again as that namespace's init ([`init`], pid 1). The init:
 //! - enters new mount, IPC, network and UTS namespaces ([`enter`]): every mount read-only, a
-//!   fresh `/proc` that shows only the run's processes, a private `/tmp` and `/dev/shm` (tmpfs),
+//!   fresh `/proc` that shows only the run's processes, a private `/dev/shm` (tmpfs) and a private
+//!   `/tmp` (an overlay whose writes go to the run's tmpfs, over the machine's `/tmp` read-only),
 //!   a `/dev` of its own holding only `null`, `zero`, `full`, `random`, `urandom` and the `fd`
 //!   links, and the run's working folder as the one writable place outside those;
 //! - starts a launcher ([`launch`]), moves it into the run's cgroup and lets it become the
@@ -14,7 +15,8 @@
 //!   kernel's OOM killer could take it);
 //! - so the program runs with no signal blocked, in the working folder, with `TMPDIR=/tmp`, and
 //!   (when `judge` runs as root) under a uid and gid of its own, which cannot signal or trace the
-//!   init, write the cgroup's files, or leave the cgroup;
+//!   init, write the cgroup's files, or leave the cgroup; or, where only root may enter the folder
+//!   the programs live in, as root's uid with no capability at all;
 //! - reaps whatever ends, and when the program ends, writes how on a pipe to the supervisor and
 //!   exits: the kernel then kills every process left in the namespace, and the IPC namespace's
 //!   System V objects and the tmpfs mounts go with the last of them.
@@ -150,6 +152,8 @@ pub fn enter(workdir: &Path) -> io::Result<()> {
     let quiet = MsFlags::MS_NOSUID | MsFlags::MS_NODEV | MsFlags::MS_NOEXEC;
     mount(Some("proc"), "/proc", Some("proc"), quiet, None::<&str>)
         .map_err(|error| failed("cannot mount /proc", error))?;
+    // The machine's /tmp, held open: the program's /tmp shows it beneath its own writes (below).
+    let machine_tmp = fs::File::open("/tmp").map_err(|error| failed("cannot open /tmp", error))?;
     // The new /dev is laid out in a tmpfs on /tmp (the old /dev still visible to bind its
     // devices from), then moved over /dev; /tmp keeps the tmpfs as its own, emptied.
     mount_tmpfs("/tmp", MsFlags::MS_NOSUID | MsFlags::MS_NODEV, "mode=755")?;
@@ -177,7 +181,25 @@ pub fn enter(workdir: &Path) -> io::Result<()> {
     mount(None::<&str>, "/dev", None::<&str>, read_only, None::<&str>)
         .map_err(|error| failed("cannot make /dev read-only", error))?;
     fs::remove_dir("/tmp/dev")?;
-    fs::set_permissions("/tmp", fs::Permissions::from_mode(0o1777))?;
+    // The program's /tmp: the machine's, read-only, beneath an overlay whose writes land in this
+    // run's tmpfs and go with it. What it writes is its own, and a program or a workspace that
+    // lives under /tmp (a clone made in `mktemp -d`) can still be run.
+    fs::create_dir("/tmp/.upper")?;
+    fs::set_permissions("/tmp/.upper", fs::Permissions::from_mode(0o1777))?;
+    fs::create_dir("/tmp/.work")?;
+    let layers = format!(
+        "lowerdir=/proc/self/fd/{},upperdir=/tmp/.upper,workdir=/tmp/.work",
+        machine_tmp.as_raw_fd()
+    );
+    mount(
+        Some("overlay"),
+        "/tmp",
+        Some("overlay"),
+        MsFlags::MS_NOSUID | MsFlags::MS_NODEV,
+        Some(layers.as_str()),
+    )
+    .map_err(|error| failed("cannot mount the program's /tmp (an overlay on the machine's)", error))?;
+    drop(machine_tmp);
     // The working folder, bound back from the descriptor (it may be below /tmp), writable.
     if !workdir.exists() {
         fs::create_dir_all(workdir)?;
@@ -412,12 +434,17 @@ pub fn init(args: &[OsString]) -> u8 {
         .iter()
         .map(|file| fs::OpenOptions::new().write(true).open(file))
         .collect();
+    // This binary, opened before the new /tmp may hide it (a workspace cloned under /tmp): the
+    // launcher is started from the descriptor (an ELF binary runs from /proc/self/fd even though
+    // the descriptor closes on exec).
+    let this = std::env::current_exe().and_then(fs::File::open);
     let started = cgroups.and_then(|cgroups| {
+        let this = this?;
         enter(&args.workdir)?;
         let (mut go, go_end) = pipe_for_child(1)?;
         let (mut error, error_end) = pipe_for_child(0)?;
         SigSet::empty().thread_set_mask()?;
-        let mut launcher = Command::new(std::env::current_exe()?);
+        let mut launcher = Command::new(format!("/proc/self/fd/{}", this.as_raw_fd()));
         launcher
             .arg("--launch")
             .arg("--go-fd")
@@ -485,9 +512,14 @@ pub fn launch(args: &[OsString]) -> u8 {
     }
     drop(go);
     let mut program = Command::new(&args.program[0]);
-    program.args(&args.program[1..]).env("TMPDIR", "/tmp");
+    // A process group of its own: a `kill 0` in the program reaches what it started, never the
+    // init (which a program under root's uid could otherwise signal).
+    program.args(&args.program[1..]).env("TMPDIR", "/tmp").process_group(0);
     if let Some(uid) = args.uid {
         program.uid(uid).gid(uid);
+    } else if let Err(failure) = without_capabilities() {
+        let _ = error.write_all(format!("error:cannot drop the program's capabilities: {failure}\n").as_bytes());
+        return 125;
     }
     let failure = program.exec();
     let bare = !args.program[0].to_string_lossy().contains('/');
@@ -497,19 +529,27 @@ pub fn launch(args: &[OsString]) -> u8 {
         let path = std::env::var_os("PATH").unwrap_or_default();
         !std::env::split_paths(&path).any(|dir| dir.join(&args.program[0]).exists())
     };
-    let private = ["/tmp", "/dev"]
-        .iter()
-        .any(|dir| Path::new(&args.program[0]).starts_with(dir));
+    let private = ["/dev"].iter().any(|dir| Path::new(&args.program[0]).starts_with(dir));
     let hint = if bare && (failure.kind() == io::ErrorKind::NotFound || nowhere()) {
         " (not found on PATH)"
     } else if private && failure.kind() == io::ErrorKind::NotFound {
-        " (a confined program's /tmp and /dev are its own: put the program elsewhere, or run with JUDGE_SANDBOX=fallback)"
+        " (a confined program's /dev is its own: put the program elsewhere, or run with JUDGE_SANDBOX=fallback)"
     } else {
         ""
     };
     let name = judge_oracle::escape(&args.program[0]);
     let _ = error.write_all(format!("error:cannot run {name}: {failure}{hint}\n").as_bytes());
     125
+}
+
+/// Empties this process's capability bounding, inheritable and ambient sets, so that the program
+/// it becomes runs as root's uid with no capability at all (an `exec` gives root the bounding set
+/// and nothing beyond it): it cannot remount, leave its cgroup, trace or read past a file's mode,
+/// where the folder it must run from is open to root alone (a workspace in a 0700 folder).
+fn without_capabilities() -> Result<(), caps::errors::CapsError> {
+    caps::clear(None, caps::CapSet::Ambient)?;
+    caps::clear(None, caps::CapSet::Inheritable)?;
+    caps::clear(None, caps::CapSet::Bounding)
 }
 
 /// Blocks SIGTERM, SIGINT and SIGHUP in the calling thread (and the threads it starts) and

@@ -59,6 +59,23 @@ fn confinement() -> Result<Parents, String> {
         .ok_or_else(|| "no cgroup judge may write (v1 memory and cpuacct, or v2 with the memory controller)".into())
 }
 
+/// Whether a user other than root may enter every folder above `judge`'s binary and above the
+/// current folder: where the programs judged live (the workspace's binaries beside `judge`, a
+/// `--command`'s files here). Where one is open to root alone (a clone in a 0700 folder, as
+/// `mktemp -d` makes), a uid of the program's own could not run them, so it runs as root's uid
+/// with no capability instead (confine's launcher), and the summary says so.
+fn others_may_enter_here() -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    let enterable = |path: &std::path::Path| {
+        path.ancestors()
+            .skip(1)
+            .all(|dir| std::fs::metadata(dir).is_ok_and(|meta| meta.permissions().mode() & 0o001 != 0))
+    };
+    let exe = std::env::current_exe().ok();
+    let here = std::env::current_dir().ok();
+    exe.as_deref().is_some_and(enterable) && here.is_some_and(|here| enterable(&here.join("x")))
+}
+
 /// The mode of this process's runs, chosen at the first call.
 pub fn sandbox() -> &'static Sandbox {
     static MODE: OnceLock<Sandbox> = OnceLock::new();
@@ -68,7 +85,10 @@ pub fn sandbox() -> &'static Sandbox {
             ("fallback", _) => Sandbox::Fallback {
                 why: format!("{FORCE}=fallback"),
             },
-            (_, Ok(parents)) => Sandbox::Confined { parents, own_uid: true },
+            (_, Ok(parents)) => Sandbox::Confined {
+                parents,
+                own_uid: others_may_enter_here(),
+            },
             ("confined", Err(why)) => Sandbox::Refused { why },
             (_, Err(why)) => Sandbox::Fallback { why },
         }
@@ -79,9 +99,14 @@ impl Sandbox {
     /// The summary's line: the mode that ran and what it does not guarantee.
     pub fn summary(&self) -> String {
         match self {
-            Sandbox::Confined { parents, .. } => format!(
-                "sandbox: confined (PID, mount, IPC and network namespaces, a uid of its own, cgroup v{} \
+            Sandbox::Confined { parents, own_uid } => format!(
+                "sandbox: confined (PID, mount, IPC and network namespaces, {}, cgroup v{} \
                  memory and CPU{}): every page and CPU second of the program's tree counted by the kernel",
+                if *own_uid {
+                    "a uid of its own"
+                } else {
+                    "root's uid with no capability, as judge's folder is open to root alone"
+                },
                 parents.version.number(),
                 match parents.pids {
                     Some(_) => format!(", at most {} tasks", cgroup::MAX_TASKS),

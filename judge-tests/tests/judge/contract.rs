@@ -17,11 +17,11 @@ use std::process::{Command, Output, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
 
-/// A fresh folder for one test's files, which every user may write (a test runs `judge` as
-/// `nobody`), outside /tmp: a confined program sees the machine's files read-only, but its
-/// /tmp is its own.
+/// A fresh folder for one test's files, which every user may reach and write (a test runs `judge`
+/// as `nobody`, and the workspace may lie in a folder only its owner can enter), in the temporary
+/// folder: a confined program sees it read-only beneath its own /tmp.
 pub(crate) fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("judge-contract-{name}-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("judge-contract-{name}-{}", std::process::id()));
     let _ = fs::remove_dir_all(&dir);
     fs::create_dir_all(&dir).unwrap();
     fs::set_permissions(&dir, fs::Permissions::from_mode(0o777)).unwrap();
