@@ -1,18 +1,14 @@
-// uses: util.js, client.js, state.js, notice.js, motion.js, playback.js, plots.js, method.js, watch.js, compare.js
-// The controller (PathFinding.js's shape: this, the views in puzzles/ and plots, the panels):
-// choosing a puzzle, the case and its answer from the binary's own `run`, the board and its move
-// buttons, and the history (one entry per case). links.js reads the fragment, main.js starts.
+// uses: util.js, client.js, state.js, notice.js, motion.js, playback.js, plots.js, method.js, watch.js, compare.js, board-view.js, input-box.js
+// The controller (PathFinding.js's shape: this, the views in puzzles/, board-view.js and plots,
+// the panels): choosing a puzzle, the case and its answer from the binary's own `run`, the moves
+// made on the board, and the history (one entry per case). input-box.js holds what Solve reads,
+// links.js reads the fragment, main.js starts.
 'use strict';
 
 const SHOWN_LINES = 1000;
-// The most of a case's input the box is given (a link can carry 60,000 boards, a megabyte that the
-// browser would lay out in one long task); the rest is kept in `state.input` for Solve.
-const INPUT_SHOWN_CHARS = 8000;
 // Colour Hash's layers counted when it is first shown; the deeper ones, each a few times the one
 // before, are counted on request, to the module's `deepest`.
 const FIRST_LAYERS = 12;
-// Where the board goes when there is none: the drawing's size and its message's letters.
-const NO_BOARD = { width: 400, height: 240, fontSize: 16 };
 // How much of the answer a screen reader hears when a case is solved.
 const ANNOUNCED_CHARS = 200;
 // The pointer over the picture is looked up at most once in this many ms; the plots are drawn
@@ -32,65 +28,6 @@ const app = {
   failed,     // notice.js's (the tests call app.failed)
   notice,
 
-  // The board, its description (also read out when `announce`), the move buttons and the hints.
-  drawBoard(speak) {
-    const svg = $('board'), p = state.puzzle, entry = this.displayed();
-    const focused = document.activeElement && document.activeElement.closest && document.activeElement.closest('#board [data-focus]');
-    const focusKey = focused ? focused.dataset.focus : null;
-    const before = motion.positions(svg);
-    const turn = motion.turn;
-    motion.turn = null;
-    svg.replaceChildren();
-    svg.onclick = null; svg.oncontextmenu = null;
-    if (!entry) {
-      el('text', { x: NO_BOARD.width / 2, y: NO_BOARD.height / 2, 'text-anchor': 'middle', 'font-size': NO_BOARD.fontSize, fill: '#444' }, svg, 'no board to draw: see the binary\'s output');
-      svg.setAttribute('viewBox', `0 0 ${NO_BOARD.width} ${NO_BOARD.height}`);
-      $('board-text').textContent = 'No board: the input is not one case of the puzzle.';
-    } else {
-      p.draw(svg, entry, { act: (move) => this.move(move), hints: state.hints, info: state.info, caseTokens: state.tokens, moveNames: state.described[p.name].moves, turn, pairs: $('pairs').checked, heuristic: $('h-tiles').checked });
-      $('board-text').textContent = p.describe(entry.tokens);
-      motion.slide(svg, before);
-      motion.rotate(svg);
-    }
-    svg.setAttribute('role', svg.querySelector('[tabindex]') ? 'group' : 'img');
-    svg.setAttribute('aria-label', $('board-text').textContent);
-    if (focusKey) { const again = svg.querySelector(`[data-focus="${focusKey}"][tabindex]`); if (again) again.focus(); }
-    for (const button of $('moves').querySelectorAll('button')) {
-      const move = button.dataset.move, possible = Boolean(entry && entry.next[move]);
-      button.setAttribute('aria-disabled', String(!possible));
-      const hint = state.hints && move in state.hints ? ` → ${state.hints[move] === null ? '—' : state.hints[move]}` : '';
-      button.querySelector('.hint').textContent = hint;
-      button.title = p.moveTitles[move] + (possible ? '' : ' (not possible here)');
-    }
-    if (speak && (!playback.timer || saidWhilePlaying(state.step, Number($('speed').value)))) announce($('step').textContent + '. ' + $('board-text').textContent);
-    this.copyBoard();
-  },
-
-  // A copy of the board beside each switch that draws on it (the pairs, the heuristic), shown on
-  // a phone only (page.css), where the board is a screen away from the switch: a picture, not a
-  // control (no focus, no ids, hidden from screen readers, which have the board's text).
-  copyBoard() {
-    const svg = $('board');
-    for (const copy of document.querySelectorAll('svg.board-copy')) {
-      copy.setAttribute('viewBox', svg.getAttribute('viewBox'));
-      copy.replaceChildren(...[...svg.childNodes].map((node) => node.cloneNode(true)));
-      for (const node of copy.querySelectorAll('[tabindex], [id], [role], [data-move], [data-focus]')) {
-        for (const name of ['tabindex', 'id', 'role', 'data-move', 'data-focus']) node.removeAttribute(name);
-      }
-    }
-  },
-
-  buildMoveButtons() {
-    const p = state.puzzle, box = $('moves');
-    box.replaceChildren(...state.described[p.name].moves.map((move) => {
-      const button = html('button', { type: 'button', title: p.moveTitles[move] }, move, html('span', { className: 'hint' }));
-      button.dataset.move = move;
-      button.onclick = () => this.move(move);
-      return button;
-    }));
-    $('hint-label').textContent = p.hintLabel;
-  },
-
   // A move made by the person: the board shown, moved by the crate, becomes the case.
   move(move) {
     const entry = this.displayed();
@@ -99,53 +36,20 @@ const app = {
     this.setCase(entry.next[move].split(','), 'push');
   },
 
-  async refreshHints() {
-    const entry = this.displayed(), p = state.puzzle;
-    update({ hints: null });
-    if (!$('hint').checked || !entry) { this.drawBoard(); return; }
-    try {
-      const info = await client.call({ op: 'inspect', code: p.code, board: entry.board });
-      if (entry !== this.displayed()) return;
-      update({ hints: Object.fromEntries((info.moves || []).map((m) => [m.move, m.distance])) });
-      this.drawBoard();
-    } catch (error) { this.failed(error); }
-  },
-
-  showStep(speak) {
-    const n = state.moves.length, p = state.puzzle;
-    $('scrubber').max = n;
-    $('scrubber').value = state.step;
-    $('scrubber').setAttribute('aria-valuetext', `step ${state.step} of ${n}`);
-    $('step').textContent = !state.boards.length ? 'no board' : !n ? 'no answer to play' : p.stepText(state.step, n, state.moves, state.boards[0].tokens);
-    update({ hints: null });
-    this.drawBoard(speak);
-    if ($('hint').checked) this.refreshHints();
-    plots.mark();
-    watch.cantor(this.displayed());
-  },
-
-  // The binary's output, its first SHOWN_LINES lines drawn (laying out more would freeze the page),
-  // all of it a download away.
+  // The binary's output, its first SHOWN_LINES lines drawn (laying out more would freeze the page;
+  // the worker found where they end and counted the rest), all of it a download away.
   showOutput(result) {
     update({ output: result });
-    let end = -1;
-    for (let line = 0; line < SHOWN_LINES && end < result.stdout.length; line++) {
-      end = result.stdout.indexOf('\n', end + 1);
-      if (end < 0) end = result.stdout.length;
-    }
-    const shown = result.stdout.slice(0, end + 1);
-    $('stdout').textContent = shown;
+    $('stdout').textContent = result.stdout.slice(0, result.shownEnd);
     $('stderr').textContent = result.stderr;
     const more = $('more');
     URL.revokeObjectURL(more.dataset.url || '');
     more.replaceChildren();
-    if (shown.length < result.stdout.length) {
-      let lines = 0;
-      for (let at = shown.length; at < result.stdout.length; at = result.stdout.indexOf('\n', at) + 1 || result.stdout.length) lines++;
+    if (result.moreLines) {
       // The file is made when asked for: making it at once waits on the browser's own process,
       // which a long link (a megabyte of URL) keeps busy for a while after it opens.
       const name = state.puzzle.name + '.out';
-      more.append(`… and ${count(lines, 'more line')} not drawn here: `, html('button', { type: 'button', textContent: 'download the whole output', onclick: () => {
+      more.append(`… and ${count(result.moreLines, 'more line')} not drawn here: `, html('button', { type: 'button', textContent: 'download the whole output', onclick: () => {
         URL.revokeObjectURL(more.dataset.url || '');
         more.dataset.url = URL.createObjectURL(new Blob([result.stdout], { type: 'text/plain' }));
         html('a', { href: more.dataset.url, download: name }).click();
@@ -153,49 +57,25 @@ const app = {
     }
   },
 
-  // The case `tokens` put in the box and solved. A long one (a link's) is kept whole in the state
-  // and the box shows its start, cut after a token, with a note saying so: the box's value stays
-  // bounded whatever the link holds, and Solve still reads all of it while the box is unedited.
+  // The case `tokens` (one board: a move, a scramble, the goal, the sample) put in the box and solved.
   setCase(tokens, history) {
-    const text = state.puzzle.input(tokens);
-    if (text.length <= INPUT_SHOWN_CHARS) {
-      $('input').value = text;
-      this.inputEdited();
-    } else {
-      const cut = text.slice(0, INPUT_SHOWN_CHARS), end = Math.max(cut.lastIndexOf(' '), cut.lastIndexOf('\n'));
-      const shown = cut.slice(0, end > 0 ? end : cut.length).trimEnd() + '\n';
-      const shownTokens = shown.split(/\s+/).filter(Boolean).length;
-      update({ input: text, inputShown: shown });
-      $('input').value = shown;
-      $('input-note').textContent = `The link holds ${count(tokens.length, 'token')} (${count(text.length, 'character')}); the box shows ` +
-        `the first ${grouped(shownTokens)} of them, and Solve reads them all. Edit the box to replace them with what you type.`;
-      $('input-note').hidden = false;
-    }
+    return this.setInput({ text: state.puzzle.input(tokens.join(' ')), from: 'The case' }, history);
+  },
+
+  // The case `given` ({text, from, tokens}: input-box.js's `set`) made the input and solved.
+  async setInput(given, history) {
+    await inputBox.set(given.text, given.from, given.tokens);
     return this.solve(history);
-  },
-
-  // The box is the input again (typed into, or given a short case): a long case kept aside is dropped.
-  inputEdited() {
-    if (state.input === null) return;
-    update({ input: null, inputShown: null });
-    $('input-note').hidden = true;
-    $('input-note').textContent = '';
-  },
-
-  // What Solve reads: the long case kept aside while the box still shows its start, else the box.
-  inputText() {
-    const box = $('input').value;
-    return state.input !== null && box === state.inputShown ? state.input : box;
   },
 
   // Runs the binary's own `run` on the input and shows everything that follows from it.
   // `history`: 'push' a new entry for the case, 'replace' the current one, or 'keep' it.
   async solve(history) {
-    const p = state.puzzle, text = this.inputText(), ticket = takeTicket('solve');
+    const p = state.puzzle, text = inputBox.text(), ticket = takeTicket('solve');
     update({ solvedInput: null });
     playback.stop();
     try {
-      const result = await client.call({ op: 'run', code: p.code, text });
+      const result = await client.call({ op: 'run', code: p.code, text, shownLines: SHOWN_LINES });
       if (!current('solve', ticket)) return;
       this.showOutput(result);
       // The first case as the crate's reader reads it (`run` brings it; eight's layout rule): the
@@ -217,7 +97,7 @@ const app = {
       update({ fragment: location.hash });
       $('permalink').href = fragment;
       method.explain(result);
-      this.showStep(false);
+      boardView.showStep(false);
       announce(`${result.stderr.includes(': error: ') ? 'The binary reports an error' : 'Answer: ' + (result.stdout.slice(0, ANNOUNCED_CHARS).split('\n')[0] || 'nothing')}. ${$('board-text').textContent}`);
       plots.histogram();
       method.draw();
@@ -226,13 +106,13 @@ const app = {
     } catch (error) { this.failed(error); }
   },
 
-  // Shows `puzzle`, building its tables in the worker the first time, and solves `tokens` (the
-  // problem's sample, from the module, when null).
-  async choose(puzzle, tokens, history) {
+  // Shows `puzzle`, building its tables in the worker the first time, and solves `given` (a
+  // link's case, as setInput takes it; the problem's sample, from the module, when null).
+  async choose(puzzle, given, history) {
     // A link whose case is the one solved and shown (only its options differ: `&race`, `&yours=…`)
     // is not solved again.
-    if (puzzle === state.puzzle && tokens && state.solvedInput !== null && this.inputText() === state.solvedInput
-        && puzzle.input(tokens) === state.solvedInput) return;
+    if (puzzle === state.puzzle && given && state.solvedInput !== null && inputBox.text() === state.solvedInput
+        && given.text === state.solvedInput) return;
     if (puzzle !== state.puzzle) { playback.stop(); plots.stop(); watch.stop(); plots.picture = null; update({ hints: null }); }
     update({ puzzle });
     for (const a of document.querySelectorAll('#tabs a')) {
@@ -256,11 +136,11 @@ const app = {
     // The prose of index.html names the crates' figures by `data-figure`, filled in here.
     for (const node of document.querySelectorAll(`[data-figure^="${puzzle.name}."]`)) node.textContent = facts[node.dataset.figure.slice(puzzle.name.length + 1)];
     method.prepare(facts);
-    this.buildMoveButtons();
+    boardView.buildMoveButtons();
     const canvas = $('frontier');
     canvas.getContext('2d').clearRect(0, 0, canvas.width, canvas.height);
     $('ring').hidden = true;
-    await this.setCase(tokens || state.described[puzzle.name].sample.split(','), history);
+    await (given ? this.setInput(given, history) : this.setCase(state.described[puzzle.name].sample.split(','), history));
     if (state.puzzle !== puzzle) return;
     try {
       if (!state.layers[puzzle.name]) {
@@ -289,7 +169,9 @@ const app = {
       });
     }
     $('solve').onclick = () => this.solve('push');
-    $('input').addEventListener('input', () => this.inputEdited());
+    boardView.onMove = (move) => this.move(move);
+    inputBox.onTaken = () => this.solve('push');
+    inputBox.wire();
     $('scramble').onclick = async () => {
       const p = state.puzzle;
       try {
@@ -301,9 +183,9 @@ const app = {
       } catch (error) { this.failed(error); }
     };
     $('reset').onclick = () => this.setCase(state.described[state.puzzle.name].goal.split(','), 'push');
-    $('hint').onchange = () => this.refreshHints();
-    $('pairs').onchange = () => this.drawBoard(false);
-    $('h-tiles').onchange = () => this.drawBoard(false);
+    $('hint').onchange = () => boardView.refreshHints();
+    $('pairs').onchange = () => boardView.draw(false);
+    $('h-tiles').onchange = () => boardView.draw(false);
     $('log').onchange = () => plots.histogram();
     $('bfs').onclick = () => plots.playLayers();
     let pointed = 0;
@@ -322,7 +204,7 @@ const app = {
       clearTimeout(resized);
       resized = setTimeout(() => { plots.histogram(); method.draw(); plots.mark(); }, RESIZE_AFTER_MS);
     });
-    playback.wire((speak) => this.showStep(speak));
+    playback.wire((speak) => boardView.showStep(speak));
     method.wire();
     watch.wire();
     compare.wire();

@@ -17,6 +17,7 @@ const client = {
   busyTimer: null,
   busyAfter: BUSY_AFTER_MS,  // the tests shorten it
   cancels: 0,           // how many times Cancel was pressed (the tests read it)
+  jobs: 0,              // works known to be long (a paste taken) under way: the busy sign shows at once
 
   async wasmBytes() {
     if (typeof WASM_BASE64 === 'string') {
@@ -64,12 +65,20 @@ const client = {
     });
   },
 
-  // The busy sign shows while a call other than the module's loading has waited `busyAfter` ms.
+  // `work()` (an async function) awaited with the busy sign shown from now until it ends.
+  async busyWhile(work) {
+    this.jobs++;
+    this.showBusy();
+    try { return await work(); } finally { this.jobs--; this.showBusy(); }
+  },
+
+  // The busy sign shows while a call other than the module's loading has waited `busyAfter` ms,
+  // and while a work known to be long is under way (busyWhile).
   showBusy() {
-    const waiting = [...this.pending.values()].filter((p) => p.op !== 'load');
+    const waiting = [...this.pending.values()].filter((p) => p.op !== 'load').length + this.jobs;
     const busy = $('busy');
-    const shown = waiting.length > 0 && busy.dataset.since !== undefined;
-    if (waiting.length === 0) {
+    const shown = waiting > 0 && busy.dataset.since !== undefined;
+    if (waiting === 0) {
       clearTimeout(this.busyTimer);
       delete busy.dataset.since;
       busy.hidden = true;

@@ -1,4 +1,4 @@
-// uses: util.js, state.js, notice.js, watch.js, compare.js, app.js, yours.js
+// uses: util.js, client.js, state.js, notice.js, watch.js, compare.js, app.js, yours.js
 // The page's links: the URL fragment read as a puzzle, a case and options (`#eight=2,3,…&race`),
 // exactly or not at all, and the panels its options name opened. `app` chooses and solves.
 'use strict';
@@ -8,27 +8,25 @@ const QUOTED_CHARS = 40;
 
 const links = {
   // The fragment `#name` or `#name=t,t,…`: that puzzle (any case of letters) and case, exactly;
-  // anything else the default puzzle, with a short message.
-  readFragment(history) {
-    let hash = location.hash.slice(1);
+  // anything else the default puzzle, with a short message. The worker reads the fragment (a
+  // link can carry a megabyte of boards), the page acts on what it read.
+  async readFragment(history) {
     notice('');
     yours.hide();
-    try { hash = decodeURIComponent(hash); } catch (_) {
+    // `#name[=tokens][&bfs=K][&dedup][&race][&yours=MOVES]`: the puzzle and case, then the panels to open.
+    const link = await client.call({ op: 'read_link', fragment: location.hash.slice(1) });
+    if (link.broken) {
       notice('This link could not be read (a broken %-escape): showing ' + DEFAULT_PUZZLE.title + '.');
       return app.choose(DEFAULT_PUZZLE, null, 'replace');
     }
-    // `#name[=tokens][&bfs=K][&dedup][&race][&yours=MOVES]`: the puzzle and case, then the panels to open.
-    const [main, ...options] = hash.split('&');
-    hash = main;
-    const equals = hash.indexOf('=');
-    const name = (equals < 0 ? hash : hash.slice(0, equals)).trim().toLowerCase();
-    const puzzle = PUZZLES.get(name);
+    const puzzle = PUZZLES.get(link.name);
     if (!puzzle) {
-      if (name) notice(`This link names no puzzle of this page (“${name.slice(0, QUOTED_CHARS)}”): showing ${DEFAULT_PUZZLE.title}.`);
-      return app.choose(DEFAULT_PUZZLE, null, name ? 'keep' : 'replace');
+      if (link.name) notice(`This link names no puzzle of this page (“${link.name.slice(0, QUOTED_CHARS)}”): showing ${DEFAULT_PUZZLE.title}.`);
+      return app.choose(DEFAULT_PUZZLE, null, link.name ? 'keep' : 'replace');
     }
-    const tokens = equals < 0 ? null : hash.slice(equals + 1).split(/[,\s]+/).filter(Boolean);
-    return app.choose(puzzle, tokens, history).then(() => links.open(options));
+    const given = link.judged === null ? null : { text: puzzle.input(link.judged), from: 'The link', tokens: link.tokens };
+    await app.choose(puzzle, given, history);
+    return links.open(link.options);
   },
 
   // Reads the fragment (readFragment) and counts the link read, whatever it led to.

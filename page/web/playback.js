@@ -8,7 +8,7 @@ const MS_A_SECOND = 1000;
 
 const playback = {
   timer: null,
-  onStep: null,    // draws the step shown (app.showStep, given to `wire`)
+  onStep: null,    // draws the step shown (boardView.showStep, given to `wire`)
 
   stop() {
     clearInterval(this.timer);

@@ -145,7 +145,7 @@ const plots = {
     this.picture = { name: p.name, counts: made.counts, width: made.width, height: made.height, shown };
     const last = shown === made.counts.length - 1;
     $('layer').textContent = p.pictureLayer(shown, made.counts[shown]) + (last ? ' (the last layer)' : '');
-    if (!this.layerTimer || last || saidWhilePlaying(shown, 1000 / LAYER_MS)) say('layer-said', $('layer').textContent);
+    say('layer-said', $('layer').textContent, Boolean(this.layerTimer) && !last);
     canvas.setAttribute('aria-label', `Every ${p.units[0]} as one pixel, grouped by distance; distances 0 to ${shown} shown. ` +
       'Their counts are in the distance table.');
     this.mark();

@@ -29,22 +29,28 @@ const grouped = (n) => Number(n).toLocaleString('en-US');
 // "1 pair", "3 pairs": the count grouped, the noun in the right number.
 const count = (n, one, many) => `${grouped(n)} ${Number(n) === 1 ? one : many || one + 's'}`;
 
-// Says `text` to a screen reader through the polite live region `id` (set anew, so a repeat is
-// read). While something plays, its callers say only about one step a second, counted in steps
-// (every `speed`-th step at `speed` steps a second), not by the clock: a screen reader handed
-// thirty steps a second reads none of them to the end. A step taken by hand, a pause and the
-// end are always said.
-function say(id, text) {
+// Says `text` to a screen reader through the polite live region `id`, in one change of the
+// region (a repeat of the text it holds gets a no-break space, so it is a change and is read).
+// While something plays (`playing`), at most one announcement a second reaches the screen reader,
+// counted on the page's clock across every live region: a screen reader handed thirty steps a
+// second reads none of them to the end. A text that arrives within the second waits for its end,
+// and a newer one replaces it there; a step taken by hand, a pause and the end are said at once.
+const SAY_EVERY_MS = 1000;
+const speech = { last: -Infinity, waiting: null };
+function say(id, text, playing) {
+  clearTimeout(speech.waiting);
+  const since = performance.now() - speech.last;
+  if (playing && since < SAY_EVERY_MS) {
+    speech.waiting = setTimeout(() => say(id, text, false), SAY_EVERY_MS - since);
+    return;
+  }
+  speech.last = performance.now();
   const region = $(id);
-  region.textContent = '';
-  setTimeout(() => { region.textContent = text; }, 30);
+  region.textContent = region.textContent === text ? text + '\u00a0' : text;
 }
 
 // The answer's live region.
-const announce = (text) => say('announce', text);
-
-// Whether step `step` of something playing at `speed` steps a second is one to say: one a second.
-const saidWhilePlaying = (step, speed) => step % Math.max(1, Math.round(speed)) === 0;
+const announce = (text, playing) => say('announce', text, playing);
 
 // The text colour, black or white, that contrasts more with the background `hex` (#rrggbb):
 // one of the two always reaches 4.5:1 (WCAG's relative luminance).

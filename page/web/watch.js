@@ -9,10 +9,17 @@
 const watch = {
   k: 0,            // the step shown: the (k+1)-th board taken from the queue
   asked: 0,        // increases with each step asked for; an older step's result is dropped
-  timer: null,
+  playing: false,  // the search plays: each step asked for once the one before is drawn
+  timer: null,     // while it plays, the wait before the next step is asked for
   shown: null,     // the step's JSON
 
-  stop() { clearInterval(this.timer); this.timer = null; $('bfs-play').textContent = 'play'; },
+  stop() {
+    this.playing = false;
+    clearTimeout(this.timer);
+    this.timer = null;
+    $('bfs-play').textContent = 'play';
+    $('line-note').setAttribute('aria-live', 'polite');
+  },
 
   // The panels that belong to the puzzle shown.
   show() {
@@ -141,7 +148,7 @@ const watch = {
     $('bfs-text').textContent = `${what} ${grouped(step.index + 1)} taken from the queue: ${this.judge(step.board)}, ${ranked ? `rank ${grouped(step.rank)}, ` : ''}` +
       `distance ${step.distance}. ` + (fresh.length ? `New: ${fresh.join(', ')}, queued in that order. ` : 'No new neighbour. ') +
       `${count(step.queued, 'board')} waiting, ${count(step.seen, 'board')} seen.`;
-    if (!this.timer || saidWhilePlaying(step.index, Number($('bfs-speed').value))) say('bfs-said', $('bfs-text').textContent);
+    say('bfs-said', $('bfs-text').textContent, this.playing);
     this.code(step);
     this.paintSearch(step);
     lesson.arrived(step);
@@ -257,12 +264,26 @@ const watch = {
     await this.go(before);
   },
 
+  // The search played: the next step asked for, and the one after only once it is drawn, a step
+  // every 1/speed s at most. A step the worker is slow to answer is waited for, never skipped.
+  async playNext() {
+    const started = performance.now();
+    await this.go(this.k + 1);
+    if (!this.playing) return;
+    const wait = 1000 / Number($('bfs-speed').value) - (performance.now() - started);
+    this.timer = setTimeout(() => this.playNext(), Math.max(0, wait));
+  },
+
   toggle() {
     // Paused: the step shown is said, now, or when the step still on its way is drawn (it is
     // said then, the search no longer playing).
-    if (this.timer) { this.stop(); if (!this.inFlight) say('bfs-said', $('bfs-text').textContent); return; }
+    if (this.playing) { this.stop(); if (!this.inFlight) say('bfs-said', $('bfs-text').textContent); return; }
+    this.playing = true;
     $('bfs-play').textContent = 'pause';
-    this.timer = setInterval(() => this.go(this.k + 1), 1000 / Number($('bfs-speed').value));
+    // The line note changes with every step: a live region only while the search stands still
+    // (bfs-said speaks for the playing search, once a second).
+    $('line-note').setAttribute('aria-live', 'off');
+    this.playNext();
   },
 
   wire() {

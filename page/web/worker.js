@@ -148,9 +148,51 @@ function spot(m) {
   return { value: at < 0 ? null : { x: at % width, y: Math.floor(at / width), depth: depths[m.rank] } };
 }
 
-// The worker's own work, on the module's answers: the pictures' pixels and where a state sits in
-// them. Every other message is a request of the module, passed through as it came.
+// Long text read here rather than on the page's thread, where a megabyte split at once would
+// freeze the page: a link's fragment, a long case the box shows the start of, the binary's output.
+
+// A link's fragment (without `#`): its %-escapes decoded (`broken` when one is not), the puzzle's
+// name, the options after `&`, and the case's tokens (split at commas and spaces) as the judge
+// reads them, space-separated (null when the link names no case).
+function readLink(m) {
+  let hash;
+  try { hash = decodeURIComponent(m.fragment); } catch (_) { return { value: { broken: true } }; }
+  const [main, ...options] = hash.split('&');
+  const equals = main.indexOf('=');
+  const name = (equals < 0 ? main : main.slice(0, equals)).trim().toLowerCase();
+  const tokens = equals < 0 ? null : main.slice(equals + 1).split(/[,\s]+/).filter(Boolean);
+  return { value: { name, options, judged: tokens && tokens.join(' '), tokens: tokens && tokens.length } };
+}
+
+// A long case measured for the box: its tokens counted, and its first `shownChars` characters cut
+// after a token, with the tokens they hold.
+function hold(m) {
+  const tokens = (text) => (text.match(/\S+/g) || []).length;
+  const cut = m.text.slice(0, m.shownChars), end = Math.max(cut.lastIndexOf(' '), cut.lastIndexOf('\n'));
+  const shown = cut.slice(0, end > 0 ? end : cut.length).trimEnd() + '\n';
+  return { value: { tokens: tokens(m.text), shown, shownTokens: tokens(shown) } };
+}
+
+// The module's `run`, with where its output's first `shownLines` lines end (`shownEnd`) and how
+// many lines follow them (`moreLines`, a last line without its newline counted).
+function run(m) {
+  const { shownLines, ...request } = m;
+  const value = call(request);
+  if (typeof value.stdout !== 'string') return { value };
+  const out = value.stdout, next = (at) => { const newline = out.indexOf('\n', at); return newline < 0 ? out.length : newline + 1; };
+  let end = 0, more = 0;
+  for (let line = 0; line < shownLines && end < out.length; line++) end = next(end);
+  for (let at = end; at < out.length; at = next(at)) more++;
+  return { value: { ...value, shownEnd: end, moreLines: more } };
+}
+
+// The worker's own work, on the module's answers and on long text: the pictures' pixels and
+// where a state sits in them, the text read above. Every other message is a request of the
+// module, passed through as it came.
 const ops = {
+  read_link: readLink,
+  hold,
+  run,
   picture,
   spot,
   race_picture: racePicture,

@@ -44,7 +44,8 @@ const colourHash = {
   side: ' (the goal side)',
   orderNote: ' (the smallest number)',
   beyond: (facts) => `this case: beyond ${facts.maxMoves} moves`,
-  input: (tokens) => '1\n' + tokens.join(' ') + '\n',
+  // The judge's input of one case, its tokens space-separated in `judged`.
+  input: (judged) => '1\n' + judged + '\n',
   answer(stdout) {
     const line = stdout.slice(0, stdout.indexOf('\n') + 1 || undefined).trim();
     if (line === 'PUZZLE ALREADY SOLVED') return [];

@@ -33,7 +33,8 @@ const eight = {
     ['table-heading', 'the state space, layer by layer'], ['dedup', 'three ways to remember what was seen'], ['why-heading', 'the tie rule: why this answer'],
     ['method-heading', 'parity, and IDA* with its heuristic'], ['race', 'the methods raced']],
   searchFrom: 'the goal',  // where its breadth-first search starts, as the pseudocode's first line names it
-  input: (tokens) => tokens.join(' ') + '\n',
+  // The judge's input of one case, its tokens space-separated in `judged`.
+  input: (judged) => judged + '\n',
   answer(stdout) {
     const line = stdout.slice(0, stdout.indexOf('\n') + 1 || undefined).trim();
     if (line === 'unsolvable') return 'unsolvable';

@@ -35,7 +35,8 @@ const msquare = {
     ['cantor-box', 'the Cantor rank of a board'], ['table-heading', 'the state space, layer by layer'],
     ['method-heading', 'the whole space, a pixel a board'], ['why-heading', 'the tie rule: why this answer']],
   searchFrom: 'the basic state',  // where its breadth-first search starts, as the pseudocode's first line names it
-  input: (tokens) => tokens.join(' ') + '\n',
+  // The judge's input of one case, its tokens space-separated in `judged`.
+  input: (judged) => judged + '\n',
   answer(stdout) {
     const lines = stdout.split('\n');
     if (!/^\d+$/.test(lines[0])) return null;
