@@ -124,8 +124,19 @@ console_errors = []
 # Where the page's work runs, recorded from the document's start (installed before any script,
 # and in the page only, not in its worker): each time the page's own thread compiles or
 # instantiates a WebAssembly module (it never should: the module belongs to the worker), and the
-# op of each message posted to a worker.
+# op of each message posted to a worker; and each split, match or decoding of a long text (an
+# input's, a link's, an output's: over 20,000 characters) on the page's thread, where it would
+# freeze the page (the worker reads them: links.js, input-box.js).
 WHERE_WORK_RUNS = """window.mainThreadWasm = [];
+window.longTextOnPage = [];
+for (const [owner, name] of [[String.prototype, 'split'], [String.prototype, 'match'], [String.prototype, 'matchAll'], [window, 'decodeURIComponent']]) {
+  const real = owner[name];
+  owner[name] = function (...args) {
+    const text = owner === window ? String(args[0]) : String(this);
+    if (text.length > 20000) window.longTextOnPage.push(`${name} of ${text.length} characters`);
+    return real.apply(this, args);
+  };
+}
 for (const name of ['compile', 'compileStreaming', 'instantiate', 'instantiateStreaming']) {
   const real = WebAssembly[name];
   WebAssembly[name] = function (...args) { window.mainThreadWasm.push(name); return real.apply(this, args); };
@@ -142,10 +153,12 @@ Worker.prototype.postMessage = function (message, ...rest) {
 };"""
 
 
-def work_in_worker(page, where, op):
-    """Checks that `op` was posted to the worker and the page's thread never touched the module."""
-    ops, wasm = page.evaluate("[window.workerOps, window.mainThreadWasm]")
-    check(op in ops and not wasm, f"{where}: {op!r} in the worker's calls {sorted(set(ops))}, the page's own calls into WebAssembly {wasm}")
+def work_in_worker(page, where, *ops):
+    """Checks that each of `ops` was posted to the worker, the page's thread never touched the
+    module, and it never split or decoded a long text."""
+    posted, wasm, texts = page.evaluate("[window.workerOps, window.mainThreadWasm, window.longTextOnPage]")
+    check(set(ops) <= set(posted) and not wasm and not texts, f"{where}: {ops} in the worker's calls {sorted(set(posted))}, "
+          f"the page's own calls into WebAssembly {wasm}, its own reading of long text {texts}")
 
 
 def open_page(context, url):
@@ -1162,22 +1175,35 @@ def timer_and_busy_checks(page):
     text = judge_input("colour-hash", random_case(page, "colour-hash"))
     typed(page, text)
     check(raw(page) == list(binary("colour-hash", text)), f"after Cancel: {raw(page)}")
-    # A long paste, 60,000 boards (540 KB) set directly (typing them would take the test longer
-    # than the run): answered byte for byte in the worker, and only the first 1,000 lines drawn.
+    # A long paste, 60,000 boards (540 KB), as the browser hands it to the page: a paste event
+    # carrying the clipboard's text. It is taken from the event, not typed into the box, which
+    # shows its start and says how much it holds; the busy sign shows from the paste until the
+    # answers come; answered byte for byte in the worker, and only the first 1,000 lines drawn.
     select(page, "eight")
     boards = "\n".join(" ".join(rng.sample(list("12345678x"), 9)) for _ in range(100))
-    page.evaluate(f"document.getElementById('input').value = ({json.dumps(boards)} + '\\n').repeat(600)")
+    whole = (boards + "\n") * 600
     page.evaluate("window.workerOps = []")
     before = solved_count(page)
-    page.click("#solve")
+    page.wait_for_selector("#busy[hidden]", state="attached", timeout=20000)  # whatever ran before has ended
+    busy_at_paste = page.evaluate(f"""(() => {{
+      const clipboard = new DataTransfer();
+      clipboard.setData('text/plain', ({json.dumps(boards)} + '\\n').repeat(600));
+      document.getElementById('input').dispatchEvent(new ClipboardEvent('paste', {{ clipboardData: clipboard, bubbles: true, cancelable: true }}));
+      return !document.getElementById('busy').hidden;
+    }})()""")
     wait_solved(page, before)
-    out, err = binary("eight", page.input_value("#input"))
+    page.wait_for_selector("#busy[hidden]", state="attached", timeout=20000)
+    check(busy_at_paste, "eight: 60,000 boards pasted: no busy sign from the paste on")
+    shown, note = page.input_value("#input"), page.inner_text("#input-note")
+    check(0 < len(shown) <= 8000 and whole.startswith(shown.rstrip("\n")) and f"The paste holds {len(whole.split()):,} tokens ({len(whole):,} characters)" in note
+          and f"the first {len(shown.split()):,} of them" in note, f"eight: 60,000 boards pasted: the box's {len(shown)} characters, the note {note!r}")
+    out, err = binary("eight", whole)
     check(page.evaluate("[window.study.output.stdout, window.study.output.stderr]") == [out, err], "eight: 60,000 boards: the output")
     first = "".join(out.splitlines(keepends=True)[:1000])
     check(raw(page) == [first, err] and "59,000 more lines" in page.inner_text("#more"), f"eight: 60,000 boards: the first 1,000 lines drawn: {page.inner_text('#more')}")
+    work_in_worker(page, "eight: 60,000 boards", "run", "hold")
     drawn = page.evaluate("document.getElementById('stdout').textContent.split('\\n').length - 1")
     check(drawn == 1000, f"eight: 60,000 boards: {drawn} lines drawn, 1,000 at most")
-    work_in_worker(page, "eight: 60,000 boards", "run")
 
 
 def desktop_and_busy_checks(context):
@@ -1259,9 +1285,10 @@ LINK_BOARDS = 3000
 
 
 def permalink_checks(context):
-    """A permalink of LINK_BOARDS Eight boards: the box is given a bounded start of it, cut after a
-    token, with a note; Solve reads the whole link (all its answers the binary's); an edit of the
-    box replaces it."""
+    """A permalink of LINK_BOARDS Eight boards, read in the worker: the box is given a bounded start
+    of it, cut after a token, with a note; Solve reads the whole link (all its answers the
+    binary's); an edit of the box replaces it; the same boards in a file dropped on the box are
+    read and solved."""
     boards = random.Random(SEED + 1)
     tokens = [t for _ in range(LINK_BOARDS) for t in boards.sample(list("12345678x"), 9)]
     whole = " ".join(tokens) + "\n"
@@ -1280,7 +1307,7 @@ def permalink_checks(context):
     first = "".join(out.splitlines(keepends=True)[:1000])
     check(raw(page) == [first, err] and f"{LINK_BOARDS - 1000:,} more lines" in page.inner_text("#more"), f"a link of {LINK_BOARDS:,} boards: the first 1,000 lines drawn: {page.inner_text('#more')}")
     check(page.evaluate("location.hash") == fragment, f"a link of {LINK_BOARDS:,} boards: the fragment changed")
-    work_in_worker(page, f"a link of {LINK_BOARDS:,} boards", "run")
+    work_in_worker(page, f"a link of {LINK_BOARDS:,} boards", "read_link", "hold", "run")
     # Solve again, the box unedited: still the whole link.
     before = solved_count(page)
     page.click("#solve")
@@ -1291,6 +1318,18 @@ def permalink_checks(context):
     typed(page, "8 6 7 2 5 4 3 x 1\n")
     check(raw(page) == list(binary("eight", "8 6 7 2 5 4 3 x 1\n")) and not page.is_visible("#input-note"),
           f"a link of {LINK_BOARDS:,} boards, then a board typed: {raw(page)}, the note {page.inner_text('#input-note')!r}")
+    # The same boards as a file dropped on the box: read as the case and solved at once, the box
+    # showing its start and saying how much the file holds.
+    before = solved_count(page)
+    page.evaluate(f"""(() => {{
+      const dropped = new DataTransfer();
+      dropped.items.add(new File([{json.dumps(whole)}], 'boards.txt', {{ type: 'text/plain' }}));
+      document.getElementById('input').dispatchEvent(new DragEvent('drop', {{ dataTransfer: dropped, bubbles: true, cancelable: true }}));
+    }})()""")
+    wait_solved(page, before)
+    note = page.inner_text("#input-note")
+    check(page.evaluate("window.study.output.stdout") == out and f"The file holds {len(tokens):,} tokens" in note and whole.startswith(page.input_value("#input").rstrip("\n")),
+          f"{LINK_BOARDS:,} boards in a file dropped on the box: the note {note!r}")
 
 
 def phone_and_file_checks(browser):
