@@ -13,6 +13,8 @@ const TREE_GAP = { x: 10, y: 34, pad: 8 };
 const tree = {
   data: null,     // {puzzle, layers, steps, layout}: the crate's first steps, laid out once
   shownAt: null,  // the step drawn
+  drawn: null,    // the `data` whose boards the drawing holds
+  nodes: null,    // board -> its drawn group, for `drawn`
 
   // The crate's first steps for the puzzle shown, laid out as a tidy tree: the boards of the
   // last layer drawn (and those with no child drawn) side by side in the order found, each parent
@@ -56,7 +58,7 @@ const tree = {
     this.shownAt = k;
     this.partial = partial || null;
     const d = this.data, p = state.puzzle, svg = $('search-tree');
-    if (!d || d.puzzle !== p.name) { svg.replaceChildren(); this.load(); return; }
+    if (!d || d.puzzle !== p.name) { svg.replaceChildren(); this.drawn = null; this.load(); return; }
     const last = Math.min(k, d.steps.length - 1), taken = new Set(d.steps.slice(0, last + 1).map((step) => step.board));
     const found = [d.steps[0].board];
     for (const step of d.steps.slice(0, last + 1)) {
@@ -65,27 +67,23 @@ const tree = {
       for (const next of queued) if (d.parent.get(next.board) === step.board) found.push(next.board);
     }
     if (partial && k < d.steps.length && !partial.taken) taken.delete(d.steps[k].board);
-    for (const [name, value] of [['width', d.width], ['height', d.height], ['viewBox', `0 0 ${d.width} ${d.height}`]]) svg.setAttribute(name, value);
-    svg.replaceChildren();
-    const marker = el('marker', { id: 'tree-arrow', viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 6, markerHeight: 6, orient: 'auto-start-reverse' }, el('defs', {}, svg));
-    el('path', { d: 'M0,0 L10,5 L0,10 z', fill: '#1d5e32' }, marker);
-    const top = (board) => TREE_GAP.pad + d.layer.get(board) * (d.h + TREE_GAP.y);
-    const current = k < d.steps.length ? d.steps[k].board : null;
+    // The boards drawn are kept from step to step: a step adds the boards it queued and changes
+    // the colours, rather than drawing every board again (a step's work stays the size of a step).
+    if (this.drawn !== d) {
+      this.drawn = d;
+      this.nodes = new Map();
+      for (const [name, value] of [['width', d.width], ['height', d.height], ['viewBox', `0 0 ${d.width} ${d.height}`]]) svg.setAttribute(name, value);
+      svg.replaceChildren();
+      const marker = el('marker', { id: 'tree-arrow', viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 6, markerHeight: 6, orient: 'auto-start-reverse' }, el('defs', {}, svg));
+      el('path', { d: 'M0,0 L10,5 L0,10 z', fill: '#1d5e32' }, marker);
+    }
+    const current = k < d.steps.length ? d.steps[k].board : null, wanted = new Set(found);
+    for (const [board, g] of this.nodes) if (!wanted.has(board)) { g.remove(); this.nodes.delete(board); }
     for (const board of found) {
-      const x = d.x.get(board), y = top(board), from = d.parent.get(board), g = el('g', {
-        class: `node ${taken.has(board) ? 'taken' : 'frontier'}${board === current ? ' current' : ''}`,
-        'data-board': board, 'data-layer': d.layer.get(board), 'data-parent': from || '',
-      }, svg);
-      if (from !== undefined) {
-        // The arrow from the board up to its parent, the move that first reached it beside it.
-        const px = d.x.get(from) + d.w / 2, py = top(from) + d.h;
-        el('line', { x1: x + d.w / 2, y1: y - 2, x2: px, y2: py + 2, stroke: '#1d5e32', 'stroke-width': 1.5, 'marker-end': 'url(#tree-arrow)', class: 'parent-arrow' }, g);
-        el('text', { x: (x + d.w / 2 + px) / 2 + 4, y: (y + py) / 2 + 4, 'font-size': 12, fill: '#1d5e32', stroke: '#fff', 'stroke-width': 3, 'paint-order': 'stroke' }, g, d.move.get(board));
-      }
-      el('rect', { x: x - 3, y: y - 3, width: d.w + 6, height: d.h + 6, rx: 3, class: 'halo' }, g);
-      const mini = p.mini(board.split(','));
-      mini.setAttribute('x', x); mini.setAttribute('y', y);
-      g.appendChild(mini);
+      const name = `node ${taken.has(board) ? 'taken' : 'frontier'}${board === current ? ' current' : ''}`;
+      const g = this.nodes.get(board);
+      if (g) { if (g.getAttribute('class') !== name) g.setAttribute('class', name); continue; }
+      this.nodes.set(board, this.node(board, name, svg));
     }
     const waiting = found.length - taken.size, beyond = k >= d.steps.length;
     $('tree-note').textContent = `The search tree so far, its first ${count(d.layers, 'layer')}: ${count(taken.size, p.units[0], p.units[1])} taken (dark), ` +
@@ -95,6 +93,24 @@ const tree = {
     svg.dataset.taken = taken.size;
     svg.dataset.waiting = waiting;
     this.follow(current);
+  },
+
+  // A board of the tree drawn in `svg`, of class `name`: its mini board at its place, and the arrow
+  // up to its parent with the move that first reached it.
+  node(board, name, svg) {
+    const d = this.data, top = (b) => TREE_GAP.pad + d.layer.get(b) * (d.h + TREE_GAP.y);
+    const x = d.x.get(board), y = top(board), from = d.parent.get(board);
+    const g = el('g', { class: name, 'data-board': board, 'data-layer': d.layer.get(board), 'data-parent': from || '' }, svg);
+    if (from !== undefined) {
+      const px = d.x.get(from) + d.w / 2, py = top(from) + d.h;
+      el('line', { x1: x + d.w / 2, y1: y - 2, x2: px, y2: py + 2, stroke: '#1d5e32', 'stroke-width': 1.5, 'marker-end': 'url(#tree-arrow)', class: 'parent-arrow' }, g);
+      el('text', { x: (x + d.w / 2 + px) / 2 + 4, y: (y + py) / 2 + 4, 'font-size': 12, fill: '#1d5e32', stroke: '#fff', 'stroke-width': 3, 'paint-order': 'stroke' }, g, d.move.get(board));
+    }
+    el('rect', { x: x - 3, y: y - 3, width: d.w + 6, height: d.h + 6, rx: 3, class: 'halo' }, g);
+    const mini = state.puzzle.mini(board.split(','));
+    mini.setAttribute('x', x); mini.setAttribute('y', y);
+    g.appendChild(mini);
+    return g;
   },
 
   // The box scrolled, inside itself, to the board taken (never the page).
