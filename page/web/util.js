@@ -25,7 +25,10 @@ function html(name, props, ...children) {
   return node;
 }
 
-const grouped = (n) => Number(n).toLocaleString('en-US');
+// One formatter for every number (a Number's toLocaleString makes a new one at each call, and the
+// page writes thousands of numbers as it draws).
+const GROUPING = new Intl.NumberFormat('en-US');
+const grouped = (n) => GROUPING.format(Number(n));
 // "1 pair", "3 pairs": the count grouped, the noun in the right number.
 const count = (n, one, many) => `${grouped(n)} ${Number(n) === 1 ? one : many || one + 's'}`;
 
