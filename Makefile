@@ -132,16 +132,15 @@ page:
 		$(CARGO) build --release --target wasm32-unknown-unknown -p page
 	python3 page/build.py $(PAGE_WASM) $(PAGE_DIR)
 
-# The page in headless Chromium against the static binaries of `make dist`, then its lesson on
-# breadth-first search (page/test_lesson.py), then its worker under Node (a trapped call gets a
-# fresh module). page/setup.sh finds Chromium and Node (CHROMIUM and
+# The page in headless Chromium against the static binaries of `make dist`, its lesson on
+# breadth-first search (page/test_lesson.py's checks) in the same browser and pages, then its
+# worker under Node (a trapped call gets a fresh module). page/setup.sh finds Chromium and Node (CHROMIUM and
 # NODE in the environment, else PATH, else apt-get as root) and installs Playwright (pip) and
 # axe-core (npm) when they are missing. Screenshots go to target/page/.
 NODE ?= node
 page-test: page dist
 	page/setup.sh
 	python3 page/test_page.py $(PAGE_DIR) $(STATIC_BIN)
-	python3 page/test_lesson.py $(PAGE_DIR)
 	$(NODE) page/test_worker.js $(PAGE_WASM)
 
 # Instruction counts (callgrind), wall time and peak memory of each release binary on fixed,

@@ -3,6 +3,9 @@
 
 usage: test_lesson.py PAGE_DIR
 
+`make test` runs these checks inside page/test_page.py's browser and pages (`checks`), which have
+built the puzzles' tables already; run alone, this opens a browser of its own.
+
 Serves PAGE_DIR (`make page`'s index.html and page.wasm) on a loopback port, stopped by its process
 id at the end, and checks, deciding by what the page shows, never by the clock:
 - one step on one screen: at 1366×900 and at 390×844, for each puzzle, with the step screen scrolled
@@ -267,6 +270,19 @@ def words_checks(page):
     print("the whys' counts and the sentences checked", flush=True)
 
 
+def checks(page, size, phone):
+    """Every check above in `page`, open at `size` (a phone's when `phone`): page/test_page.py runs
+    them in its own pages, which have built the tables already."""
+    one_screen(page, size, phone)
+    if phone:
+        toy_checks(page)
+    else:
+        tree_checks(page)
+        line_checks(page)
+        words_checks(page)
+    axe(page, f"{size[0]}×{size[1]}")
+
+
 def main():
     port = free_port()
     server = subprocess.Popen([sys.executable, "-m", "http.server", "--bind", "127.0.0.1", str(port)],
@@ -289,14 +305,7 @@ def main():
                 page.on("pageerror", lambda e: console_errors.append(str(e)))
                 page.goto(base + "#msquare")
                 page.wait_for_selector("body[data-ready=true]", timeout=30000)
-                one_screen(page, size, phone)
-                if phone:
-                    toy_checks(page)
-                else:
-                    tree_checks(page)
-                    line_checks(page)
-                    words_checks(page)
-                axe(page, f"{size[0]}×{size[1]}")
+                checks(page, size, phone)
                 context.close()
             browser.close()
     finally:
@@ -309,4 +318,5 @@ def main():
     print("lesson test: ok")
 
 
-main()
+if __name__ == "__main__":
+    main()

@@ -39,9 +39,12 @@ import time
 
 from playwright.sync_api import sync_playwright
 
+import test_lesson  # the lesson's checks (page/test_lesson.py), run here in this browser's pages
+
 PAGE_DIR, BIN_DIR = sys.argv[1], sys.argv[2]
 # The parts named after the two folders, or all of them: build, desktop, balance, permalink,
-# reading, stepper, compare, lesson, usability, teaching, motion, yours, phone.
+# reading, stepper, compare, lesson, usability, teaching, motion, yours, bfs_lesson (page/test_lesson.py's
+# checks, at both sizes), phone.
 PARTS = set(sys.argv[3:])
 
 
@@ -1332,6 +1335,14 @@ def permalink_checks(context):
           f"{LINK_BOARDS:,} boards in a file dropped on the box: the note {note!r}")
 
 
+def bfs_lesson_checks(context):
+    """page/test_lesson.py's checks at a desktop's 1366×900, in the desktop's page."""
+    page = study_page(context, "#msquare")
+    page.set_viewport_size({"width": 1366, "height": 900})
+    test_lesson.checks(page, (1366, 900), False)
+    page.set_viewport_size({"width": 1200, "height": 1000})
+
+
 def phone_and_file_checks(browser):
     """study.html from the file system at a phone's size, opened at a crafted fragment (a page's
     first load is the point: it always starts, on Magic Squares with a message), the other crafted
@@ -1362,6 +1373,10 @@ def phone_and_file_checks(browser):
     kept[phone] = page
     for puzzle in PUZZLES:
         phone_checks(phone, puzzle)
+    if wanted("bfs_lesson"):
+        page = kept[phone]
+        page.evaluate(PART_START)
+        test_lesson.checks(page, (390, 844), True)  # page/test_lesson.py's at a phone's size
     kept.pop(phone).close()
     phone.close()
 
@@ -1382,7 +1397,7 @@ try:
         if wanted("desktop"):
             desktop_and_busy_checks(context)
         for part in (balance_checks, permalink_checks, reading_checks, stepper_checks, compare_checks,
-                     lesson_checks, usability_checks, teaching_checks, motion_checks, yours_checks):
+                     lesson_checks, usability_checks, teaching_checks, motion_checks, yours_checks, bfs_lesson_checks):
             if wanted(part.__name__[:-len("_checks")]):
                 part(context)
         if context in kept:
@@ -1396,6 +1411,7 @@ finally:
     server.wait()
 
 check(not console_errors, f"console errors: {console_errors}")
+failures.extend(test_lesson.failures)
 if failures:
     print(f"page test: {len(failures)} failure(s)")
     sys.exit(1)
