@@ -92,9 +92,11 @@ const app = {
         boards: path.error ? [] : this.entries(path.boards), step: state.described[p.name].start === 'case' ? 0 : moves.length });
       watch.caseChanged();
       const fragment = '#' + p.name + (tokens ? '=' + tokens.join(',') : '');
-      if (history === 'push' && fragment !== location.hash) window.history.pushState(null, '', fragment);
+      // The address read once: a link's is up to a megabyte, and each read copies it.
+      const here = location.hash;
+      if (history === 'push' && fragment !== here) window.history.pushState(null, '', fragment);
       if (history === 'replace') window.history.replaceState(null, '', fragment);
-      update({ fragment: location.hash });
+      update({ fragment: history === 'keep' ? here : fragment });
       $('permalink').href = fragment;
       method.explain(result);
       boardView.showStep(false);
