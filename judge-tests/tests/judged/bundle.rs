@@ -153,10 +153,10 @@ fn build_static(puzzles: &[String]) -> Result<PathBuf, String> {
         .env_remove("CARGO_ENCODED_RUSTFLAGS")
         .env_remove("RUSTC_WORKSPACE_WRAPPER")
         .env("RUSTFLAGS", "-C target-feature=+crt-static")
-        .env("CARGO_PROFILE_RELEASE_STRIP", "symbols")
         .args([
             "build",
-            "--release",
+            "--profile",
+            "dist",
             "--quiet",
             "--target",
             judge_tests::STATIC_TARGET,
