@@ -11,12 +11,13 @@ TOOLS  := $(TARGET)/test-release
 # The puzzle crates: every folder with a src/main.rs (judge-tests keeps its binary in src/bin).
 PUZZLES := $(patsubst %/src/main.rs,%,$(wildcard */src/main.rs))
 # `make dist`: static binaries, built apart from target/release so neither build undoes the other.
-# They are the binaries the tests run (judge_tests::binary_path): one fat-LTO build of the puzzles
-# serves the tests, the page test and dist/bin.
+# They are the binaries the tests run (judge_tests::binary_path): one build of the puzzles (the
+# `dist` profile: release, stripped, without LTO; Cargo.toml) serves the tests, the page test and
+# dist/bin.
 STATIC_TARGET := x86_64-unknown-linux-gnu
 STATIC_DIR    := $(TARGET)/static
-STATIC_BIN    := $(STATIC_DIR)/$(STATIC_TARGET)/release
-STATIC_ENV    := RUSTFLAGS='-C target-feature=+crt-static' CARGO_PROFILE_RELEASE_STRIP=symbols
+STATIC_BIN    := $(STATIC_DIR)/$(STATIC_TARGET)/dist
+STATIC_ENV    := RUSTFLAGS='-C target-feature=+crt-static'
 
 # Each puzzle's published sample(s), shown by `make demo`.
 DEMO_CASES := msquare/usaco-1 eight/poj1077-sample eight/uva652-sample colour-hash/uva704-sample
@@ -70,7 +71,7 @@ bundle:
 
 # One static, stripped binary per puzzle that runs on any x86-64 Linux: dist/bin/<puzzle>.
 dist:
-	$(STATIC_ENV) $(CARGO) build --release --target $(STATIC_TARGET) --target-dir $(STATIC_DIR) $(PUZZLES:%=-p %)
+	$(STATIC_ENV) $(CARGO) build --profile dist --target $(STATIC_TARGET) --target-dir $(STATIC_DIR) $(PUZZLES:%=-p %)
 	@mkdir -p dist/bin
 	@for puzzle in $(PUZZLES); do \
 		cp $(STATIC_BIN)/$$puzzle dist/bin/$$puzzle; \

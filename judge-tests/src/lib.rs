@@ -131,9 +131,9 @@ pub fn data_dir() -> PathBuf {
 pub const STATIC_TARGET: &str = "x86_64-unknown-linux-gnu";
 
 /// The folder `make dist` builds its static binaries in, inside the Cargo target folder `target`
-/// (`target/static/x86_64-unknown-linux-gnu/release`; `dist/bin` holds copies).
+/// (`target/static/x86_64-unknown-linux-gnu/dist`; `dist/bin` holds copies).
 pub fn static_binaries(target: &Path) -> PathBuf {
-    target.join("static").join(STATIC_TARGET).join("release")
+    target.join("static").join(STATIC_TARGET).join("dist")
 }
 
 /// The path of a built puzzle binary.
@@ -142,7 +142,7 @@ pub fn static_binaries(target: &Path) -> PathBuf {
 /// `target/<profile>/deps/..` for tests), so `judge` built in release mode runs the release
 /// binaries; `JUDGE_BIN_DIR` overrides the folder. Tests built with the `test-release` profile
 /// (`make test`) run the shipped binaries, the static ones of `make dist` (see
-/// [`static_binaries`]: one fat-LTO build of the puzzles serves both the tests and `dist/bin`),
+/// [`static_binaries`]: one build of the puzzles (the `dist` profile) serves both the tests and `dist/bin`),
 /// and only this crate's own tools (`src/bin`: `judge`, `peak-rss`, `memory-hog`) from their own
 /// folder.
 pub fn binary_path(name: &str) -> PathBuf {

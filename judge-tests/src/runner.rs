@@ -28,6 +28,7 @@
 pub mod cgroup;
 mod compare;
 pub mod confine;
+pub mod direct;
 mod folder;
 pub mod report;
 pub mod sandbox;

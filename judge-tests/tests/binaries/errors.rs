@@ -58,7 +58,7 @@ fn check_table(program: &str, table: &[Row]) {
     let binary = judge_tests::binary_path(program);
     let mut failures = Vec::new();
     for row in table {
-        let run = runner::run(
+        let run = runner::direct::run(
             Command::new(&binary).args(&row.args),
             &row.input,
             Some(Duration::from_secs(20)),
@@ -152,7 +152,7 @@ fn odd_arguments_are_one_escaped_line() {
     for (program, usage) in PROGRAMS {
         let binary = judge_tests::binary_path(program);
         for (name, arg, shown) in &rows {
-            let run = runner::run(
+            let run = runner::direct::run(
                 Command::new(&binary).arg(arg),
                 &valid(program, 1).0,
                 Some(Duration::from_secs(20)),
@@ -435,7 +435,7 @@ fn eight_endless_count_ends_at_once_with_one_line() {
 
 /// `program`'s whole output for `input` read from a pipe, when nothing goes wrong.
 fn normal_run(program: &str, args: &[&str], input: &[u8]) -> Vec<u8> {
-    let run = runner::run(
+    let run = runner::direct::run(
         Command::new(judge_tests::binary_path(program)).args(args),
         input,
         Some(Duration::from_secs(20)),
@@ -738,7 +738,7 @@ fn one_ctrl_d_at_a_terminal_ends_the_input() {
     ];
     for (program, inputs) in typings {
         for typed in inputs {
-            let piped = runner::run(
+            let piped = runner::direct::run(
                 &mut Command::new(judge_tests::binary_path(program)),
                 typed.as_bytes(),
                 Some(Duration::from_secs(20)),

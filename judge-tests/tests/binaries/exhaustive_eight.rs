@@ -91,12 +91,13 @@ fn answers_by(input: &[u8], method: &str) -> String {
     let binary = judge_tests::binary_path("eight");
     let mut command = Command::new(&binary);
     command.args(["--method", method]);
-    let run = judge_tests::runner::run(&mut command, input, Some(Duration::from_secs(60))).unwrap_or_else(|error| {
-        panic!(
-            "cannot run {}: {error} (build it: cargo build --release -p eight)",
-            binary.display()
-        )
-    });
+    let run =
+        judge_tests::runner::direct::run(&mut command, input, Some(Duration::from_secs(60))).unwrap_or_else(|error| {
+            panic!(
+                "cannot run {}: {error} (build it: cargo build --release -p eight)",
+                binary.display()
+            )
+        });
     assert!(!run.timed_out, "--method {method}: no answer within 60 s");
     assert_eq!(
         run.code,
@@ -118,7 +119,7 @@ fn limited_run(input: &[u8], kilobytes: u32) -> (Option<i32>, String, String) {
     let mut command = Command::new("sh");
     command.args(["-c", "ulimit -v \"$0\" && exec \"$1\""]);
     command.arg(kilobytes.to_string()).arg(&binary);
-    let run = judge_tests::runner::run(&mut command, input, Some(Duration::from_secs(60)))
+    let run = judge_tests::runner::direct::run(&mut command, input, Some(Duration::from_secs(60)))
         .unwrap_or_else(|error| panic!("cannot run {}: {error}", binary.display()));
     assert!(!run.timed_out, "ulimit -v {kilobytes}: no answer within 60 s");
     let text = |bytes: Vec<u8>| String::from_utf8(bytes).expect("ASCII");

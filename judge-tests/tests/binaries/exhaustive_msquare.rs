@@ -57,8 +57,8 @@ fn every_target_gets_the_smallest_shortest_sequence() {
 /// The release binary's exit status, stdout and stderr on `input`, with `args`.
 fn run_binary(args: &[&str], input: &str) -> (Option<i32>, String, String) {
     let binary = judge_tests::binary_path("msquare");
-    let run =
-        judge_tests::runner::run(Command::new(&binary).args(args), input.as_bytes(), None).unwrap_or_else(|error| {
+    let run = judge_tests::runner::direct::run(Command::new(&binary).args(args), input.as_bytes(), None)
+        .unwrap_or_else(|error| {
             panic!(
                 "cannot run {}: {error} (build it: cargo build --release)",
                 binary.display()

@@ -36,7 +36,7 @@ fn seeded_runner() -> TestRunner {
 /// status and stdout.
 fn run_contract(program: &str, input: &[u8]) -> Result<(i32, String), TestCaseError> {
     let binary = judge_tests::binary_path(program);
-    let run = runner::run(&mut Command::new(&binary), input, Some(Duration::from_secs(10)))
+    let run = runner::direct::run(&mut Command::new(&binary), input, Some(Duration::from_secs(10)))
         .map_err(|e| TestCaseError::fail(format!("cannot run {}: {e}", binary.display())))?;
     prop_assert!(!run.timed_out, "{program} ran over 10 s");
     let stderr = String::from_utf8_lossy(&run.stderr);

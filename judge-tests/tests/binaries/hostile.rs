@@ -21,7 +21,7 @@ fn check_table(program: &str, table: &[Expect]) {
     let binary = judge_tests::binary_path(program);
     let mut failures = Vec::new();
     for row in table {
-        let run = runner::run(&mut Command::new(&binary), row.input, Some(Duration::from_secs(20)))
+        let run = runner::direct::run(&mut Command::new(&binary), row.input, Some(Duration::from_secs(20)))
             .unwrap_or_else(|e| panic!("cannot run {}: {e} (build it: cargo build --release)", binary.display()));
         let stdout = String::from_utf8_lossy(&run.stdout);
         let stderr = String::from_utf8_lossy(&run.stderr);
@@ -421,7 +421,7 @@ fn help_is_usage_on_stdout(program: &str, switches: &[&str]) {
     let binary = judge_tests::binary_path(program);
     let limit = Some(Duration::from_secs(20));
     for flag in ["-h", "--help"] {
-        let run = runner::run(Command::new(&binary).arg(flag), b"not an input", limit).unwrap();
+        let run = runner::direct::run(Command::new(&binary).arg(flag), b"not an input", limit).unwrap();
         let stdout = String::from_utf8_lossy(&run.stdout);
         assert_eq!(
             (run.code, run.stderr.as_slice()),
@@ -438,7 +438,7 @@ fn help_is_usage_on_stdout(program: &str, switches: &[&str]) {
         }
         assert!(stdout.ends_with('\n'), "{program} {flag}");
     }
-    let run = runner::run(Command::new(&binary).arg("--bogus"), b"", limit).unwrap();
+    let run = runner::direct::run(Command::new(&binary).arg("--bogus"), b"", limit).unwrap();
     let stderr = String::from_utf8_lossy(&run.stderr);
     assert_eq!(
         (run.code, run.stdout.as_slice()),

@@ -153,10 +153,10 @@ fn build_static(puzzles: &[String]) -> Result<PathBuf, String> {
         .env_remove("CARGO_ENCODED_RUSTFLAGS")
         .env_remove("RUSTC_WORKSPACE_WRAPPER")
         .env("RUSTFLAGS", "-C target-feature=+crt-static")
-        .env("CARGO_PROFILE_RELEASE_STRIP", "symbols")
         .args([
             "build",
-            "--release",
+            "--profile",
+            "dist",
             "--quiet",
             "--target",
             judge_tests::STATIC_TARGET,
@@ -231,7 +231,8 @@ fn shared<T: Clone>(cell: &Shared<T>, build: impl FnOnce() -> Result<T, String>)
 /// Runs `case`'s input through `binary`.
 fn run_case(case: &Case, binary: &Path) -> Result<Run, String> {
     let input = fs::read(&case.input).map_err(|e| format!("{}: {e}", case.input.display()))?;
-    runner::run(&mut Command::new(binary), &input, None).map_err(|e| format!("cannot run {}: {e}", binary.display()))
+    runner::direct::run(&mut Command::new(binary), &input, None)
+        .map_err(|e| format!("cannot run {}: {e}", binary.display()))
 }
 
 /// Runs `case` through `candidate` and compares it with the Cargo-built binary's run of the same
@@ -336,7 +337,7 @@ fn standalone(puzzle: &str, sample: &str) -> Result<(), Failed> {
     let input = fs::read(data.join(format!("{sample}.in"))).map_err(|e| e.to_string())?;
     let expected = fs::read(data.join(format!("{sample}.out"))).map_err(|e| e.to_string())?;
     let binary = dir.join("target/debug").join(puzzle);
-    let ran = runner::run(&mut Command::new(&binary), &input, None)
+    let ran = runner::direct::run(&mut Command::new(&binary), &input, None)
         .map_err(|e| format!("cannot run {}: {e}", binary.display()))?;
     if ran.code != Some(0) || ran.stdout != expected {
         return Err(format!("exit {:?}\n{}", ran.code, runner::line_diff(&expected, &ran.stdout)).into());

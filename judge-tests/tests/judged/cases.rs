@@ -13,7 +13,7 @@ fn check(case: &Case) -> Result<(), Failed> {
     let expected_path = case.expected.as_ref().ok_or("no .out file")?;
     let expected = fs::read(expected_path).map_err(|e| format!("{}: {e}", expected_path.display()))?;
     let binary = judge_tests::binary_path(&case.puzzle);
-    let run = runner::run(&mut Command::new(&binary), &input, None)
+    let run = runner::direct::run(&mut Command::new(&binary), &input, None)
         .map_err(|e| format!("cannot run {}: {e} (build it: cargo build --release)", binary.display()))?;
     match runner::exact_verdict(&run, &expected) {
         Verdict::Accepted => Ok(()),

@@ -41,7 +41,7 @@ fn check_expectation(puzzle: &str, stem: &Path) -> Result<(), Failed> {
             }
             Some(other) => return Err(format!("bad level in .expect: {other}").into()),
         }
-        let run = runner::run(&mut command, b"", None)?;
+        let run = runner::direct::run(&mut command, b"", None)?;
         let stdout = String::from_utf8_lossy(&run.stdout);
         if run.code != Some(want_code) || !stdout.starts_with(want_word) || stdout.lines().count() != 1 {
             return Err(format!(
@@ -61,7 +61,7 @@ fn binary_passes_checker(case: &cases::Case) -> Result<(), Failed> {
         Some(path) => Some(fs::read(path)?),
         None => None,
     };
-    let run = runner::run(&mut Command::new(judge_tests::binary_path(&case.puzzle)), &input, None)?;
+    let run = runner::direct::run(&mut Command::new(judge_tests::binary_path(&case.puzzle)), &input, None)?;
     if run.code != Some(0) {
         return Err(format!("{} exited with {:?}", case.puzzle, run.code).into());
     }
@@ -164,7 +164,7 @@ fn an_input_through_a_pipe_is_read_once(puzzle: &str) -> Result<(), Failed> {
         .join(puzzle)
         .join("right");
     let input = fs::read(stem.with_extension("in"))?;
-    let run = runner::run(
+    let run = runner::direct::run(
         Command::new(judge_tests::binary_path("judge"))
             .args(["check", puzzle, "/dev/stdin"])
             .arg(stem.with_extension("out")),

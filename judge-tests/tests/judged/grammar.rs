@@ -181,7 +181,7 @@ fn eight(rng: &mut Rng) -> Generated {
 
 /// Runs one input through the binary and the checker; `Err` says how they disagree.
 fn agree(puzzle: &str, input: &[u8]) -> Result<(), String> {
-    let run = runner::run(
+    let run = runner::direct::run(
         &mut Command::new(judge_tests::binary_path(puzzle)),
         input,
         Some(Duration::from_secs(20)),
