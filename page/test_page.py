@@ -15,7 +15,8 @@ phone layout and axe-core's verdict. Each part is a function below, its docstrin
 (page/src's tests and the crates' own): here the page is held to the binary's output byte for
 byte, and to drawing what the module answered (asked through the page's own worker client),
 never to a copy of the searches. Never frozen is checked by construction, not by the clock: every
-call into the module is posted to the worker; how long the page's tasks take is `make bench`'s
+call into the module is posted to the worker, and no long text (a link, a paste, an output) is
+split or decoded on the page's thread; how long the page's tasks take is `make bench`'s
 page/bench_page.py. Also: study.html works from file://, and no console error was logged. Writes
 a screenshot of each puzzle's board to PAGE_DIR (page/colour-hash.png, the README's picture, is
 Colour Hash's).

@@ -1,4 +1,4 @@
-// uses: util.js, client.js, state.js, notice.js, motion.js, playback.js, plots.js, watch.js
+// uses: util.js, client.js, state.js, notice.js, motion.js, playback.js, plots.js, cantor.js
 // The puzzle's board as the page shows it: the board of the step shown drawn by the puzzle's
 // view (its description for a screen reader, said as the playback moves), its copies beside the
 // switches on a phone, the move buttons with their hints, and the step's line and scrubber.
@@ -92,6 +92,6 @@ const boardView = {
     this.draw(speak);
     if ($('hint').checked) this.refreshHints();
     plots.mark();
-    watch.cantor(displayed());
+    cantor.show(displayed());
   },
 };
