@@ -17,7 +17,7 @@
 //!
 //! The study page's rows come from `page/bench_page.py`, which `make bench` runs first: the longest
 //! task on the page's own thread while it loads, answers a long paste and counts a deep layer, at
-//! the machine's speed and with the CPU throttled ×4, beside the 50 ms goal. This bench reads them
+//! the machine's speed and with the CPU throttled ×4, beside its goal (50 ms, 200 ms throttled). This bench reads them
 //! from `$PAGE_BENCH` (by default `target/bench/page.tsv`) and adds them to the first table.
 
 use judge_oracle::rng::{shuffled_colour_hash, Rng};
@@ -483,8 +483,16 @@ fn figures_table(rows: &[Row]) -> String {
     table
 }
 
-/// The longest main-thread task a person waits through without noticing the page freeze.
-const PAGE_GOAL_MS: f64 = 50.0;
+/// The longest main-thread task a person waits through without noticing the page freeze, at the
+/// machine's speed (`throttle` 1), and on a phone-class CPU (throttled ×4), where issue #50 allows
+/// four times as long: the goal of a row with CPU throttling `throttle`.
+fn page_goal_ms(throttle: &str) -> f64 {
+    if throttle == "1" {
+        50.0
+    } else {
+        200.0
+    }
+}
 
 /// The study page's rows, from page/bench_page.py's lines (workload, CPU throttling, longest
 /// main-thread task in ms, 0 when no task passed the Long Tasks API's 50 ms): the longest task in
@@ -513,16 +521,14 @@ fn page_rows() -> String {
         } else {
             format!("CPU throttled ×{throttle}")
         };
+        let goal = page_goal_ms(throttle);
         let (longest, met) = if ms == 0.0 {
             ("≤ 50 ms (no long task)".to_string(), "met")
         } else {
-            (
-                format!("{ms:.0} ms"),
-                if ms <= PAGE_GOAL_MS { "met" } else { "**not met**" },
-            )
+            (format!("{ms:.0} ms"), if ms <= goal { "met" } else { "**not met**" })
         };
         rows.push_str(&format!(
-            "| page (Chromium) | {workload}, {speed}: the longest main-thread task | – | ≤ {PAGE_GOAL_MS:.0} ms {met} | {longest} | – |\n"
+            "| page (Chromium) | {workload}, {speed}: the longest main-thread task | – | ≤ {goal:.0} ms {met} | {longest} | – |\n"
         ));
     }
     rows
@@ -585,7 +591,7 @@ fn figures_page(table: &str) -> String {
          for callgrind: the second table is one run, its CPU time (user + system, all threads) beside \
          the wall time. The page's rows (`page/bench_page.py`) give the longest task on the study \
          page's own thread in headless Chromium, the median of three runs, at the machine's speed and \
-         with the CPU throttled ×4, beside the 50 ms goal.\n\n\
+         with the CPU throttled ×4, beside the goal: 50 ms at the machine's speed, 200 ms throttled.\n\n\
          {table}\n\
          The inputs stay in `target/bench/`, so one row can be rerun by hand after `make bench`:\n\n\
          ```sh\n\
