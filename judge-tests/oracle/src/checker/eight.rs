@@ -23,12 +23,14 @@ use std::sync::OnceLock;
 /// The reference distance table, built once per process.
 static TABLE: OnceLock<Distances> = OnceLock::new();
 
-/// The reference distance table, built on first use.
+/// The reference distance table, on first use read from where `judge` keeps it or built
+/// ([`try_distances`]): `judge stress` generates and shrinks its inputs by it, so each `judge`
+/// process reads the kept table rather than searching the space again.
 ///
 /// # Panics
 /// If its memory is refused; the checker itself asks with [`try_distances`].
 pub fn distances() -> &'static Distances {
-    TABLE.get_or_init(Distances::new)
+    try_distances().unwrap_or_else(|refused| panic!("{refused}"))
 }
 
 /// The reference distance table, built on first use, or why its memory was refused.
