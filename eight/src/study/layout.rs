@@ -7,11 +7,13 @@
 //! **Proved by:** `the_first_board_is_the_one_run_answers_first` (each input's first board,
 //! answered alone, gets the first answer line of the whole input) and
 //! `inputs_without_a_first_board_give_none_or_the_error`.
+//!
+//! [`boards`] reads every board of an input the same way, for the page's link to a whole input.
 
 use common::cli::Failure;
 
 use crate::io::board::read_board;
-use crate::io::layout::{detect_layout, Tiles};
+use crate::io::layout::{detect_layout, Detected, Tiles};
 use crate::state::Board;
 
 /// The first board of `input` as the judge program reads it with its layout detected, and
@@ -28,6 +30,51 @@ pub fn first_board(input: &[u8]) -> Result<Option<(Board, bool)>, Failure> {
     let mut tiles = Tiles::new(input);
     detect_layout(&mut tiles)?;
     read_board(&mut tiles, 1)
+}
+
+/// Every board of `input` as the judge program reads it with its layout detected, and whether
+/// the input is UVa 652's counted layout (whose answers `run` separates with a blank line): the
+/// boards `run` answers, when it answers them all.
+///
+/// **Equals:** `run`'s reading in `io::answer_all` with `Format::Auto`: the same layout rule, the
+/// same board reader, the same count checks.
+/// **Proved by:** `every_board_is_one_run_answers` (the boards, written one a line after the
+/// count when counted, get the same output as the input).
+///
+/// # Errors
+/// The [`Failure`] `run` reports for the input: a bad tile or count, a board cut short, boards
+/// missing or left over after the count.
+///
+/// # Complexity
+/// O(input); memory 8 bytes a board.
+pub fn boards(input: &[u8]) -> Result<(Vec<Board>, bool), Failure> {
+    let mut tiles = Tiles::new(input);
+    let mut boards = Vec::new();
+    match detect_layout(&mut tiles)? {
+        Detected::Boards => {
+            while let Some((board, _)) = read_board(&mut tiles, boards.len() as u64 + 1)? {
+                boards.push(board);
+            }
+            Ok((boards, false))
+        }
+        Detected::Counted(count) => {
+            for number in 1..=count {
+                let Some((board, _)) = read_board(&mut tiles, number)? else {
+                    return Err(Failure::Input(format!(
+                        "board {number}: missing: the count says {count} boards"
+                    )));
+                };
+                boards.push(board);
+            }
+            if tiles.next_byte()?.is_some() {
+                return Err(Failure::Input(format!(
+                    "board {}: more boards than the count {count}",
+                    count + 1
+                )));
+            }
+            Ok((boards, true))
+        }
+    }
 }
 
 #[cfg(test)]
@@ -60,6 +107,42 @@ mod tests {
             let alone = first_line(board.to_string().as_bytes());
             assert_eq!(alone, first_line(input), "{:?}", String::from_utf8_lossy(input));
         }
+    }
+
+    /// `run`'s whole stdout for `input`, and whether it failed.
+    fn whole(input: &[u8]) -> (String, bool) {
+        let mut out = Vec::new();
+        let failed = crate::run(input, &mut out, &mut Vec::new(), &Options::default()).is_err();
+        (String::from_utf8(out).unwrap(), failed)
+    }
+
+    #[test]
+    fn every_board_is_one_run_answers() {
+        for input in [
+            &b"1234\n5678x\n2 3 4 1 5 x 7 6 8\n"[..],
+            b"2\n3 4 1 5 x 7 6 8\n1 2 3 4 5 6 7 8 x\n",
+            b"2\n\n2 3 4 1 5 x 7 6 8\n\n1 2 3 4 5 6 7 8 x\n",
+            b"3\n2 3 4 1 5 x 7 6 8 1 2 3 4 5 6 7 8 x 2 1 3 4 5 6 7 8 x",
+            b"x 1 2 3 4 5 6 7 8 8 7 6 5 4 3 2 1 x",
+            b"",
+            b"0\n",
+        ] {
+            let (boards, counted) = boards(input).unwrap();
+            let mut written = if counted {
+                format!("{}\n", boards.len())
+            } else {
+                String::new()
+            };
+            for board in &boards {
+                written.push_str(&format!("{board}\n"));
+            }
+            let shown = String::from_utf8_lossy(input);
+            assert_eq!(whole(written.as_bytes()), whole(input), "{shown:?} as {written:?}");
+            assert!(!whole(input).1, "{shown:?}");
+        }
+        assert!(boards(b"2\n2 3 4 1 5 x 7 6 8\n").is_err());
+        assert!(boards(b"1\n2 3 4 1 5 x 7 6 8\n1 2 3 4 5 6 7 8 x\n").is_err());
+        assert!(boards(b"1 2 3 4 5 6 7 8 x 1 2 3").is_err());
     }
 
     #[test]
