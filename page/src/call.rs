@@ -7,7 +7,8 @@
 //!
 //! | op | fields | answer |
 //! |---|---|---|
-//! | `run` | code, text | [`crate::run`]'s stdout and stderr, and `"first"`: [`crate::first::drawn`] |
+//! | `run` | code, text | [`crate::run`]'s stdout and stderr, `"first"`: [`crate::first::drawn`], and `"link"`: [`crate::link::case`] (null for none) |
+//! | `unpack` | code, packed | `{"input":…}`, [`crate::link::unpack`], or `{"error":…}` |
 //! | `layers` | code, depth | [`crate::layers`] |
 //! | `depths` | code | [`crate::depths`], bytes |
 //! | `describe` | code | [`crate::describe`] |
@@ -28,7 +29,7 @@
 //! | `start_side` | board, depth | [`crate::compare::start_side`] |
 
 use crate::request::{Reply, Request};
-use crate::{compare, figures, first, json, lesson, watch};
+use crate::{compare, figures, first, json, lesson, link, watch};
 
 /// Answers the request in `bytes`; `{"error":…}` for a request that is not one.
 ///
@@ -55,9 +56,22 @@ fn answer(request: &Request) -> Result<Reply, String> {
             let mut out = json::Object::new();
             out.string("stdout", &stdout);
             out.string("stderr", &stderr);
-            out.raw("first", &first::drawn(puzzle, input, &stdout, &stderr));
+            let drawn = first::drawn_case(puzzle, input, &stdout, &stderr);
+            out.raw("first", &first::as_json(&drawn));
+            match link::case(puzzle, input, &drawn) {
+                Some(case) => out.string("link", &case),
+                None => out.raw("link", "null"),
+            }
             Reply::Json(out.finish())
         }
+        "unpack" => match link::unpack(request.puzzle()?, &request.text("packed")?) {
+            Ok(input) => {
+                let mut out = json::Object::new();
+                out.string("input", &input);
+                Reply::Json(out.finish())
+            }
+            Err(error) => Reply::error(&error),
+        },
         "layers" => {
             let depth = request.number_or("depth", 0)?.min(u64::from(u8::MAX)) as u8;
             Reply::Json(crate::layers(request.puzzle()?, depth))
@@ -116,7 +130,7 @@ mod tests {
     fn each_request_reaches_its_answer() {
         assert_eq!(
             json(&[("op", "run"), ("code", "0"), ("text", "2 6 8 4 5 7 3 1\n")]),
-            r#"{"stdout":"7\nBCABCCB\n","stderr":"","first":{"tokens":"2,6,8,4,5,7,3,1"}}"#
+            r#"{"stdout":"7\nBCABCCB\n","stderr":"","first":{"tokens":"2,6,8,4,5,7,3,1"},"link":"2,6,8,4,5,7,3,1"}"#
         );
         assert!(json(&[
             ("op", "replay"),

@@ -14,12 +14,7 @@ use crate::Puzzle;
 /// # Complexity
 /// O(the first case's bytes), or eight's layout look-ahead.
 pub fn first_case(puzzle: Puzzle, input: &[u8]) -> String {
-    let mut out = json::Object::new();
-    match puzzle.study().first_case(input) {
-        Ok(tokens) => out.string("tokens", &tokens),
-        Err(why) => out.string("none", &why),
-    }
-    out.finish()
+    as_json(&puzzle.study().first_case(input))
 }
 
 /// The UTF-8 byte-order mark, which the binaries' readers skip at the input's start.
@@ -55,12 +50,25 @@ pub fn words(input: &[u8], skip: usize, count: usize) -> Result<String, String> 
 /// the crate reads it ([`first_case`]), or none where the binary printed an error before any
 /// answer (its stdout empty): the page never draws, nor links to, a board the binary refused.
 pub fn drawn(puzzle: Puzzle, input: &[u8], stdout: &str, stderr: &str) -> String {
+    as_json(&drawn_case(puzzle, input, stdout, stderr))
+}
+
+/// [`drawn`]'s case: its tokens, or why there is none.
+pub fn drawn_case(puzzle: Puzzle, input: &[u8], stdout: &str, stderr: &str) -> Result<String, String> {
     if stdout.is_empty() && stderr.contains(": error: ") {
-        let mut out = json::Object::new();
-        out.string("none", "the binary printed an error before any answer");
-        return out.finish();
+        return Err("the binary printed an error before any answer".to_string());
     }
-    first_case(puzzle, input)
+    puzzle.study().first_case(input)
+}
+
+/// A drawn case as [`first_case`] writes it.
+pub fn as_json(case: &Result<String, String>) -> String {
+    let mut out = json::Object::new();
+    match case {
+        Ok(tokens) => out.string("tokens", tokens),
+        Err(why) => out.string("none", why),
+    }
+    out.finish()
 }
 
 #[cfg(test)]

@@ -33,6 +33,7 @@ pub mod first;
 pub mod hash;
 pub mod json;
 pub mod lesson;
+pub mod link;
 pub mod memory;
 pub mod request;
 pub mod shortest;

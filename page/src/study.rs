@@ -19,6 +19,13 @@ pub trait Study {
     /// is none to draw.
     fn first_case(&self, input: &[u8]) -> Result<String, String>;
 
+    /// Every case of `input` as the binary reads them all, by rank, and whether the input is
+    /// counted (its answers then separated by a blank line); `None` when the binary stops on an
+    /// error or the puzzle's cases have no ranks (the page's link then names the first case).
+    fn ranked_cases(&self, _input: &[u8]) -> Option<(Vec<usize>, bool)> {
+        None
+    }
+
     /// The number of states at each distance (msquare from the basic state, the others to the
     /// goal); colour-hash's to `depth`.
     fn layer_sizes(&self, depth: u8) -> Vec<usize>;

@@ -205,6 +205,11 @@ impl Study for Eight {
         }
     }
 
+    fn ranked_cases(&self, input: &[u8]) -> Option<(Vec<usize>, bool)> {
+        let (boards, counted) = eight::study::layout::boards(input).ok()?;
+        Some((boards.iter().map(Board::rank).collect(), counted))
+    }
+
     fn layer_sizes(&self, _depth: u8) -> Vec<usize> {
         with(|tiles| tiles.solver.layer_sizes())
     }
