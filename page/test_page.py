@@ -556,8 +556,10 @@ def reading_checks(context):
                 drawn[cell] = tile
         check(drawn == read and case(page) == (",".join(read) if read else None),
               f"eight: {text!r}: the page drew {drawn} (case {case(page)}), the binary read {read} first")
+        # The link names every board the binary read (a few uncounted boards by their tokens).
+        every = [t for board in re.findall(r"^board \d+: ((?:[1-8x] ){8}[1-8x]):", trace, re.M) for t in board.split(" ")]
         if read:
-            check(page.evaluate("location.hash") == "#eight=" + ",".join(read), f"eight: {text!r}: the link {page.evaluate('location.hash')}")
+            check(page.evaluate("location.hash") == "#eight=" + ",".join(every), f"eight: {text!r}: the link {page.evaluate('location.hash')}")
     # Issue 50: a board the binary refuses (a no-break space for the first space) is not drawn,
     # and the link is left alone (page/src/first.rs's test runs every whitespace byte natively).
     follow(page, "#msquare")
@@ -1292,7 +1294,8 @@ def permalink_checks(context):
     """A permalink of LINK_BOARDS Eight boards, read in the worker: the box is given a bounded start
     of it, cut after a token, with a note; Solve reads the whole link (all its answers the
     binary's); an edit of the box replaces it; the same boards in a file dropped on the box are
-    read and solved."""
+    read and solved, and the page's own link for them, packed, opens the binary's output on them,
+    a corrupted one a message and no board."""
     boards = random.Random(SEED + 1)
     tokens = [t for _ in range(LINK_BOARDS) for t in boards.sample(list("12345678x"), 9)]
     whole = " ".join(tokens) + "\n"
@@ -1334,6 +1337,18 @@ def permalink_checks(context):
     note = page.inner_text("#input-note")
     check(page.evaluate("window.study.output.stdout") == out and f"The file holds {len(tokens):,} tokens" in note and whole.startswith(page.input_value("#input").rstrip("\n")),
           f"{LINK_BOARDS:,} boards in a file dropped on the box: the note {note!r}")
+    # The page's own link for them packs each board's rank in 4 characters (page/src/link.rs);
+    # followed, it gives the binary's output on the dropped input; corrupted, it is named as
+    # malformed and draws no board.
+    own = page.evaluate("location.hash")
+    check(own.startswith("#eight=~") and len(own) == len("#eight=~") + 4 * LINK_BOARDS,
+          f"{LINK_BOARDS:,} boards dropped: the page's link {own[:40]}… of {len(own):,} characters")
+    follow(page, own[:30] + "*" + own[31:])
+    check("malformed" in page.inner_text("#notice") and case(page) is None and raw(page) == ["", ""],
+          f"a corrupted packed link: the notice {page.inner_text('#notice')!r}, the case {case(page)}, {raw(page)}")
+    follow(page, own)
+    check(page.evaluate("[window.study.output.stdout, window.study.output.stderr]") == [out, err] and page.evaluate("location.hash") == own,
+          f"the page's packed link of {LINK_BOARDS:,} boards, followed: not the binary's output on them")
 
 
 def bfs_lesson_checks(context):

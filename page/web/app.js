@@ -91,7 +91,9 @@ const app = {
       update({ tokens: caseTokens, moves, answerKind: Array.isArray(answer) ? 'moves' : answer, info,
         boards: path.error ? [] : this.entries(path.boards), step: state.described[p.name].start === 'case' ? 0 : moves.length });
       watch.caseChanged();
-      const fragment = '#' + p.name + (tokens ? '=' + tokens.join(',') : '');
+      // The link names the whole input (`run`'s `link`: many boards packed, page/src/link.rs),
+      // or the puzzle alone where no board is drawn.
+      const fragment = '#' + p.name + (result.link !== null ? '=' + result.link : '');
       // The address read once: a link's is up to a megabyte, and each read copies it.
       const here = location.hash;
       if (history === 'push' && fragment !== here) window.history.pushState(null, '', fragment);

@@ -13,7 +13,7 @@ const links = {
   async readFragment(history) {
     notice('');
     yours.hide();
-    // `#name[=tokens][&bfs=K][&dedup][&race][&yours=MOVES]`: the puzzle and case, then the panels to open.
+    // `#name[=tokens|=~packed][&bfs=K][&dedup][&race][&yours=MOVES]`: the puzzle and case, then the panels to open.
     const link = await client.call({ op: 'read_link', fragment: location.hash.slice(1) });
     if (link.broken) {
       notice('This link could not be read (a broken %-escape): showing ' + DEFAULT_PUZZLE.title + '.');
@@ -24,7 +24,14 @@ const links = {
       if (link.name) notice(`This link names no puzzle of this page (“${link.name.slice(0, QUOTED_CHARS)}”): showing ${DEFAULT_PUZZLE.title}.`);
       return app.choose(DEFAULT_PUZZLE, null, link.name ? 'keep' : 'replace');
     }
-    const given = link.judged === null ? null : { text: puzzle.input(link.judged), from: 'The link', tokens: link.tokens };
+    let given = link.judged === null ? null : { text: puzzle.input(link.judged), from: 'The link', tokens: link.tokens };
+    if (link.packed) {
+      // Many boards packed as ranks (page/src/link.rs), unpacked by the module; a malformed
+      // packing is named, and the puzzle shown with no board (an empty input), the link kept.
+      const unpacked = await client.call({ op: 'unpack', code: puzzle.code, packed: link.packed });
+      if (unpacked.error) notice(`This link's packed boards are malformed (${unpacked.error}): no board is drawn.`);
+      given = { text: unpacked.error ? '' : unpacked.input, from: 'The link' };
+    }
     await app.choose(puzzle, given, history);
     return links.open(link.options);
   },

@@ -153,13 +153,15 @@ function spot(m) {
 
 // A link's fragment (without `#`): its %-escapes decoded (`broken` when one is not), the puzzle's
 // name, the options after `&`, and the case's tokens (split at commas and spaces) as the judge
-// reads them, space-separated (null when the link names no case).
+// reads them, space-separated (null when the link names no case); a packed case (`~…`, many
+// boards as ranks: page/src/link.rs) is passed on whole as `packed`, for the module's `unpack`.
 function readLink(m) {
   let hash;
   try { hash = decodeURIComponent(m.fragment); } catch (_) { return { value: { broken: true } }; }
   const [main, ...options] = hash.split('&');
   const equals = main.indexOf('=');
   const name = (equals < 0 ? main : main.slice(0, equals)).trim().toLowerCase();
+  if (equals >= 0 && main[equals + 1] === '~') return { value: { name, options, judged: null, packed: main.slice(equals + 1) } };
   const tokens = equals < 0 ? null : main.slice(equals + 1).split(/[,\s]+/).filter(Boolean);
   return { value: { name, options, judged: tokens && tokens.join(' '), tokens: tokens && tokens.length } };
 }
