@@ -43,7 +43,7 @@ use nix::fcntl::{fcntl, FcntlArg, FdFlag, OFlag};
 use nix::poll::{poll, PollFd, PollFlags, PollTimeout};
 use nix::sys::prctl;
 use nix::sys::signal::{kill, killpg, SigSet, Signal};
-use nix::sys::wait::{waitpid, WaitPidFlag, WaitStatus};
+use nix::sys::wait::{waitid, waitpid, Id, WaitPidFlag, WaitStatus};
 use nix::unistd::Pid;
 use report::Report;
 use std::ffi::OsString;
@@ -640,6 +640,10 @@ pub fn run_in_sandbox(
 /// The reading loop of [`run_in`]: (stdout, stderr, output over its limit), once the supervisor
 /// has exited and been reaped.
 ///
+/// A supervisor that ends any other way is left unreaped (`WNOWAIT`): the caller kills its
+/// process group by the supervisor's process id, which the kernel cannot hand to another process
+/// (and so to another run's group) until that zombie is reaped, after the kill.
+///
 /// # Errors
 /// A supervisor that was stopped or killed by a signal, or did not end in time.
 fn supervise(child: &mut Child, limits: &Limits, start: Instant) -> io::Result<(Vec<u8>, Vec<u8>, bool)> {
@@ -652,9 +656,11 @@ fn supervise(child: &mut Child, limits: &Limits, start: Instant) -> io::Result<(
     let own_failure =
         |what: String| io::Error::new(io::ErrorKind::Other, format!("{what}: judge's own failure, no verdict"));
     loop {
-        match waitpid(pid, Some(WaitPidFlag::WNOHANG | WaitPidFlag::WUNTRACED)) {
+        let ended = WaitPidFlag::WEXITED | WaitPidFlag::WSTOPPED | WaitPidFlag::WNOHANG | WaitPidFlag::WNOWAIT;
+        match waitid(Id::Pid(pid), ended) {
             Ok(WaitStatus::StillAlive) | Err(nix::errno::Errno::EINTR) => {}
             Ok(WaitStatus::Exited(..)) => {
+                waitpid(pid, None)?;
                 // Everything the program wrote is in the pipes now; a process it left behind
                 // may still write, so take at most a pipe's worth more.
                 out.read_available(&mut buffer, 1 << 20)?;

@@ -11,10 +11,19 @@
 //! the wall clock's [`wall_limit`] of its time limit. Nothing is measured: the [`Run`] has no CPU
 //! time and no peak memory. The confined runner's own promises are `tests/judge`'s to prove.
 //!
+//! The group is killed by its number, which is the program's process id: a number the kernel
+//! gives to the next process once the program is reaped and its group is empty. So the program
+//! is reaped only after the last kill this run can make (the wall limit's, and the output
+//! limit's from the stdout thread, which may still be reading when the program has ended): until
+//! then it is at worst a zombie, which keeps its number, and a kill can only reach its own group.
+//! Reaped earlier, a late kill could land on another run's group that drew the same number
+//! (process ids wrap at `pid_max`, 32,768 on many machines, within one test run's spawns).
+//!
 //! Cost: three threads (stdout, stderr, the wait) per run; no polling.
 
 use super::{input_file, wall_limit, Run, MAX_CAPTURE, MAX_STDERR};
 use nix::sys::signal::{killpg, Signal};
+use nix::sys::wait::{waitid, Id, WaitPidFlag};
 use nix::unistd::Pid;
 use std::io::{self, Read};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
@@ -91,10 +100,16 @@ pub fn run(command: &mut Command, input: &[u8], limit: Option<Duration>) -> io::
     let out = thread::spawn(move || keep_first(stdout, MAX_CAPTURE, group, &out_overflow));
     let err = thread::spawn(move || keep_last(stderr, MAX_STDERR));
     let (ended, exited) = mpsc::channel();
-    let waiter = thread::spawn(move || {
-        let status = child.wait();
-        let _ = ended.send(());
-        status
+    // Waits for the end without reaping (`WNOWAIT`): the program stays a zombie, its process id
+    // (its group's number) held, until `child.wait()` below (module docs).
+    let waiter = thread::spawn(move || loop {
+        match waitid(Id::Pid(group), WaitPidFlag::WEXITED | WaitPidFlag::WNOWAIT) {
+            Err(nix::errno::Errno::EINTR) => continue,
+            ended_or_failed => {
+                let _ = ended.send(());
+                return ended_or_failed.map(drop).map_err(io::Error::from);
+            }
+        }
     });
     let timed_out = match limit {
         Some(limit) => match exited.recv_timeout(wall_limit(limit)) {
@@ -109,7 +124,7 @@ pub fn run(command: &mut Command, input: &[u8], limit: Option<Duration>) -> io::
             false
         }
     };
-    let status = waiter
+    waiter
         .join()
         .map_err(|_| io::Error::new(io::ErrorKind::Other, "the waiting thread panicked"))??;
     let elapsed = start.elapsed();
@@ -121,6 +136,8 @@ pub fn run(command: &mut Command, input: &[u8], limit: Option<Duration>) -> io::
     let stderr = err
         .join()
         .map_err(|_| io::Error::new(io::ErrorKind::Other, "the stderr thread panicked"))??;
+    // Every kill is made: only now may the program's process id go back to the kernel.
+    let status = child.wait()?;
     let output_limit_exceeded = overflow.load(Ordering::SeqCst);
     let stopped = timed_out || output_limit_exceeded;
     Ok(Run {
