@@ -179,7 +179,7 @@ def main():
             time.sleep(0.05)
     workloads = [(f"loading {puzzle}", lambda c, t, p=puzzle: loading(c, base, p, t)) for puzzle in PUZZLES]
     workloads.append(("pasting 60,000 Eight boards", lambda c, t: paste(c, base, t)))
-    workloads.append(("opening a link of 60,000 Eight boards", lambda c, t: long_link(c, base, t)))
+    workloads.append(("opening the page's packed link of 60,000 Eight boards", lambda c, t: long_link(c, base, t)))
     workloads.append(("counting Colour Hash's 13th layer", lambda c, t: thirteenth_layer(c, base, t)))
     workloads.append(("stepping Eight's search 20 times", lambda c, t: watch_steps(c, base, t, "step")))
     workloads.append(("playing Eight's search, 40 boards", lambda c, t: watch_steps(c, base, t, "play")))
