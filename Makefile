@@ -135,7 +135,8 @@ page:
 
 # The page in headless Chromium against the static binaries of `make dist`, its lesson on
 # breadth-first search (page/test_lesson.py's checks) in the same browser and pages, then its
-# worker under Node (a trapped call gets a fresh module). page/setup.sh finds Chromium and Node (CHROMIUM and
+# worker under Node (a trapped call gets a fresh module) and its number formatting against
+# Intl.NumberFormat (page/test_util.js). page/setup.sh finds Chromium and Node (CHROMIUM and
 # NODE in the environment, else PATH, else apt-get as root) and installs Playwright (pip) and
 # axe-core (npm) when they are missing. Screenshots go to target/page/.
 NODE ?= node
@@ -143,6 +144,7 @@ page-test: page dist
 	page/setup.sh
 	python3 page/test_page.py $(PAGE_DIR) $(STATIC_BIN)
 	$(NODE) page/test_worker.js $(PAGE_WASM)
+	$(NODE) page/test_util.js
 
 # Instruction counts (callgrind), wall time and peak memory of each release binary on fixed,
 # seeded workloads, written to target/bench.json, and the study page's longest main-thread tasks

@@ -25,10 +25,27 @@ function html(name, props, ...children) {
   return node;
 }
 
-// One formatter for every number (a Number's toLocaleString makes a new one at each call, and the
-// page writes thousands of numbers as it draws).
-const GROUPING = new Intl.NumberFormat('en-US');
-const grouped = (n) => GROUPING.format(Number(n));
+// Every number the page writes, as `Intl.NumberFormat('en-US')` writes it: the number's shortest
+// decimal form rounded half away from zero to three decimals, trailing zeros dropped, commas
+// between groups of three digits, "-" on a negative number (and -0). Done by hand, because making
+// that formatter loads the browser's locale data, about 10 ms of the page's first task
+// (docs/figures.md's loading rows); page/test_util.js holds the two to the same text.
+const grouped = (n) => {
+  const x = Number(n);
+  if (!Number.isFinite(x)) return Number.isNaN(x) ? 'NaN' : x < 0 ? '-∞' : '∞';
+  const [, before, after = '', exponent = '0'] = String(Math.abs(x)).match(/^(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/);
+  // The digits, and where the decimal point falls in them, padded with zeros to hold it.
+  let digits = before + after, point = before.length + Number(exponent);
+  if (point < 1) digits = '0'.repeat(1 - point) + digits, point = 1;
+  digits = digits.padEnd(point + 4, '0');
+  // Thousandths, rounded at the fourth decimal, as one whole number.
+  let thousandths = BigInt(digits.slice(0, point + 3));
+  if (digits[point + 3] >= '5') thousandths += 1n;
+  const text = thousandths.toString().padStart(4, '0');
+  const whole = text.slice(0, -3), decimals = text.slice(-3).replace(/0+$/, '');
+  const sign = x < 0 || Object.is(x, -0) ? '-' : '';
+  return sign + whole.replace(/\B(?=(\d{3})+$)/g, ',') + (decimals ? '.' + decimals : '');
+};
 // "1 pair", "3 pairs": the count grouped, the noun in the right number.
 const count = (n, one, many) => `${grouped(n)} ${Number(n) === 1 ? one : many || one + 's'}`;
 
