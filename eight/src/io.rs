@@ -115,6 +115,29 @@ fn answer_all<R: BufRead, W: Write>(
     answers: &mut Answers<'_, W>,
     format: Format,
 ) -> Result<(), Failure> {
+    read_all(tiles, format, |number, board, solvable, separate| {
+        answers.write(number, board, solvable, separate)
+    })
+    .map(drop)
+}
+
+/// Reads every board of `tiles` in the layout `format` names (or, for [`Format::Auto`], the one
+/// [`detect_layout`] finds), handing each to `each` with its number, whether it is solvable and
+/// whether UVa 652's layout puts a blank line before its answer; stops at the first bad board, or
+/// at the first error `each` returns. Gives the layout read: the one reading of an input, shared
+/// by [`run`] and the page's link to a whole input (`study::layout::boards`).
+///
+/// # Errors
+/// [`Failure::Input`] naming the board and the fault (a bad tile or count, a board cut short,
+/// boards missing or left over after the count), or what `each` returned.
+///
+/// # Complexity
+/// O(input length) plus `each`'s work; memory does not grow with the input.
+pub(crate) fn read_all<R: BufRead>(
+    tiles: &mut Tiles<R>,
+    format: Format,
+    mut each: impl FnMut(u64, &Board, bool, bool) -> Result<(), Failure>,
+) -> Result<Layout, Failure> {
     let (layout, detected) = match format {
         Format::Auto => match detect_layout(tiles)? {
             Detected::Boards => (Layout::Boards, None),
@@ -127,7 +150,7 @@ fn answer_all<R: BufRead, W: Write>(
         Layout::Boards => {
             let mut number = 1;
             while let Some((board, solvable)) = read_board(tiles, number)? {
-                answers.write(number, &board, solvable, false)?;
+                each(number, &board, solvable, false)?;
                 number += 1;
             }
         }
@@ -136,7 +159,7 @@ fn answer_all<R: BufRead, W: Write>(
                 Some(count) => count,
                 None => match read_count(tiles)? {
                     Some(count) => count,
-                    None => return Ok(()),
+                    None => return Ok(layout),
                 },
             };
             let hint = if detected.is_some() {
@@ -151,7 +174,7 @@ fn answer_all<R: BufRead, W: Write>(
                         number - 1
                     )));
                 };
-                answers.write(number, &board, solvable, number > 1)?;
+                each(number, &board, solvable, number > 1)?;
             }
             if tiles.next_byte()?.is_some() {
                 return Err(Failure::Input(format!(
@@ -161,7 +184,7 @@ fn answer_all<R: BufRead, W: Write>(
             }
         }
     }
-    Ok(())
+    Ok(layout)
 }
 
 /// The whole judge program: reads boards from `input` and writes their answers to `output`

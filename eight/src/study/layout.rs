@@ -13,7 +13,8 @@
 use common::cli::Failure;
 
 use crate::io::board::read_board;
-use crate::io::layout::{detect_layout, Detected, Tiles};
+use crate::io::layout::{detect_layout, Layout, Tiles};
+use crate::io::{read_all, Format};
 use crate::state::Board;
 
 /// The first board of `input` as the judge program reads it with its layout detected, and
@@ -36,8 +37,8 @@ pub fn first_board(input: &[u8]) -> Result<Option<(Board, bool)>, Failure> {
 /// the input is UVa 652's counted layout (whose answers `run` separates with a blank line): the
 /// boards `run` answers, when it answers them all.
 ///
-/// **Equals:** `run`'s reading in `io::answer_all` with `Format::Auto`: the same layout rule, the
-/// same board reader, the same count checks.
+/// **Equals:** `run`'s reading, being it: `io::read_all` with `Format::Auto`, the same layout
+/// rule, board reader and count checks.
 /// **Proved by:** `every_board_is_one_run_answers` (the boards, written one a line after the
 /// count when counted, get the same output as the input).
 ///
@@ -48,33 +49,12 @@ pub fn first_board(input: &[u8]) -> Result<Option<(Board, bool)>, Failure> {
 /// # Complexity
 /// O(input); memory 8 bytes a board.
 pub fn boards(input: &[u8]) -> Result<(Vec<Board>, bool), Failure> {
-    let mut tiles = Tiles::new(input);
     let mut boards = Vec::new();
-    match detect_layout(&mut tiles)? {
-        Detected::Boards => {
-            while let Some((board, _)) = read_board(&mut tiles, boards.len() as u64 + 1)? {
-                boards.push(board);
-            }
-            Ok((boards, false))
-        }
-        Detected::Counted(count) => {
-            for number in 1..=count {
-                let Some((board, _)) = read_board(&mut tiles, number)? else {
-                    return Err(Failure::Input(format!(
-                        "board {number}: missing: the count says {count} boards"
-                    )));
-                };
-                boards.push(board);
-            }
-            if tiles.next_byte()?.is_some() {
-                return Err(Failure::Input(format!(
-                    "board {}: more boards than the count {count}",
-                    count + 1
-                )));
-            }
-            Ok((boards, true))
-        }
-    }
+    let layout = read_all(&mut Tiles::new(input), Format::Auto, |_, board, _, _| {
+        boards.push(*board);
+        Ok(())
+    })?;
+    Ok((boards, layout == Layout::Counted))
 }
 
 #[cfg(test)]
