@@ -16,7 +16,8 @@
 //!     PROGRAM exits, every descendant left is killed (SIGKILL, found by walking `/proc`'s
 //!     parent links, again until none remains) and reaped before the report is written.
 //!   - PROGRAM starts with an empty signal mask in a process group of its own, so that a
-//!     `kill 0` in it spares this process.
+//!     `kill 0` in it spares this process, from a thread kept until it is reaped (a
+//!     parent-death signal PROGRAM arms follows the thread that started it, not this process).
 //!   - The peak is the larger of `getrusage(RUSAGE_CHILDREN)`'s (the largest single process of
 //!     the tree) and, with `--memory-limit-kib N`, the largest total of the tree seen: the sum of
 //!     each process's PSS (`/proc/<pid>/smaps_rollup`, so a page shared after a fork counts
@@ -61,6 +62,7 @@ use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -564,6 +566,44 @@ fn run(args: &Args) -> io::Result<Report> {
     fallback(args)
 }
 
+/// Starts `command` from a thread of its own, with no signal blocked (the program inherits the
+/// mask of the thread that starts it; the others here block the stop signals for the stop
+/// thread), and keeps that thread until `may_end` hangs up. Returns the program's process id.
+///
+/// Why the thread stays: the kernel sends a parent-death signal (`prctl(PR_SET_PDEATHSIG)`)
+/// when the *thread* that started a process ends, not when its process does. A program that
+/// arms one (`peak-rss` itself does, and so may a program under test) would be sent it the
+/// moment a short-lived starter ended, if it had armed it by then: a race that a busy machine
+/// loses now and then, and that stopped `peak-rss` runs of `judge check` under `tests/judged`
+/// (`a_program_is_never_sent_its_parent_death_signal_while_this_process_lives` in
+/// tests/judge/sandbox.rs holds the thread to staying).
+///
+/// # Errors
+/// The program cannot start (the caller names it), or the thread cannot.
+fn start_and_keep_thread(mut command: Command, may_end: mpsc::Receiver<()>) -> io::Result<Pid> {
+    let (started, pid) = mpsc::channel();
+    thread::Builder::new()
+        .name("starter".into())
+        .stack_size(64 << 10)
+        .spawn(move || {
+            let blocked = SigSet::thread_get_mask();
+            let spawned = SigSet::empty()
+                .thread_set_mask()
+                .map_err(io::Error::from)
+                .and_then(|()| command.spawn());
+            // The stop signals go to the stop thread again, never to this one (whose default
+            // action for them would end the process without a report).
+            if let Ok(blocked) = blocked {
+                let _ = blocked.thread_set_mask();
+            }
+            let _ = started.send(spawned.map(|child| Pid::from_raw(child.id() as i32)));
+            // Returns when the sender is dropped: the program has been reaped.
+            let _ = may_end.recv();
+        })?;
+    pid.recv()
+        .unwrap_or_else(|_| Err(io::Error::new(io::ErrorKind::Other, "the starting thread ended")))
+}
+
 /// The fallback mode (see the module docs).
 fn fallback(args: &Args) -> io::Result<Report> {
     let program = &args.rest;
@@ -585,19 +625,12 @@ fn fallback(args: &Args) -> io::Result<Report> {
         command.current_dir(dir);
     }
     let start = Instant::now();
-    // Started from a thread with no signal blocked (the program inherits the mask of the
-    // thread that starts it; this one's blocks the stop signals for the stop thread).
-    let spawned = thread::scope(|scope| {
-        scope
-            .spawn(|| {
-                SigSet::empty().thread_set_mask()?;
-                command.spawn()
-            })
-            .join()
-            .unwrap_or_else(|_| Err(io::Error::new(io::ErrorKind::Other, "the starting thread panicked")))
-    });
+    // Dropped once the program is reaped (or this function returns early): the starter's cue
+    // to end.
+    let (reaped, starter_may_end) = mpsc::channel::<()>();
+    let spawned = start_and_keep_thread(command, starter_may_end);
     let program = match spawned {
-        Ok(child) => Pid::from_raw(child.id() as i32),
+        Ok(pid) => pid,
         Err(error) => {
             let bare = !program[0].to_string_lossy().contains('/');
             let hint = if error.kind() == io::ErrorKind::NotFound && bare {
@@ -610,6 +643,7 @@ fn fallback(args: &Args) -> io::Result<Report> {
         }
     };
     let waited = wait_for(program, &watch);
+    drop(reaped);
     let wall = start.elapsed();
     let cleaned = clean_up();
     let watched = waited.and_then(|waited| cleaned.map(|()| waited))?;

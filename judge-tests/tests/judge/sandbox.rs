@@ -10,7 +10,8 @@
 //! - a program that plants FIFOs and links where `judge` makes its files changes nothing;
 //! - a program that maps its stdin by its `fstat` size is AC;
 //! - Ctrl-C and SIGTERM leave nothing in `TMPDIR`;
-//! - a fork bomb is capped when confined (the fallback says it has no cap).
+//! - a fork bomb is capped when confined (the fallback says it has no cap);
+//! - a program that arms a parent-death signal is not sent it while its supervisor lives.
 //!
 //! The hostile programs are small C files (`tests/fixtures/hostile/`), compiled once with gcc;
 //! their work is a few dozen MiB, against limits of 32 MB.
@@ -291,5 +292,33 @@ fn a_fork_bomb_is_capped_when_confined() {
     // The shell and the program are tasks of the run too.
     assert!(started + 2 <= runner::cgroup::MAX_TASKS, "{said}");
     assert!(said.starts_with("RE  msquare/usaco-1"), "{said}");
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The kernel sends a parent-death signal (`prctl(PR_SET_PDEATHSIG)`) when the *thread* that
+/// started a process ends, not its process. The fallback's `peak-rss` starts the program from a
+/// thread of its own (the program must start with no signal blocked), so that thread stays until
+/// the program is reaped: a program that arms the signal, as `peak-rss` itself does when a test
+/// measures `judge check` under it, is never sent it by a supervisor that lives. When the thread
+/// ended at once, a program that had armed the signal by then was stopped at random, more often
+/// on a busy machine. The program here lists its parent's threads while it runs. (The confined
+/// mode's program is started by the init's only thread.)
+#[test]
+fn a_program_is_never_sent_its_parent_death_signal_while_this_process_lives() {
+    let dir = scratch("parent-death");
+    let report = dir.join("report");
+    let done = finish(
+        {
+            let mut supervisor = Command::new(judge_tests::binary_path("peak-rss"));
+            supervisor
+                .arg(&report)
+                .args(["sh", "-c", "cat /proc/$PPID/task/*/comm"]);
+            supervisor
+        },
+        Duration::from_secs(60),
+    );
+    let threads = String::from_utf8_lossy(&done.stdout);
+    assert!(done.status.success(), "{done:?}");
+    assert!(threads.lines().any(|name| name == "starter"), "{threads}");
     fs::remove_dir_all(&dir).unwrap();
 }
