@@ -35,7 +35,7 @@ use super::report::{Ending, Mode, Report, Stopped};
 use nix::mount::{mount, MsFlags};
 use nix::sched::{unshare, CloneFlags};
 use nix::sys::signal::{kill, SigSet, SigmaskHow, Signal};
-use nix::sys::wait::{waitpid, WaitPidFlag, WaitStatus};
+use nix::sys::wait::{waitid, waitpid, Id, WaitPidFlag, WaitStatus};
 use nix::unistd::Pid;
 use std::ffi::OsString;
 use std::fs;
@@ -45,7 +45,7 @@ use std::os::unix::fs::PermissionsExt;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::atomic::{AtomicI32, Ordering};
+use std::sync::{Mutex, PoisonError};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -230,15 +230,17 @@ pub struct Confined<'a> {
     pub program: &'a [OsString],
 }
 
-/// The init's process id, once it runs (0 before): what a stop request kills.
-static INIT: AtomicI32 = AtomicI32::new(0);
+/// The init's process id while it may be signalled (0 before it runs and once it has ended):
+/// what a stop request kills. Locked by the kill and by the reaping, so that a kill never comes
+/// after the init is reaped, when its id may already be another process's.
+static INIT: Mutex<i32> = Mutex::new(0);
 
 /// Stops the run: kills the init, whose death empties the namespace. Before the init has
 /// started, it is killed as soon as it starts (see [`supervise`]).
 pub fn stop() {
-    let init = INIT.load(Ordering::SeqCst);
-    if init > 0 {
-        let _ = kill(Pid::from_raw(init), Signal::SIGKILL);
+    let init = INIT.lock().unwrap_or_else(PoisonError::into_inner);
+    if *init > 0 {
+        let _ = kill(Pid::from_raw(*init), Signal::SIGKILL);
     }
 }
 
@@ -287,14 +289,22 @@ fn supervise_in(run: &Confined, cgroup: &RunCgroup, stop_asked: &dyn Fn() -> boo
         .map_err(|error| failed("cannot start the sandbox's init", error))?;
     drop(status_end);
     let pid = Pid::from_raw(child.id() as i32);
-    INIT.store(pid.as_raw(), Ordering::SeqCst);
+    *INIT.lock().unwrap_or_else(PoisonError::into_inner) = pid.as_raw();
     let mut stopped = None;
     let ended_by = loop {
-        match waitpid(pid, Some(WaitPidFlag::WNOHANG)) {
+        // Seen ended without reaping (`WNOWAIT`): the init keeps its id, so a stop request
+        // racing with its end kills nothing else, until `INIT` is cleared.
+        let flags = WaitPidFlag::WEXITED | WaitPidFlag::WNOHANG | WaitPidFlag::WNOWAIT;
+        match waitid(Id::Pid(pid), flags) {
             Ok(WaitStatus::StillAlive) | Err(nix::errno::Errno::EINTR) => {}
-            Ok(WaitStatus::Exited(_, code)) => break Ending::Exit(code),
-            Ok(WaitStatus::Signaled(_, signal, _)) => break Ending::Signal(signal as i32),
-            Ok(_) => {}
+            Ok(_) => {
+                *INIT.lock().unwrap_or_else(PoisonError::into_inner) = 0;
+                match waitpid(pid, None)? {
+                    WaitStatus::Exited(_, code) => break Ending::Exit(code),
+                    WaitStatus::Signaled(_, signal, _) => break Ending::Signal(signal as i32),
+                    _ => {}
+                }
+            }
             Err(error) => return Err(error.into()),
         }
         if stopped.is_none() {
@@ -315,7 +325,6 @@ fn supervise_in(run: &Confined, cgroup: &RunCgroup, stop_asked: &dyn Fn() -> boo
         thread::sleep((start.elapsed() / 8).clamp(Duration::from_millis(1), WATCH));
     };
     let wall = start.elapsed();
-    INIT.store(0, Ordering::SeqCst);
     // The stop request's own kill may have ended the init before the loop looked.
     if stopped.is_none() && stop_asked() {
         stopped = Some(Stopped::Judge);
