@@ -59,22 +59,43 @@ pub fn run(command: &mut Command, input: &[u8], limits: &Limits, file_io: Option
 }
 
 /// `command` with each word that names a file or folder in the current folder by a relative path
-/// (`./mine`, `mine.py`, `.`) made absolute, so that it still names it when the program runs in
-/// its fresh folder: `python3 mine.py` and `java -cp . Main` work under `--file-io` as typed.
-/// Words with quotes or shell syntax are left as they are.
+/// made absolute, so that it still names it when the program runs in its fresh folder (every
+/// run, `--file-io` or not): `./mine`, `python3 mine.py` and `java -cp . Main` work as typed.
+/// Words with quotes or shell syntax are left as they are ([`absolute_words_in`] says which).
 pub fn absolute_words(command: &str) -> String {
-    let Ok(here) = std::env::current_dir() else {
-        return command.to_string();
-    };
-    command
-        .split(' ')
-        .map(|word| {
+    match std::env::current_dir() {
+        Ok(here) => absolute_words_in(command, &here),
+        Err(_) => command.to_string(),
+    }
+}
+
+/// [`absolute_words`] from the folder `here`. A word is taken for a file's name, and made
+/// absolute (quoted for `sh`), when it exists in `here` and looks like a path: plain (letters,
+/// digits and `./_-+`, not starting with `-`), and holding a `/` or a `.` (`./mine`, `bin/x`,
+/// `mine.py`, `a.out`). A word that is only `.` or `..` is a folder only after a class path
+/// switch (`-cp`, `-classpath`, `--class-path`): elsewhere it is as likely an argument, such as
+/// the pattern of `grep -q .`. A plain word without either (`mine`) is left alone, as `sh` looks
+/// for it on `PATH`.
+///
+/// # Complexity
+/// One `stat` per path-like word.
+pub fn absolute_words_in(command: &str, here: &Path) -> String {
+    let words: Vec<&str> = command.split(' ').collect();
+    words
+        .iter()
+        .enumerate()
+        .map(|(index, &word)| {
             let plain = !word.is_empty()
                 && !word.starts_with(['-', '/', '~', '$'])
                 && word
                     .bytes()
                     .all(|byte| byte.is_ascii_alphanumeric() || b"./_-+".contains(&byte));
-            if plain && Path::new(word).exists() {
+            let class_path = index > 0 && matches!(words[index - 1], "-cp" | "-classpath" | "--class-path");
+            let path_like = match word {
+                "." | ".." => class_path,
+                _ => word.contains(['/', '.']),
+            };
+            if plain && path_like && here.join(word).exists() {
                 let absolute = here.join(word);
                 format!("'{}'", absolute.display().to_string().replace('\'', "'\\''"))
             } else {
@@ -88,6 +109,7 @@ pub fn absolute_words(command: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::fs;
 
     #[test]
     fn each_run_has_its_own_folder_and_its_answer_is_name_out() {
@@ -110,9 +132,23 @@ mod tests {
 
     #[test]
     fn words_naming_files_here_are_made_absolute() {
-        let here = std::env::current_dir().unwrap();
-        assert_eq!(absolute_words("cat -n"), "cat -n");
-        assert_eq!(absolute_words("ls ."), format!("ls '{}/.'", here.display()));
-        assert_eq!(absolute_words("cat 'x y'"), "cat 'x y'");
+        let here = std::env::temp_dir().join(format!("file-io-words-{}", std::process::id()));
+        fs::create_dir_all(here.join("bin")).unwrap();
+        for file in ["mine", "mine.py", "bin/x", "a.out", "1"] {
+            fs::write(here.join(file), "").unwrap();
+        }
+        let at = |word: &str| format!("'{}/{word}'", here.display());
+        let words = |command: &str| absolute_words_in(command, &here);
+        assert_eq!(words("./mine"), at("./mine"));
+        assert_eq!(words("python3 -S mine.py"), format!("python3 -S {}", at("mine.py")));
+        assert_eq!(words("bin/x a.out"), format!("{} {}", at("bin/x"), at("a.out")));
+        assert_eq!(words("java -cp . Main"), format!("java -cp {} Main", at(".")));
+        // Not files: a plain name (sh looks for it on PATH), an argument that happens to name
+        // one, a pattern, missing files, quoted words and switches.
+        assert_eq!(words("mine"), "mine");
+        assert_eq!(words("./mine | head -n 1"), format!("{} | head -n 1", at("./mine")));
+        assert_eq!(words("grep -q . x.py"), "grep -q . x.py");
+        assert_eq!(words("cat 'mine.py' -n"), "cat 'mine.py' -n");
+        fs::remove_dir_all(&here).unwrap();
     }
 }

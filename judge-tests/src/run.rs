@@ -218,10 +218,11 @@ fn command_for(options: &RunOptions) -> Outcome<Command> {
     match &options.command {
         Some(line) => {
             let mut command = Command::new("sh");
-            match (&options.file_io, line.to_str()) {
-                // The program runs in a fresh folder: its files here are named absolutely.
-                (Some(_), Some(text)) => command.arg("-c").arg(crate::file_io::absolute_words(text)),
-                _ => command.arg("-c").arg(line),
+            match line.to_str() {
+                // Every run has a fresh folder for its current one: the files CMD names in
+                // this folder are named absolutely.
+                Some(text) => command.arg("-c").arg(crate::file_io::absolute_words(text)),
+                None => command.arg("-c").arg(line),
             };
             Ok(command)
         }

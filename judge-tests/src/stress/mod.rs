@@ -89,14 +89,11 @@ pub struct FailedRun {
     pub note: Option<String>,
 }
 
-/// The program under test as a command: `sh -c CMD`, its files named absolutely under
-/// `--file-io` (it runs in a fresh folder).
+/// The program under test as a command: `sh -c CMD`, the files it names in the current folder
+/// named absolutely (each run has a fresh folder for its current one).
 fn program(options: &Options) -> Command {
     let mut command = Command::new("sh");
-    match options.file_io {
-        Some(_) => command.arg("-c").arg(crate::file_io::absolute_words(&options.command)),
-        None => command.arg("-c").arg(&options.command),
-    };
+    command.arg("-c").arg(crate::file_io::absolute_words(&options.command));
     command
 }
 
@@ -214,7 +211,10 @@ pub fn generator_seed(seed: u64, index: usize) -> u64 {
 /// not the puzzle's (in `--format`'s layout when one is given) is the generator's fault.
 fn generated(options: &Options, generator: &str, seed: u64) -> Result<Batch, Error> {
     let mut command = Command::new("sh");
-    command.arg("-c").arg(format!("{generator} {seed}"));
+    // It runs in a fresh folder too: its files here are named absolutely.
+    command
+        .arg("-c")
+        .arg(format!("{} {seed}", crate::file_io::absolute_words(generator)));
     let run =
         runner::run_with(&mut command, &[], &runner::Limits::time(Some(options.time_limit))).map_err(Error::Start)?;
     let fault = |why: String| Error::Generator(format!("`{generator} {seed}` {why}"));

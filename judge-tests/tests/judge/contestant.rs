@@ -429,6 +429,35 @@ fn usaco_runs_each_program_in_a_fresh_folder_with_its_files() {
 }
 
 #[test]
+fn a_command_and_a_generator_name_files_in_the_folder_judge_is_run_from() {
+    // As the README types them (`--command ./mine`, `--generator 'sh gen.sh'`), though each
+    // program runs in a fresh folder of its own, which is its current folder.
+    let here = std::env::temp_dir().join(format!("contestant-relative-{}", std::process::id()));
+    fs::create_dir_all(&here).unwrap();
+    fs::copy(judge_tests::binary_path("msquare"), here.join("mine")).unwrap();
+    fs::write(here.join("gen.sh"), "echo 2 6 8 4 5 7 3 1\n").unwrap();
+    let done = judge_in(Some(&here), &["run", "msquare", "usaco-1", "--command", "./mine"]);
+    assert_eq!(done.status, Some(0), "{done:?}");
+    assert!(done.stdout.starts_with("AC  msquare/usaco-1"), "{}", done.stdout);
+    let done = judge_in(
+        Some(&here),
+        &[
+            "stress",
+            "msquare",
+            "--command",
+            "./mine",
+            "--generator",
+            "sh gen.sh",
+            "--cases",
+            "2",
+        ],
+    );
+    assert_eq!(done.status, Some(0), "{done:?}");
+    assert!(done.stdout.contains("2 passed, 0 failed"), "{}", done.stdout);
+    fs::remove_dir_all(here).unwrap();
+}
+
+#[test]
 fn stress_prefers_the_wrong_answer_to_the_time_limit_and_shows_its_progress() {
     // Wrong from distance 3 (the count, then A that many times), endless from 10: the run meets
     // the farthest target first (a TLE), and shrinking takes the wrong answer on a closer target
