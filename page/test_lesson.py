@@ -258,14 +258,13 @@ def words_checks(page):
     for puzzle in PUZZLES:
         follow(page, f"#{puzzle}")
         page.wait_for_function("document.getElementById('why-mark').dataset.counts", timeout=60000)
+        # The step, pseudocode included, is drawn in a task after the one that switched the puzzle
+        # (under load, later than `follow` returns): the page's words are read once it is this
+        # puzzle's.
+        page.wait_for_function(f"document.getElementById('bfs-code').dataset.puzzle === {json.dumps(puzzle)}", timeout=60000)
         text = page.evaluate("document.body.textContent")
         found = [s for s in MISLEADING if s in text]
         check(not found, f"{puzzle}: misleading sentences remain: {found}")
-        # The pseudocode is drawn with the step, in a task after the one that switched the puzzle
-        # (under load, later than `follow` returns): its first line once it names the start of this
-        # puzzle's own search, as the puzzle's module gives it, or no later than the timeout.
-        page.wait_for_function("document.querySelector('#bfs-code li[data-line=start] .search-from').textContent "
-                               "=== window.study.puzzle.searchFrom", timeout=60000)
         first = page.inner_text("#bfs-code li[data-line=start]")
         check(("the goal" in first) == (puzzle != "msquare"), f"{puzzle}: the search starts at {first!r}")
     counts = [int(n) for n in page.get_attribute("#why-mark", "data-counts").split(",")]

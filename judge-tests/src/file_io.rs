@@ -61,7 +61,8 @@ pub fn run(command: &mut Command, input: &[u8], limits: &Limits, file_io: Option
 /// `command` with each word that names a file or folder in the current folder by a relative path
 /// made absolute, so that it still names it when the program runs in its fresh folder (every
 /// run, `--file-io` or not): `./mine`, `python3 mine.py` and `java -cp . Main` work as typed.
-/// Words with quotes or shell syntax are left as they are ([`absolute_words_in`] says which).
+/// Quoted words, shell syntax and what follows a `cd` are left as they are ([`absolute_words_in`]
+/// says which).
 pub fn absolute_words(command: &str) -> String {
     match std::env::current_dir() {
         Ok(here) => absolute_words_in(command, &here),
@@ -69,41 +70,80 @@ pub fn absolute_words(command: &str) -> String {
     }
 }
 
-/// [`absolute_words`] from the folder `here`. A word is taken for a file's name, and made
-/// absolute (quoted for `sh`), when it exists in `here` and looks like a path: plain (letters,
-/// digits and `./_-+`, not starting with `-`), and holding a `/` or a `.` (`./mine`, `bin/x`,
-/// `mine.py`, `a.out`). A word that is only `.` or `..` is a folder only after a class path
-/// switch (`-cp`, `-classpath`, `--class-path`): elsewhere it is as likely an argument, such as
-/// the pattern of `grep -q .`. A plain word without either (`mine`) is left alone, as `sh` looks
-/// for it on `PATH`.
+/// What [`absolute_words_in`] knows of the line at a word: the quotes open before it, whether a
+/// `cd` came, whether the word starts a command, and the word before it.
+#[derive(Default)]
+struct Scan<'a> {
+    single: bool,
+    double: bool,
+    after_cd: bool,
+    not_first: bool,
+    previous: &'a str,
+}
+
+/// [`absolute_words`] from the folder `here`. A word (split at spaces) is taken for a file's
+/// name, and made absolute (quoted for `sh`), when it exists in `here` and:
+/// - it is plain (letters, digits and `./_-+`, not starting with `-`), outside any quote, and
+///   before any `cd` or `pushd` (after one, relative names are the new folder's);
+/// - it holds a `/` or a `.` (`./mine`, `bin/x`, `mine.py`, `a.out`), or it is a bare name that
+///   is an argument (`python3 sol`, `sh gen`), not a command's first word, which `sh` looks for on
+///   `PATH` (`mine` stays `mine`);
+/// - it is not `.` or `..`, unless after a class path switch (`-cp`, `-classpath`,
+///   `--class-path`, which also takes any bare folder): elsewhere a dot is as likely an argument,
+///   such as the pattern of `grep -q .`;
+/// - it does not follow `>`, `>>`, `>|` or `-o`: a file the program writes goes in its own folder.
+///
+/// A folder `here` whose name is not UTF-8 leaves the line as it is.
 ///
 /// # Complexity
-/// One `stat` per path-like word.
+/// One `stat` per word taken for a path, and a pass over the line.
 pub fn absolute_words_in(command: &str, here: &Path) -> String {
-    let words: Vec<&str> = command.split(' ').collect();
-    words
-        .iter()
-        .enumerate()
-        .map(|(index, &word)| {
-            let plain = !word.is_empty()
-                && !word.starts_with(['-', '/', '~', '$'])
-                && word
-                    .bytes()
-                    .all(|byte| byte.is_ascii_alphanumeric() || b"./_-+".contains(&byte));
-            let class_path = index > 0 && matches!(words[index - 1], "-cp" | "-classpath" | "--class-path");
-            let path_like = match word {
-                "." | ".." => class_path,
-                _ => word.contains(['/', '.']),
-            };
-            if plain && path_like && here.join(word).exists() {
-                let absolute = here.join(word);
-                format!("'{}'", absolute.display().to_string().replace('\'', "'\\''"))
-            } else {
-                word.to_string()
+    let Some(folder) = here.to_str() else {
+        return command.to_string();
+    };
+    let mut scan = Scan::default();
+    let mut out: Vec<String> = Vec::new();
+    for word in command.split(' ') {
+        if word.is_empty() {
+            out.push(String::new());
+            continue;
+        }
+        let quoted = scan.single || scan.double;
+        let plain = !word.starts_with(['-', '/', '~', '$'])
+            && word
+                .bytes()
+                .all(|byte| byte.is_ascii_alphanumeric() || b"./_-+".contains(&byte));
+        let class_path = matches!(scan.previous, "-cp" | "-classpath" | "--class-path");
+        let written = matches!(scan.previous, ">" | ">>" | ">|" | "-o");
+        let path_like = match word {
+            "." | ".." => class_path,
+            _ => word.contains(['/', '.']) || scan.not_first || class_path,
+        };
+        let taken = !quoted && !scan.after_cd && plain && !written && path_like && here.join(word).exists();
+        out.push(if taken {
+            format!("'{}'", format!("{folder}/{word}").replace('\'', "'\\''"))
+        } else {
+            word.to_string()
+        });
+        if !quoted && matches!(word, "cd" | "pushd") {
+            scan.after_cd = true;
+        }
+        // The quotes this word opens or closes (a backslash outside single quotes escapes).
+        let mut escaped = false;
+        for byte in word.bytes() {
+            match byte {
+                _ if escaped => escaped = false,
+                b'\\' if !scan.single => escaped = true,
+                b'\'' if !scan.double => scan.single = !scan.single,
+                b'"' if !scan.single => scan.double = !scan.double,
+                _ => {}
             }
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
+        }
+        // After `|`, `||`, `&`, `&&`, `;` or `(`, a command begins.
+        scan.not_first = !word.ends_with(['|', '&', ';', '(']);
+        scan.previous = word;
+    }
+    out.join(" ")
 }
 
 #[cfg(test)]
@@ -134,7 +174,7 @@ mod tests {
     fn words_naming_files_here_are_made_absolute() {
         let here = std::env::temp_dir().join(format!("file-io-words-{}", std::process::id()));
         fs::create_dir_all(here.join("bin")).unwrap();
-        for file in ["mine", "mine.py", "bin/x", "a.out", "1"] {
+        for file in ["mine", "mine.py", "bin/x", "a.out", "1", "sol", "out.txt"] {
             fs::write(here.join(file), "").unwrap();
         }
         let at = |word: &str| format!("'{}/{word}'", here.display());
@@ -143,12 +183,26 @@ mod tests {
         assert_eq!(words("python3 -S mine.py"), format!("python3 -S {}", at("mine.py")));
         assert_eq!(words("bin/x a.out"), format!("{} {}", at("bin/x"), at("a.out")));
         assert_eq!(words("java -cp . Main"), format!("java -cp {} Main", at(".")));
-        // Not files: a plain name (sh looks for it on PATH), an argument that happens to name
-        // one, a pattern, missing files, quoted words and switches.
+        assert_eq!(words("java -cp bin Main"), format!("java -cp {} Main", at("bin")));
+        // A bare name is a file as an argument, a program on PATH as a command's first word.
+        assert_eq!(words("python3 sol"), format!("python3 {}", at("sol")));
         assert_eq!(words("mine"), "mine");
-        assert_eq!(words("./mine | head -n 1"), format!("{} | head -n 1", at("./mine")));
+        assert_eq!(words("true && mine"), "true && mine");
+        assert_eq!(words("./mine <  a.out"), format!("{} <  {}", at("./mine"), at("a.out")));
+        // Not files: a dot, missing names, switches, quoted words (even between quotes that span
+        // words), what the program writes, and what follows a `cd`.
         assert_eq!(words("grep -q . x.py"), "grep -q . x.py");
         assert_eq!(words("cat 'mine.py' -n"), "cat 'mine.py' -n");
+        assert_eq!(words("sh -c 'echo x && ./mine y'"), "sh -c 'echo x && ./mine y'");
+        assert_eq!(words("echo \"see ./mine now\""), "echo \"see ./mine now\"");
+        assert_eq!(words("echo don\\'t ./mine"), format!("echo don\\'t {}", at("./mine")));
+        assert_eq!(words("./mine > out.txt"), format!("{} > out.txt", at("./mine")));
+        assert_eq!(words("g++ x.cpp -o a.out"), "g++ x.cpp -o a.out");
+        assert_eq!(words("cd bin && ./mine"), "cd bin && ./mine");
+        assert_eq!(
+            words("./mine | head -n 1"),
+            format!("{} | head -n {}", at("./mine"), at("1"))
+        );
         fs::remove_dir_all(&here).unwrap();
     }
 }

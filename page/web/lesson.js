@@ -43,6 +43,8 @@ const lesson = {
     $('step-where').textContent = `Step ${grouped(step.index)}` + (now ? `, action ${this.line + 1} of ${lines.length}:` : ': the whole step.');
     $('line-what').textContent = now ? `line ${number}, ${now.note}` : 'Step a line at a time with ◀ line and line ▶.';
     for (const node of document.querySelectorAll('#watch .search-from')) node.textContent = p.searchFrom;
+    // Whose step the pseudocode shows (the browser test waits for it after switching puzzles).
+    $('bfs-code').dataset.puzzle = p.name;
     // The neighbours, drawn small with their move and new or seen; those the line stepping has
     // not reached yet are left faint and unnamed.
     const reached = now ? (now.neighbour === undefined ? -1 : now.neighbour) : Infinity;

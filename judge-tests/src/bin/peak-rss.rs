@@ -591,8 +591,13 @@ fn start_and_keep_thread(mut command: Command, may_end: mpsc::Receiver<()>) -> i
                 .thread_set_mask()
                 .map_err(io::Error::from)
                 .and_then(|()| command.spawn());
-            // The stop signals go to the stop thread again, never to this one (whose default
-            // action for them would end the process without a report).
+            // From here the stop signals go to the stop thread only. While the program starts
+            // (until its exec) this thread leaves them unblocked, and one that came then would
+            // end the process by its default action, without a report: a window of about a
+            // millisecond that only a program of the workspace's own could close (a child's
+            // mask set between fork and exec takes `pre_exec`, which is `unsafe`). `judge`
+            // then reports its supervisor's death as its own failure, and reaps the program
+            // (its subreaper).
             if let Ok(blocked) = blocked {
                 let _ = blocked.thread_set_mask();
             }

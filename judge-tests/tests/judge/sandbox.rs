@@ -301,8 +301,10 @@ fn a_fork_bomb_is_capped_when_confined() {
 /// the program is reaped: a program that arms the signal, as `peak-rss` itself does when a test
 /// measures `judge check` under it, is never sent it by a supervisor that lives. When the thread
 /// ended at once, a program that had armed the signal by then was stopped at random, more often
-/// on a busy machine. The program here lists its parent's threads while it runs. (The confined
-/// mode's program is started by the init's only thread.)
+/// on a busy machine. The program here lists its parent's threads as it starts and again a
+/// moment later (a starter that ended soon after the start would be gone by then, whatever the
+/// machine's speed: the thread must outlive the program). (The confined mode's program is started
+/// by the init's only thread.)
 #[test]
 fn a_program_is_never_sent_its_parent_death_signal_while_this_process_lives() {
     let dir = scratch("parent-death");
@@ -310,15 +312,21 @@ fn a_program_is_never_sent_its_parent_death_signal_while_this_process_lives() {
     let done = finish(
         {
             let mut supervisor = Command::new(judge_tests::binary_path("peak-rss"));
-            supervisor
-                .arg(&report)
-                .args(["sh", "-c", "cat /proc/$PPID/task/*/comm"]);
+            supervisor.arg(&report).args([
+                "sh",
+                "-c",
+                "cat /proc/$PPID/task/*/comm; sleep 0.3; cat /proc/$PPID/task/*/comm",
+            ]);
             supervisor
         },
         Duration::from_secs(60),
     );
     let threads = String::from_utf8_lossy(&done.stdout);
     assert!(done.status.success(), "{done:?}");
-    assert!(threads.lines().any(|name| name == "starter"), "{threads}");
+    assert_eq!(
+        threads.lines().filter(|&name| name == "starter").count(),
+        2,
+        "{threads}"
+    );
     fs::remove_dir_all(&dir).unwrap();
 }
