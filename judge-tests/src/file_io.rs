@@ -91,7 +91,8 @@ struct Scan<'a> {
 /// - it is not `.` or `..`, unless after a class path switch (`-cp`, `-classpath`,
 ///   `--class-path`, which also takes any bare folder): elsewhere a dot is as likely an argument,
 ///   such as the pattern of `grep -q .`;
-/// - it does not follow `>`, `>>`, `>|` or `-o`: a file the program writes goes in its own folder.
+/// - it does not follow a redirection of output (`>`, `>>`, `2>`, `>|`) or `-o`: a file the
+///   program writes goes in its own folder.
 ///
 /// A folder `here` whose name is not UTF-8 leaves the line as it is.
 ///
@@ -114,7 +115,7 @@ pub fn absolute_words_in(command: &str, here: &Path) -> String {
                 .bytes()
                 .all(|byte| byte.is_ascii_alphanumeric() || b"./_-+".contains(&byte));
         let class_path = matches!(scan.previous, "-cp" | "-classpath" | "--class-path");
-        let written = matches!(scan.previous, ">" | ">>" | ">|" | "-o");
+        let written = scan.previous.ends_with('>') || matches!(scan.previous, ">|" | "-o");
         let path_like = match word {
             "." | ".." => class_path,
             _ => word.contains(['/', '.']) || scan.not_first || class_path,
@@ -197,6 +198,7 @@ mod tests {
         assert_eq!(words("echo \"see ./mine now\""), "echo \"see ./mine now\"");
         assert_eq!(words("echo don\\'t ./mine"), format!("echo don\\'t {}", at("./mine")));
         assert_eq!(words("./mine > out.txt"), format!("{} > out.txt", at("./mine")));
+        assert_eq!(words("./mine 2>> out.txt"), format!("{} 2>> out.txt", at("./mine")));
         assert_eq!(words("g++ x.cpp -o a.out"), "g++ x.cpp -o a.out");
         assert_eq!(words("cd bin && ./mine"), "cd bin && ./mine");
         assert_eq!(
